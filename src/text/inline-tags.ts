@@ -1,0 +1,181 @@
+// Tagged text: the single string form of every segment and memory entry, with inline markup kept.
+//
+// Text is literal Unicode, never XML-escaped (an API client that stores "a < b & c" gets it back as is).
+// Inline markup is written in the string as XML elements from a closed vocabulary — TMX's and XLIFF 1.2's
+// inline elements — so one form serves TMX import/export, XLIFF export, the format filters and matching:
+//   code elements  <bpt …>native</bpt> <ept …>…</ept> <ph …>…</ph> <it …>…</it> <ut …>…</ut>
+//                  one opaque part each; their content is native code, kept XML-escaped as in the file
+//   paired         <g …>…</g> <hi …>…</hi> <mrk …>…</mrk> <sub …>…</sub>   open and close are parts
+//   empty          <x …/> <bx …/> <ex …/>
+// A "<…>" that does not match this grammar exactly is plain text. The one ambiguity — literal text that
+// spells such an element — is accepted: it is rare and it round-trips through TMX and XLIFF unchanged.
+
+export const CODE_ELEMENTS = ['bpt', 'ept', 'ph', 'it', 'ut'] as const;
+export const PAIRED_ELEMENTS = ['g', 'hi', 'mrk', 'sub'] as const;
+export const EMPTY_ELEMENTS = ['x', 'bx', 'ex'] as const;
+
+export type TagForm = 'code' | 'open' | 'close' | 'empty';
+
+export interface TextPart {
+  type: 'text';
+  text: string;
+}
+
+export interface TagPart {
+  type: 'tag';
+  form: TagForm;
+  name: string;
+  attrs: Record<string, string>;
+  /** For code elements: the native code as XML-escaped element content (no nested markup kept apart). */
+  content?: string;
+  /** The exact characters of the part in the tagged string. */
+  raw: string;
+}
+
+export type InlinePart = TextPart | TagPart;
+
+const NAME = '(bpt|ept|ph|it|ut|g|hi|mrk|sub|x|bx|ex)';
+const ATTRS = '((?:\\s+[A-Za-z_:][\\w:.-]*\\s*=\\s*(?:"[^"<]*"|\'[^\'<]*\'))*)\\s*';
+// One alternation, tried left to right at each "<": a code element with its content (the content may
+// hold <sub> elements in TMX, so it runs to the first matching close tag), an empty element, an open
+// or a close tag.
+const TAG_RE = new RegExp(
+  `<(bpt|ept|ph|it|ut)${ATTRS}(?:/>|>([\\s\\S]*?)</\\1>)|<${NAME}${ATTRS}(/?)>|</${NAME}\\s*>`,
+  'g',
+);
+const ATTR_RE = /([A-Za-z_:][\w:.-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
+function parseAttrs(source: string | undefined): Record<string, string> {
+  const attrs: Record<string, string> = {};
+  if (!source) return attrs;
+  for (const m of source.matchAll(ATTR_RE)) attrs[m[1]] = unescapeXml(m[2] ?? m[3] ?? '');
+  return attrs;
+}
+
+/** Splits tagged text into text and tag parts. Never throws: anything unrecognised is text. */
+export function parseTagged(tagged: string): InlinePart[] {
+  const parts: InlinePart[] = [];
+  let last = 0;
+  if (tagged.indexOf('<') < 0) return tagged ? [{ type: 'text', text: tagged }] : [];
+  TAG_RE.lastIndex = 0;
+  for (let m = TAG_RE.exec(tagged); m; m = TAG_RE.exec(tagged)) {
+    const raw = m[0];
+    let part: TagPart;
+    if (m[1]) {
+      part = { type: 'tag', form: 'code', name: m[1], attrs: parseAttrs(m[2]), content: m[3] ?? '', raw };
+    } else if (m[4]) {
+      const isEmpty = m[6] === '/' || (EMPTY_ELEMENTS as readonly string[]).includes(m[4]);
+      part = { type: 'tag', form: isEmpty ? 'empty' : 'open', name: m[4], attrs: parseAttrs(m[5]), raw };
+    } else {
+      part = { type: 'tag', form: 'close', name: m[7], attrs: {}, raw };
+    }
+    if (m.index > last) parts.push({ type: 'text', text: tagged.slice(last, m.index) });
+    parts.push(part);
+    last = m.index + raw.length;
+  }
+  if (last < tagged.length) parts.push({ type: 'text', text: tagged.slice(last) });
+  return parts;
+}
+
+/** Joins parts back into tagged text; parseTagged(serializeTagged(p)) gives p back. */
+export function serializeTagged(parts: readonly InlinePart[]): string {
+  let out = '';
+  for (const p of parts) out += p.type === 'text' ? p.text : p.raw;
+  return out;
+}
+
+/** Builds the raw form of a tag part from its fields (for filters that create tags). */
+export function makeTag(
+  form: TagForm,
+  name: string,
+  attrs: Record<string, string> = {},
+  nativeCode = '',
+): TagPart {
+  const attrText = Object.entries(attrs)
+    .map(([k, v]) => ` ${k}="${escapeXmlAttr(v)}"`)
+    .join('');
+  let raw: string;
+  if (form === 'close') raw = `</${name}>`;
+  else if (form === 'empty') raw = `<${name}${attrText}/>`;
+  else if (form === 'open') raw = `<${name}${attrText}>`;
+  else raw = `<${name}${attrText}>${escapeXmlText(nativeCode)}</${name}>`;
+  const part: TagPart = { type: 'tag', form, name, attrs, raw };
+  if (form === 'code') part.content = escapeXmlText(nativeCode);
+  return part;
+}
+
+/** The text alone, tags removed (for display, concordance and length limits). */
+export function plainText(tagged: string): string {
+  let out = '';
+  for (const p of parseTagged(tagged)) if (p.type === 'text') out += p.text;
+  return out;
+}
+
+/** The native code a code element stands for (its content unescaped), e.g. `<b>` for a bpt. */
+export function nativeCode(part: TagPart): string {
+  return unescapeXml(part.content ?? '');
+}
+
+/**
+ * XML mixed content for a writer: text escaped, tags kept as elements when `allowed` admits their name.
+ * Open and close tags are only emitted as elements when they pair up; an unpaired or disallowed tag
+ * becomes escaped text, so the output is always well-formed.
+ */
+export function toXmlContent(tagged: string, allowed: (name: string) => boolean): string {
+  const parts = parseTagged(tagged);
+  const paired = pairedIndexes(parts);
+  let out = '';
+  parts.forEach((p, i) => {
+    if (p.type === 'text') out += escapeXmlText(p.text);
+    else if (!allowed(p.name)) out += escapeXmlText(p.raw);
+    else if ((p.form === 'open' || p.form === 'close') && !paired.has(i)) out += escapeXmlText(p.raw);
+    else out += p.raw;
+  });
+  return out;
+}
+
+/** Indexes of open/close parts that are properly nested pairs. */
+function pairedIndexes(parts: readonly InlinePart[]): Set<number> {
+  const stack: number[] = [];
+  const ok = new Set<number>();
+  parts.forEach((p, i) => {
+    if (p.type !== 'tag') return;
+    if (p.form === 'open') stack.push(i);
+    else if (p.form === 'close') {
+      const top = stack[stack.length - 1];
+      if (top !== undefined && (parts[top] as TagPart).name === p.name) {
+        stack.pop();
+        ok.add(top).add(i);
+      }
+    }
+  });
+  return ok;
+}
+
+export function escapeXmlText(s: string): string {
+  return s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+}
+
+export function escapeXmlAttr(s: string): string {
+  return s.replace(/[&<>"\n\r\t]/g, (c) => XML_ATTR_ESCAPES[c]);
+}
+
+const XML_ATTR_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  '\n': '&#10;',
+  '\r': '&#13;',
+  '\t': '&#9;',
+};
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+export function unescapeXml(s: string): string {
+  if (s.indexOf('&') < 0) return s;
+  return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (_, e: string) => {
+    if (e[0] !== '#') return NAMED_ENTITIES[e];
+    return String.fromCodePoint(e[1] === 'x' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10));
+  });
+}
