@@ -1,0 +1,53 @@
+// buildApp: the Fastify application with every plugin and module registered. It never listens:
+// src/server.ts does, and tests call app.inject().
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import { authPlugin } from './http/auth.ts';
+import { errorHandlerPlugin } from './http/error-handler.ts';
+import { loggerOptions } from './http/logging.ts';
+import { metricsPlugin } from './http/metrics.ts';
+import { openapiPlugin } from './http/openapi.ts';
+import { rateLimitPlugin } from './http/rate-limit.ts';
+import type { App } from './http/types.ts';
+import { languagesRoutes } from './modules/languages/routes.ts';
+import { Languages } from './modules/languages/service.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import type { Db } from './store/db.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** A destination for the JSON log lines (tests capture them); stdout when absent. */
+  logStream?: NodeJS.WritableStream;
+}
+
+// JSON bodies are small by nature; file uploads stream under their own limit (maxUploadBytes).
+const JSON_BODY_LIMIT = 16 * 1024 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, db } = deps;
+  const bodyLimit = Math.min(config.maxUploadBytes, JSON_BODY_LIMIT);
+  const options: FastifyServerOptions = {
+    logger: loggerOptions(config.logLevel, deps.logStream),
+    bodyLimit,
+    // Lilt clients send ids and flags as query strings: coerce "7" → 7 and "true" → true.
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  };
+  const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+  const languages = new Languages(config.languages);
+
+  await app.register(errorHandlerPlugin, { bodyLimit });
+  await app.register(metricsPlugin);
+  await app.register(openapiPlugin);
+  await app.register(authPlugin, { db });
+  await app.register(rateLimitPlugin, { max: config.rateLimit });
+
+  await app.register(systemRoutes, { db });
+  await app.register(languagesRoutes, { languages });
+  await app.register(usersRoutes, { db });
+  return app;
+}

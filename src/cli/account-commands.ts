@@ -1,0 +1,103 @@
+// `tessera users …` and `tessera keys …`: administration on the local store (no server needed).
+import type { Command } from 'commander';
+import * as repo from '../modules/users/repository.ts';
+import { createApiKey, createUser } from '../modules/users/service.ts';
+import type { Db } from '../store/db.ts';
+import { migrate } from '../store/migrate.ts';
+import { openStore } from '../store/open-store.ts';
+import { configFrom, fail } from './main.ts';
+
+async function withStore<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+  const db = openStore(configFrom());
+  try {
+    await migrate(db);
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+}
+
+export function registerAccountCommands(program: Command) {
+  const users = program.command('users').description('manage users');
+  users
+    .command('create <name>')
+    .description('create a user (a member unless --admin)')
+    .option('--admin', 'give the admin role')
+    .option('--password-stdin', 'read the password from standard input')
+    .option('--org <organization>', 'organization (created when missing)', 'default')
+    .option('--email <email>', 'e-mail address')
+    .action(
+      async (
+        name: string,
+        opts: { admin?: boolean; passwordStdin?: boolean; org: string; email?: string },
+      ) => {
+        const password = opts.passwordStdin ? await readStdin() : null;
+        const user = await withStore((db) =>
+          createUser(db, {
+            username: name,
+            password,
+            role: opts.admin ? 'admin' : 'member',
+            organization: opts.org,
+            email: opts.email ?? null,
+          }),
+        );
+        process.stdout.write(
+          `Created user ${user.username} (id ${user.id}, ${user.role}, organization ${opts.org})\n`,
+        );
+      },
+    );
+
+  const keys = program.command('keys').description('manage API keys');
+  keys
+    .command('create')
+    .description('create an API key and print it once')
+    .option('--user <name>', 'the user the key acts as', 'admin')
+    .option('--name <label>', 'a label for the key', 'cli')
+    .action(async (opts: { user: string; name: string }) => {
+      const created = await withStore(async (db) => {
+        const user = await repo.findUserByName(db, opts.user);
+        if (!user) fail(`user "${opts.user}" does not exist`);
+        return createApiKey(db, {
+          userId: Number(user.id),
+          organizationId: Number(user.organization_id),
+          name: opts.name,
+        });
+      });
+      process.stdout.write(`${created.key}\n`);
+      process.stderr.write(
+        `Key ${created.id} "${created.name}" for ${opts.user}: shown once, store it now.\n`,
+      );
+    });
+
+  keys
+    .command('list')
+    .description('list API keys (never the keys themselves)')
+    .action(async () => {
+      const rows = await withStore((db) => repo.listApiKeys(db, null));
+      process.stdout.write('ID\tUSER\tNAME\tPREFIX\tCREATED\tSTATE\n');
+      for (const k of rows) {
+        const created = new Date(Number(k.created_at) * 1000).toISOString();
+        process.stdout.write(
+          `${k.id}\t${k.username}\t${k.name}\t${k.prefix}…\t${created}\t${k.revoked_at === null ? 'active' : 'revoked'}\n`,
+        );
+      }
+    });
+
+  keys
+    .command('revoke <id>')
+    .description('revoke an API key')
+    .action(async (id: string) => {
+      if (!/^\d+$/.test(id)) fail(`key id must be a positive integer, got "${id}"`);
+      const revoked = await withStore((db) => repo.revokeApiKey(db, Number(id), null));
+      if (!revoked) fail(`no active key with id ${id}`);
+      process.stdout.write(`Revoked key ${id}\n`);
+    });
+}

@@ -1,0 +1,167 @@
+// Settings: one table of every setting; defaults < config file (TESSERA_CONFIG) < environment < flags.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { isLanguageCode } from './modules/languages/language-names.ts';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** A postgres:// URL, or undefined for the embedded SQLite store under dataDir. */
+  databaseUrl: string | undefined;
+  /** When set, the admin key created on first start takes this value (and is not printed). */
+  apiKey: string | undefined;
+  /** Enabled language codes; undefined means every ISO 639-1 language. */
+  languages: string[] | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  maxUploadBytes: number;
+  /** Requests a minute per API key. */
+  rateLimit: number;
+  /** Worker loop: jobs run concurrently by one process. */
+  workerConcurrency: number;
+}
+
+/** A setting that cannot be used; the message names it. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Parser<T> = (raw: string, name: string) => T;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function integer(min: number, max: number): Parser<number> {
+  return (raw, name) => {
+    const value = Number(raw);
+    if (!/^\s*\d+\s*$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+      throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+    }
+    return value;
+  };
+}
+
+const text: Parser<string> = (raw, name) => {
+  if (raw.trim() === '') throw new ConfigError(`${name} must not be empty`);
+  return raw.trim();
+};
+
+const SETTINGS: { [K in keyof Config]: { env: string; parse: Parser<Config[K]>; default: Config[K] } } = {
+  port: { env: 'TESSERA_PORT', parse: integer(0, 65535), default: 8080 },
+  host: { env: 'TESSERA_HOST', parse: text, default: '127.0.0.1' },
+  dataDir: {
+    env: 'TESSERA_DATA_DIR',
+    parse: (raw, name) => resolve(text(raw, name)),
+    default: resolve('data'),
+  },
+  databaseUrl: {
+    env: 'TESSERA_DATABASE_URL',
+    parse: (raw, name) => {
+      const value = raw.trim();
+      if (value === '') return undefined;
+      if (!/^postgres(ql)?:\/\//.test(value)) {
+        throw new ConfigError(
+          `${name} must be a postgres:// URL (leave it unset for the embedded SQLite store)`,
+        );
+      }
+      try {
+        new URL(value);
+      } catch {
+        throw new ConfigError(`${name} is not a valid URL`);
+      }
+      return value;
+    },
+    default: undefined,
+  },
+  apiKey: {
+    env: 'TESSERA_API_KEY',
+    parse: (raw, name) => {
+      if (raw.length < 32 || /[^\x21-\x7e]/.test(raw)) {
+        throw new ConfigError(`${name} must be at least 32 printable characters without spaces`);
+      }
+      return raw;
+    },
+    default: undefined,
+  },
+  languages: {
+    env: 'TESSERA_LANGUAGES',
+    parse: (raw, name) => {
+      const codes = [...new Set(raw.split(',').map((c) => c.trim().toLowerCase()))].filter(Boolean);
+      const unknown = codes.filter((c) => !isLanguageCode(c));
+      if (unknown.length > 0)
+        throw new ConfigError(`${name} has unknown ISO 639-1 codes: ${unknown.join(', ')}`);
+      if (codes.length < 2) throw new ConfigError(`${name} must list at least two languages`);
+      return codes;
+    },
+    default: undefined,
+  },
+  logLevel: {
+    env: 'TESSERA_LOG_LEVEL',
+    parse: (raw, name) => {
+      const level = raw.trim().toLowerCase() as Config['logLevel'];
+      if (!LOG_LEVELS.includes(level))
+        throw new ConfigError(`${name} must be one of ${LOG_LEVELS.join(', ')}`);
+      return level;
+    },
+    default: 'info',
+  },
+  maxUploadBytes: {
+    env: 'TESSERA_MAX_UPLOAD_BYTES',
+    parse: integer(1024, Number.MAX_SAFE_INTEGER),
+    default: 512 * 1024 * 1024,
+  },
+  rateLimit: { env: 'TESSERA_RATE_LIMIT', parse: integer(1, 10_000_000), default: 4000 },
+  workerConcurrency: { env: 'TESSERA_WORKER_CONCURRENCY', parse: integer(1, 64), default: 2 },
+};
+
+/** Reads TESSERA_CONFIG (JSON or YAML) into raw string values keyed by environment name. */
+function readConfigFile(path: string): Record<string, string> {
+  let content: string;
+  try {
+    content = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new ConfigError(
+      `TESSERA_CONFIG file ${path} cannot be read: ${(err as NodeJS.ErrnoException).code}`,
+    );
+  }
+  let data: unknown;
+  try {
+    data = path.endsWith('.json') ? JSON.parse(content) : parseYaml(content);
+  } catch (err) {
+    throw new ConfigError(`TESSERA_CONFIG file ${path} is not valid JSON/YAML: ${(err as Error).message}`);
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw new ConfigError(`TESSERA_CONFIG file ${path} must hold an object of settings`);
+  }
+  // Keys may be written as the environment name (TESSERA_PORT) or the short name (port).
+  const byKey = new Map<string, string>();
+  for (const [key, setting] of Object.entries(SETTINGS)) {
+    byKey.set(key.toLowerCase(), setting.env);
+    byKey.set(setting.env.toLowerCase(), setting.env);
+    byKey.set(setting.env.slice('TESSERA_'.length).toLowerCase(), setting.env);
+  }
+  const raw: Record<string, string> = {};
+  for (const [key, value] of Object.entries(data)) {
+    const env = byKey.get(key.toLowerCase().replace(/-/g, '_'));
+    if (!env) throw new ConfigError(`TESSERA_CONFIG file ${path} has an unknown setting "${key}"`);
+    raw[env] = Array.isArray(value) ? value.join(',') : String(value);
+  }
+  return raw;
+}
+
+/** Builds the configuration; throws ConfigError naming the first bad setting. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  flags: Partial<Record<keyof Config, string>> = {},
+): Config {
+  const fromFile = env.TESSERA_CONFIG ? readConfigFile(env.TESSERA_CONFIG) : {};
+  const config: Record<string, unknown> = {};
+  for (const [key, setting] of Object.entries(SETTINGS) as [
+    keyof Config,
+    (typeof SETTINGS)[keyof Config],
+  ][]) {
+    const raw = flags[key] ?? env[setting.env] ?? fromFile[setting.env];
+    config[key] = raw === undefined ? setting.default : (setting.parse as Parser<unknown>)(raw, setting.env);
+  }
+  return config as unknown as Config;
+}

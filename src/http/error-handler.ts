@@ -1,0 +1,82 @@
+// The one place errors become HTTP answers: AppErrors as {message, code}, 401 as plain text, 5xx hidden.
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, errors } from '../errors.ts';
+import type { App } from './types.ts';
+
+/** Turns a schema validation failure into a message that names the parameter. */
+function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return error.message;
+  const params = first.params as Record<string, unknown>;
+  const where = error.validationContext === 'body' ? 'Field' : 'Parameter';
+  const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (first.keyword === 'required')
+    return `${where} "${[path, params.missingProperty].filter(Boolean).join('.')}" is required`;
+  if (first.keyword === 'additionalProperties')
+    return `${where} "${params.additionalProperty}" is not allowed`;
+  if (!path) return `${where === 'Field' ? 'Body' : 'Query'} ${first.message ?? 'is invalid'}`;
+  return `${where} "${path}" ${first.message ?? 'is invalid'}`;
+}
+
+/** Maps Fastify's own errors to the catalogue. */
+function toAppError(error: FastifyError, limit: number): AppError {
+  if (error instanceof AppError) return error;
+  if (error.validation) return errors.badParameter(validationMessage(error));
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return errors.payloadTooLarge(limit);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Type for this route');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return errors.badParameter('Body must be a JSON object');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return errors.badParameter('Body is not valid JSON');
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    if (error.statusCode === 413) return errors.payloadTooLarge(limit);
+    return new AppError(error.statusCode, 'BAD_REQUEST', error.message);
+  }
+  return errors.internal();
+}
+
+export const errorHandlerPlugin = fp(async (app: App, options: { bodyLimit: number }) => {
+  // path → methods, to tell "no such route" (404) from "no such method here" (405).
+  const methodsByPath = new Map<string, Set<string>>();
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const set = methodsByPath.get(route.url) ?? new Set<string>();
+    for (const m of methods) set.add(m);
+    methodsByPath.set(route.url, set);
+  });
+
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const appError = toAppError(error, options.bodyLimit);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    reply.headers(appError.headers);
+    if (appError.status === 401) {
+      return reply
+        .code(401)
+        .header('WWW-Authenticate', 'Basic realm="tessera"')
+        .type('text/plain; charset=utf-8')
+        .send('Unauthorized');
+    }
+    return reply.code(appError.status).type('application/json; charset=utf-8').send({
+      message: appError.message,
+      code: appError.code,
+    });
+  });
+
+  app.setNotFoundHandler(async (request) => {
+    const path = request.url.split('?')[0];
+    const methods = methodsByPath.get(path);
+    if (methods && !methods.has(request.method)) {
+      throw errors.methodNotAllowed(
+        request.method,
+        request.url,
+        [...methods].filter((m) => m !== 'HEAD'),
+      );
+    }
+    throw errors.routeNotFound(request.method, request.url);
+  });
+});

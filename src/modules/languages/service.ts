@@ -1,0 +1,43 @@
+// The enabled languages and every ordered pair of them, as GET /v2/languages answers.
+import { errors } from '../../errors.ts';
+import { ISO_639_1_CODES, isLanguageCode, languageName } from './language-names.ts';
+
+export interface LanguagesAnswer {
+  source_to_target: Record<string, Record<string, true>>;
+  code_to_name: Record<string, string>;
+}
+
+export class Languages {
+  readonly codes: readonly string[];
+  private readonly enabled: ReadonlySet<string>;
+  /** Built once: the answer is the same for every request. */
+  readonly answer: LanguagesAnswer;
+
+  constructor(restriction?: readonly string[]) {
+    this.codes = restriction ? [...restriction].sort() : ISO_639_1_CODES;
+    this.enabled = new Set(this.codes);
+    const sourceToTarget: LanguagesAnswer['source_to_target'] = {};
+    const codeToName: LanguagesAnswer['code_to_name'] = {};
+    for (const source of this.codes) {
+      codeToName[source] = languageName(source);
+      const targets: Record<string, true> = {};
+      for (const target of this.codes) if (target !== source) targets[target] = true;
+      sourceToTarget[source] = targets;
+    }
+    this.answer = { source_to_target: sourceToTarget, code_to_name: codeToName };
+  }
+
+  isEnabled(code: string): boolean {
+    return this.enabled.has(code);
+  }
+
+  /**
+   * The enabled ISO 639-1 code for a language parameter; accepts a locale and keeps its primary subtag
+   * (`en-US`, `EN_us` → `en`). Throws a 400 naming the parameter otherwise.
+   */
+  require(parameter: string, value: string): string {
+    const code = value.trim().split(/[-_]/)[0].toLowerCase();
+    if (!isLanguageCode(code) || !this.enabled.has(code)) throw errors.unknownLanguage(parameter, value);
+    return code;
+  }
+}

@@ -1,0 +1,77 @@
+// The server process: load config → open store → migrate → bootstrap → start workers → listen;
+// SIGTERM/SIGINT finish in-flight requests, then close the store.
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import type { App } from './http/types.ts';
+import { bootstrap } from './modules/users/service.ts';
+import type { Db } from './store/db.ts';
+import { migrate } from './store/migrate.ts';
+import { openStore } from './store/open-store.ts';
+
+export interface RunningServer {
+  app: App;
+  db: Db;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const db = openStore(config);
+  await migrate(db);
+  const boot = await bootstrap(db, config.apiKey);
+  const app = await buildApp({ config, db });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+
+  if (boot.generatedKey) printSignIn(url, boot.generatedKey);
+  else if (boot.created)
+    process.stdout.write('Created the admin user and its API key from TESSERA_API_KEY.\n');
+  process.stdout.write(`Tessera listening on ${url} (store: ${db.dialect})\n`);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      await app.close();
+      await db.close();
+    })();
+    return stopping;
+  };
+  return { app, db, url, stop };
+}
+
+function printSignIn(url: string, key: string) {
+  process.stdout.write(
+    [
+      '',
+      'First start: created organization "default", user "admin" and this API key.',
+      'It is shown once only — store it now:',
+      '',
+      `  ${key}`,
+      '',
+      'Try it:',
+      `  curl -u '${key}:${key}' ${url}/v2/languages`,
+      '',
+      'More keys: npx tessera keys create; users with passwords: npx tessera users create NAME --password-stdin',
+      '',
+    ].join('\n'),
+  );
+}
+
+/** Runs until SIGTERM or SIGINT, then shuts down cleanly and exits. */
+export async function serveUntilSignal(config: Config): Promise<void> {
+  const server = await startServer(config);
+  const onSignal = (signal: NodeJS.Signals) => {
+    server.app.log.info({ signal }, 'shutting down');
+    server
+      .stop()
+      .then(() => process.exit(0))
+      .catch((err) => {
+        process.stderr.write(`tessera: shutdown failed: ${(err as Error).message}\n`);
+        process.exit(1);
+      });
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+}

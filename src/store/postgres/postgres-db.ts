@@ -1,0 +1,118 @@
+// The shared store: PostgreSQL through a pg connection pool; several Tessera instances may use one database.
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import type { Db, Queryable, SqlParam } from '../db.ts';
+
+// BIGINT (ids, counts, timestamps) comes back as a string by default; all of ours fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+
+/** `?` placeholders to `$1…`; our SQL never holds a literal question mark. */
+export function toPgSql(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+// Multi-row VALUES lists stay under PostgreSQL's 65,535-parameter limit.
+const MAX_PARAMS = 60_000;
+
+function clientRunner(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async all<T>(sql: string, params: readonly SqlParam[] = []) {
+      const result = await client.query(toPgSql(sql), params as unknown[]);
+      return result.rows as T[];
+    },
+    async get<T>(sql: string, params: readonly SqlParam[] = []) {
+      const result = await client.query(toPgSql(sql), params as unknown[]);
+      return result.rows[0] as T | undefined;
+    },
+    async run(sql: string, params: readonly SqlParam[] = []) {
+      const result = await client.query(toPgSql(sql), params as unknown[]);
+      return { changes: result.rowCount ?? 0 };
+    },
+    async insertMany(table, columns, rows) {
+      const perBatch = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
+      for (let i = 0; i < rows.length; i += perBatch) {
+        const batch = rows.slice(i, i + perBatch);
+        const params: SqlParam[] = [];
+        const tuples = batch.map((row) => {
+          const start = params.length;
+          params.push(...row);
+          return `(${row.map((_, j) => `$${start + j + 1}`).join(', ')})`;
+        });
+        await client.query(
+          `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`,
+          params,
+        );
+      }
+    },
+  };
+}
+
+/** A 64-bit advisory lock key from a name, stable across processes. */
+function lockKey(name: string): string {
+  return createHash('sha256').update(`tessera:${name}`).digest().readBigInt64BE(0).toString();
+}
+
+export class PostgresDb implements Db {
+  readonly dialect = 'postgres' as const;
+  private readonly pool: pg.Pool;
+  private readonly runner: Queryable;
+
+  constructor(readonly url: string) {
+    this.pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle client's connection error must not crash the process; the next query reconnects.
+    this.pool.on('error', () => {});
+    this.runner = clientRunner(this.pool);
+  }
+
+  all<T>(sql: string, params?: readonly SqlParam[]) {
+    return this.runner.all<T>(sql, params);
+  }
+  get<T>(sql: string, params?: readonly SqlParam[]) {
+    return this.runner.get<T>(sql, params);
+  }
+  run(sql: string, params?: readonly SqlParam[]) {
+    return this.runner.run(sql, params);
+  }
+  insertMany(table: string, columns: readonly string[], rows: readonly (readonly SqlParam[])[]) {
+    return this.runner.insertMany(table, columns, rows);
+  }
+
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn(clientRunner(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async withExclusiveLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    const key = lockKey(name);
+    try {
+      await client.query('SELECT pg_advisory_lock($1::bigint)', [key]);
+      try {
+        return await fn();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1::bigint)', [key]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

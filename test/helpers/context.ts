@@ -1,0 +1,66 @@
+// One helper builds the app for a test: a fresh store, migrated, bootstrapped with a known admin key.
+import { Writable } from 'node:stream';
+import { buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import type { App } from '../../src/http/types.ts';
+import { bootstrap } from '../../src/modules/users/service.ts';
+import type { Db } from '../../src/store/db.ts';
+import { migrate } from '../../src/store/migrate.ts';
+import { openStore } from '../../src/store/open-store.ts';
+import type { StoreTarget } from './stores.ts';
+
+export const ADMIN_KEY = 'tsk_test-admin-key-0123456789abcdefghijklmnopqrstuv';
+
+export interface TestContext {
+  app: App;
+  db: Db;
+  config: Config;
+  adminKey: string;
+  /** Every log line the app wrote, as text. */
+  logs(): string;
+  close(): Promise<void>;
+}
+
+export async function createContext(
+  target: StoreTarget,
+  env: Record<string, string> = {},
+  /** Runs on the app before it is ready, e.g. to add a route that only a test needs. */
+  setup?: (app: App) => void,
+): Promise<TestContext> {
+  const store = await target.create();
+  const config = loadConfig({
+    TESSERA_DATA_DIR: store.dataDir,
+    ...(store.databaseUrl ? { TESSERA_DATABASE_URL: store.databaseUrl } : {}),
+    TESSERA_LOG_LEVEL: 'info',
+    ...env,
+  });
+  const db = openStore(config);
+  await migrate(db);
+  await bootstrap(db, ADMIN_KEY);
+  let logText = '';
+  const logStream = new Writable({
+    write(chunk, _enc, done) {
+      logText += chunk.toString();
+      done();
+    },
+  });
+  const app = await buildApp({ config, db, logStream });
+  setup?.(app);
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    adminKey: ADMIN_KEY,
+    logs: () => logText,
+    async close() {
+      await app.close();
+      await db.close();
+      await store.cleanup();
+    },
+  };
+}
+
+export function basic(user: string, password: string): string {
+  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}
