@@ -38,7 +38,9 @@ function statementRunner(conn: Connection): Queryable {
     },
     async get<T>(sql: string, params: readonly SqlParam[] = []) {
       const stmt = prepare(sql);
-      return (stmt.reader ? stmt.get(...params) : (stmt.run(...params), undefined)) as T | undefined;
+      if (stmt.reader) return stmt.get(...params) as T | undefined;
+      stmt.run(...params);
+      return undefined;
     },
     async run(sql: string, params: readonly SqlParam[] = []) {
       const stmt = prepare(sql);
