@@ -10,8 +10,14 @@ import { metricsPlugin } from './http/metrics.ts';
 import { openapiPlugin } from './http/openapi.ts';
 import { rateLimitPlugin } from './http/rate-limit.ts';
 import type { App } from './http/types.ts';
+import { Worker } from './jobs/worker.ts';
+import { jobsRoutes } from './modules/jobs/routes.ts';
 import { languagesRoutes } from './modules/languages/routes.ts';
 import { Languages } from './modules/languages/service.ts';
+import { runMemoryImport } from './modules/memories/import.ts';
+import { IndexCache } from './modules/memories/index-cache.ts';
+import { memoriesRoutes } from './modules/memories/routes.ts';
+import { segmentsRoutes } from './modules/segments/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import type { Db } from './store/db.ts';
@@ -19,12 +25,23 @@ import type { Db } from './store/db.ts';
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** Run the job worker loop in this process (default true; tests may drive jobs themselves). */
+  runWorker?: boolean;
+  /** Job lease in seconds (tests shorten it). */
+  jobLeaseSeconds?: number;
   /** A destination for the JSON log lines (tests capture them); stdout when absent. */
   logStream?: NodeJS.WritableStream;
 }
 
 // JSON bodies are small by nature; file uploads stream under their own limit (maxUploadBytes).
 const JSON_BODY_LIMIT = 16 * 1024 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    worker: Worker;
+    indexes: IndexCache;
+  }
+}
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db } = deps;
@@ -49,5 +66,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(systemRoutes, { db });
   await app.register(languagesRoutes, { languages });
   await app.register(usersRoutes, { db });
+
+  const indexes = new IndexCache(db);
+  const worker = new Worker(
+    db,
+    { memory_import: runMemoryImport },
+    { concurrency: config.workerConcurrency, log: app.log, leaseSeconds: deps.jobLeaseSeconds },
+  );
+  app.decorate('worker', worker);
+  app.decorate('indexes', indexes);
+  const memoryDeps = { db, languages, indexes };
+  await app.register(memoriesRoutes, { ...memoryDeps, worker, maxUploadBytes: config.maxUploadBytes });
+  await app.register(segmentsRoutes, memoryDeps);
+  await app.register(jobsRoutes, { db });
+
+  if (deps.runWorker ?? true) app.addHook('onReady', async () => worker.start());
+  // Requests finish first (Fastify closes the server before onClose hooks), then running jobs are
+  // interrupted and re-queued, so the store can close.
+  app.addHook('onClose', async () => worker.stop());
   return app;
 }

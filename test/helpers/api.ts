@@ -1,0 +1,51 @@
+// Small helpers for integration tests through app.inject.
+import assert from 'node:assert/strict';
+import type { App } from '../../src/http/types.ts';
+
+export function client(app: App, key: string) {
+  const headers = { authorization: `Bearer ${key}` };
+  return {
+    get: (url: string) => app.inject({ method: 'GET', url, headers }),
+    delete: (url: string) => app.inject({ method: 'DELETE', url, headers }),
+    post: (url: string, payload: unknown) =>
+      app.inject({ method: 'POST', url, headers, payload: payload as object }),
+    put: (url: string, payload: unknown) =>
+      app.inject({ method: 'PUT', url, headers, payload: payload as object }),
+    upload: (url: string, body: Buffer | string, extra: Record<string, string> = {}) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { ...headers, 'content-type': 'application/octet-stream', ...extra },
+        payload: body,
+      }),
+    /** Polls GET /v2/jobs until the job has ended; answers it. */
+    async waitForJob(jobId: number, timeoutMs = 120_000) {
+      const started = Date.now();
+      for (;;) {
+        const res = await app.inject({ method: 'GET', url: `/v2/jobs?id=${jobId}`, headers });
+        assert.equal(res.statusCode, 200, res.body);
+        const job = res.json();
+        if (job.state === 'succeeded' || job.state === 'failed') return job;
+        if (Date.now() - started > timeoutMs) throw new Error(`job ${jobId} still ${job.state}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+  };
+}
+
+/** A multipart/form-data body with fields and one file. */
+export function multipartBody(fields: Record<string, string>, file: { name: string; data: Buffer }) {
+  const boundary = `----tessera${Date.now()}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}

@@ -1,0 +1,400 @@
+// Translation memories through HTTP on every store: CRUD, import, query, entries, export, bad inputs.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { after, before, describe, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import { readTmx } from '../src/formats/tmx/tmx-reader.ts';
+import { pairHash } from '../src/modules/memories/repository.ts';
+import { createApiKey, createUser } from '../src/modules/users/service.ts';
+import { client, multipartBody } from './helpers/api.ts';
+import { createContext, type TestContext } from './helpers/context.ts';
+import { storeTargets } from './helpers/stores.ts';
+
+const SHARED = join(import.meta.dirname, '..', '..', 'shared');
+const DATA = join(SHARED, 'data');
+const TMX_DTD = join(SHARED, 'schemas', 'tmx14.dtd');
+
+async function distinctPairs(file: string, srclang: string, trglang: string) {
+  const seen = new Set<string>();
+  const reader = readTmx(Readable.from([readFileSync(file)]), { srclang, trglang });
+  for await (const u of reader) seen.add(pairHash(u.source, u.target));
+  return { units: reader.stats.units + reader.stats.skipped, distinct: seen.size };
+}
+
+const tmx = (units: [string, string][], lang = 'de') =>
+  `<?xml version="1.0" encoding="UTF-8"?>
+<tmx version="1.4"><header creationtool="t" creationtoolversion="1" segtype="sentence" o-tmf="x" adminlang="en" srclang="en" datatype="plaintext"/>
+<body>
+${units.map(([s, t]) => `<tu><tuv xml:lang="en-US"><seg>${s}</seg></tuv><tuv xml:lang="${lang}"><seg>${t}</seg></tuv></tu>`).join('\n')}
+</body></tmx>`;
+
+for (const target of await storeTargets()) {
+  describe(`memories on ${target.name}`, () => {
+    let ctx: TestContext;
+    let api: ReturnType<typeof client>;
+    let otherApi: ReturnType<typeof client>;
+    before(async () => {
+      ctx = await createContext(target, { TESSERA_MAX_UPLOAD_BYTES: String(64 * 1024 * 1024) });
+      api = client(ctx.app, ctx.adminKey);
+      const other = await createUser(ctx.db, {
+        username: 'eve',
+        password: 'elsewhere1',
+        role: 'admin',
+        organization: 'other',
+      });
+      otherApi = client(
+        ctx.app,
+        (await createApiKey(ctx.db, { userId: other.id, organizationId: other.organizationId, name: 'e' }))
+          .key,
+      );
+    });
+    after(() => ctx.close());
+
+    async function createMemory(name = 'Docs', srclang = 'en', trglang = 'de') {
+      const res = await api.post('/v2/memories', { name, srclang, trglang });
+      assert.equal(res.statusCode, 200, res.body);
+      return res.json() as { id: number; version: number; num_segments: number };
+    }
+
+    async function importFile(memoryId: number, name: string, body: Buffer | string) {
+      const res = await api.upload('/v2/memories/import', body, {
+        'lilt-api': JSON.stringify({ memory_id: memoryId, name }),
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const answer = res.json();
+      assert.equal(answer.id, memoryId);
+      assert.equal(answer.isProcessing, 1);
+      return api.waitForJob(answer.job_id);
+    }
+
+    test('create, list, rename, delete; bad languages and names are 400s naming them', async () => {
+      const memory = await createMemory('Legal', 'EN-us', 'de');
+      assert.deepEqual(
+        { ...memory, created_at: 0, updated_at: 0 },
+        {
+          id: memory.id,
+          name: 'Legal',
+          srclang: 'en',
+          trglang: 'de',
+          srclocale: null,
+          trglocale: null,
+          is_processing: false,
+          version: 0,
+          num_segments: 0,
+          resources: [],
+          created_at: 0,
+          updated_at: 0,
+        },
+      );
+      assert.equal((await api.get(`/v2/memories?id=${memory.id}`)).json()[0].name, 'Legal');
+      assert.ok((await api.get('/v2/memories')).json().some((m: { id: number }) => m.id === memory.id));
+      assert.equal(
+        (await api.put('/v2/memories', { id: memory.id, name: 'Legal 2' })).json().name,
+        'Legal 2',
+      );
+
+      const badLang = await api.post('/v2/memories', { name: 'x', srclang: 'xx', trglang: 'de' });
+      assert.equal(badLang.statusCode, 400);
+      assert.equal(
+        badLang.json().message,
+        'Parameter "srclang": language "xx" is not supported or not enabled',
+      );
+      const noName = await api.post('/v2/memories', { srclang: 'en', trglang: 'de' });
+      assert.equal(noName.statusCode, 400);
+      assert.equal(noName.json().message, 'Parameter "name" is required');
+
+      assert.equal((await otherApi.get(`/v2/memories?id=${memory.id}`)).statusCode, 404);
+      assert.equal((await otherApi.put('/v2/memories', { id: memory.id, name: 'mine' })).statusCode, 404);
+      assert.equal((await otherApi.delete(`/v2/memories?id=${memory.id}`)).statusCode, 404);
+      assert.ok(!(await otherApi.get('/v2/memories')).json().some((m: { id: number }) => m.id === memory.id));
+
+      assert.deepEqual((await api.delete(`/v2/memories?id=${memory.id}`)).json(), {
+        id: memory.id,
+        deleted: true,
+      });
+      assert.equal((await api.get(`/v2/memories?id=${memory.id}`)).statusCode, 404);
+    });
+
+    test('the worked examples of MATCHING.md through the query endpoint', async () => {
+      const memory = await createMemory('Examples');
+      const memoryZh = (await api.post('/v2/memories', { name: 'zh', srclang: 'zh', trglang: 'en' })).json();
+      for (const [source, target] of [
+        ['Save the file', 'Datei speichern'],
+        ['save the file.', 'Datei speichern.'],
+        ['Delete 12 files', '12 Dateien löschen'],
+        ['Click OK to continue.', 'Klicken Sie auf OK.'],
+        ['The file could not be opened.', 'Die Datei konnte nicht geöffnet werden.'],
+      ]) {
+        assert.equal(
+          (await api.post('/v2/segments', { memory_id: memory.id, source, target })).statusCode,
+          200,
+        );
+      }
+      await api.post('/v2/segments', {
+        memory_id: memoryZh.id,
+        source: '无法打开文件，请重试。',
+        target: 'Cannot open.',
+      });
+
+      const query = async (id: number, q: string, extra = '') =>
+        (await api.get(`/v2/memories/query?id=${id}&query=${encodeURIComponent(q)}${extra}`)).json() as {
+          source: string;
+          score: number;
+          metadata: { match_type: string; penalties: { kind: string; points: number }[] };
+        }[];
+      const scoreOf = async (q: string, source: string) =>
+        (await query(memory.id, q)).find((m) => m.source === source)?.score;
+      assert.equal(await scoreOf('Save the file.', 'Save the file'), 99);
+      assert.equal(await scoreOf('Save the file.', 'save the file.'), 99);
+      assert.equal(await scoreOf('Delete 3 files', 'Delete 12 files'), 98);
+      assert.equal(await scoreOf('Click <b>OK</b> to continue.', 'Click OK to continue.'), 98);
+      assert.equal(await scoreOf('The file could not be saved.', 'The file could not be opened.'), 83);
+      assert.equal((await query(memoryZh.id, '无法保存文件，请重试。'))[0].score, 77);
+
+      const exact = await query(memory.id, 'Delete 12 files');
+      assert.equal(exact[0].score, 100);
+      assert.equal(exact[0].metadata.match_type, 'exact');
+      assert.deepEqual(exact[0].metadata.penalties, []);
+      const fuzzy = (await query(memory.id, 'Delete 3 files'))[0];
+      assert.deepEqual(fuzzy.metadata.penalties, [{ kind: 'number', points: 2 }]);
+      assert.equal(fuzzy.metadata.match_type, 'fuzzy');
+
+      // Ranking, n and min_score.
+      const both = await query(memory.id, 'Save the file.');
+      assert.deepEqual(
+        both.map((m) => m.score),
+        [99, 99],
+      );
+      assert.equal((await query(memory.id, 'Save the file.', '&n=1')).length, 1);
+      assert.deepEqual(await query(memory.id, 'Save the file.', '&min_score=100'), []);
+      assert.deepEqual(await query(memory.id, 'Completely unrelated words here'), []);
+    });
+
+    test('query parameters are checked and named', async () => {
+      const memory = await createMemory('Params');
+      const bad = async (qs: string, message: RegExp) => {
+        const res = await api.get(`/v2/memories/query?${qs}`);
+        assert.equal(res.statusCode, 400, qs);
+        assert.match(res.json().message, message, qs);
+      };
+      await bad(`id=${memory.id}`, /^Parameter "query" is required$/);
+      await bad(`id=${memory.id}&query=`, /^Parameter "query" is required$/);
+      await bad(`id=${memory.id}&query=x&n=0`, /"n"/);
+      await bad(`id=${memory.id}&query=x&n=1001`, /"n"/);
+      await bad(`id=${memory.id}&query=x&min_score=50`, /"min_score"/);
+      await bad('query=x', /"id" is required/);
+      await bad(`id=${memory.id}&query=${'a'.repeat(5001)}`, /"query" is longer than 5000 characters/);
+      assert.equal((await api.get('/v2/memories/query?id=999999&query=x')).statusCode, 404);
+      assert.equal((await otherApi.get(`/v2/memories/query?id=${memory.id}&query=x`)).statusCode, 404);
+    });
+
+    test('entries by hand: add, edit, delete; each bumps version and shows in the next query', async () => {
+      const memory = await createMemory('Hand');
+      const added = (
+        await api.post('/v2/segments', {
+          memory_id: memory.id,
+          source: 'Open the door',
+          target: 'Öffne die Tür',
+        })
+      ).json();
+      assert.equal(added.memory_id, memory.id);
+      assert.equal(added.document_id, null);
+      assert.equal(added.srclang, 'en');
+      const again = (
+        await api.post('/v2/segments', {
+          memory_id: memory.id,
+          source: 'Open the door',
+          target: 'Öffne die Tür',
+        })
+      ).json();
+      assert.equal(again.id, added.id, 'an identical pair is stored once');
+      let m = (await api.get(`/v2/memories?id=${memory.id}`)).json()[0];
+      assert.equal(m.version, 1);
+      assert.equal(m.num_segments, 1);
+      const q = async () =>
+        (await api.get(`/v2/memories/query?id=${memory.id}&query=Open%20the%20door`)).json();
+      assert.equal((await q())[0].target, 'Öffne die Tür');
+
+      const edited = (await api.put('/v2/segments', { id: added.id, target: 'Mach die Tür auf' })).json();
+      assert.equal(edited.target, 'Mach die Tür auf');
+      assert.equal((await api.get(`/v2/segments?id=${added.id}`)).json().target, 'Mach die Tür auf');
+      assert.equal((await q())[0].target, 'Mach die Tür auf');
+      m = (await api.get(`/v2/memories?id=${memory.id}`)).json()[0];
+      assert.equal(m.version, 2);
+
+      const second = (
+        await api.post('/v2/segments', {
+          memory_id: memory.id,
+          source: 'Close the door',
+          target: 'Schließ die Tür',
+        })
+      ).json();
+      assert.deepEqual(
+        (await api.delete(`/v2/memories/segment?id=${memory.id}&segment_id=${second.id}`)).json(),
+        { success: true },
+      );
+      assert.deepEqual((await api.delete(`/v2/segments?id=${added.id}`)).json(), {
+        id: added.id,
+        deleted: true,
+      });
+      assert.deepEqual(await q(), []);
+      m = (await api.get(`/v2/memories?id=${memory.id}`)).json()[0];
+      assert.equal(m.version, 5);
+      assert.equal(m.num_segments, 0);
+      assert.equal((await api.get(`/v2/segments?id=${added.id}`)).statusCode, 404);
+
+      const missing = await api.post('/v2/segments', { memory_id: memory.id, source: 'x' });
+      assert.equal(missing.statusCode, 400);
+      assert.equal(missing.json().message, 'Parameter "target" is required');
+      const foreign = await otherApi.post('/v2/segments', { memory_id: memory.id, source: 'x', target: 'y' });
+      assert.equal(foreign.statusCode, 404);
+    });
+
+    test('import parameters in the LILT-API header, individual headers, the query, or multipart', async () => {
+      const memory = await createMemory('Forms');
+      const file = (n: number) => tmx([[`Sentence number ${n} here`, `Satz ${n}`]]);
+      let res = await api.upload('/v2/memories/import', file(1), {
+        memory_id: String(memory.id),
+        name: 'one.tmx',
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal((await api.waitForJob(res.json().job_id)).state, 'succeeded');
+      res = await api.upload(`/v2/memories/import?memory_id=${memory.id}&name=two.tmx`, file(2));
+      assert.equal((await api.waitForJob(res.json().job_id)).result.imported, 1);
+      const form = multipartBody(
+        { memory_id: String(memory.id) },
+        { name: 'three.tmx.gz', data: gzipSync(file(3)) },
+      );
+      res = await api.upload('/v2/memories/import', form.body, { 'content-type': form.contentType });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.deepEqual((await api.waitForJob(res.json().job_id)).result, {
+        imported: 1,
+        skipped: 0,
+        duplicates: 0,
+      });
+      const m = (await api.get(`/v2/memories?id=${memory.id}`)).json()[0];
+      assert.deepEqual(m.resources, ['one.tmx', 'two.tmx', 'three.tmx.gz']);
+      assert.equal(m.num_segments, 3);
+    });
+
+    test('bad imports: 400/404/413/415 at once; malformed XML fails the job and changes nothing', async () => {
+      const memory = await createMemory('Bad');
+      await importFile(memory.id, 'good.tmx', tmx([['Keep this entry please', 'Behalte diesen Eintrag']]));
+      const before = (await api.get(`/v2/memories?id=${memory.id}`)).json()[0];
+
+      let res = await api.upload('/v2/memories/import', tmx([]), { name: 'x.tmx' });
+      assert.equal(res.statusCode, 400);
+      assert.equal(res.json().message, 'Parameter "memory_id" is required');
+      res = await api.upload('/v2/memories/import', tmx([]), {
+        memory_id: String(memory.id),
+        name: 'notes.docx',
+      });
+      assert.equal(res.statusCode, 415);
+      assert.match(res.json().message, /supported: \.tmx, \.tmx\.gz/);
+      res = await api.upload('/v2/memories/import', tmx([]), {
+        memory_id: String(memory.id),
+        name: '../etc/x.tmx',
+      });
+      assert.equal(res.statusCode, 400);
+      assert.match(res.json().message, /"name"/);
+      res = await api.upload('/v2/memories/import', tmx([]), { 'lilt-api': '{not json' });
+      assert.equal(res.statusCode, 400);
+      assert.match(res.json().message, /LILT-API/);
+      res = await otherApi.upload('/v2/memories/import', tmx([]), {
+        memory_id: String(memory.id),
+        name: 'x.tmx',
+      });
+      assert.equal(res.statusCode, 404);
+      res = await api.upload('/v2/memories/import', Buffer.alloc(65 * 1024 * 1024, 32), {
+        memory_id: String(memory.id),
+        name: 'big.tmx',
+      });
+      assert.equal(res.statusCode, 413);
+      assert.equal(res.json().code, 'PAYLOAD_TOO_LARGE');
+
+      // Many good units, then broken XML: nothing of the file may land.
+      const units = Array.from({ length: 3000 }, (_, i): [string, string] => [
+        `Unit ${i} of the broken file`,
+        `Einheit ${i}`,
+      ]);
+      const broken = tmx(units).replace('</body>', '<tu><tuv xml:lang="en"><seg>oops</tuv></tu></body>');
+      const line = broken.split('\n').findIndex((l) => l.includes('oops')) + 1;
+      const failed = await importFile(memory.id, 'broken.tmx', broken);
+      assert.equal(failed.state, 'failed');
+      assert.match(failed.error, new RegExp(`^broken\\.tmx: .*line ${line}, column \\d+`));
+      const doctype = await importFile(
+        memory.id,
+        'entity.tmx',
+        '<?xml version="1.0"?><!DOCTYPE tmx [<!ENTITY boom "boom">]><tmx version="1.4"><header/><body/></tmx>',
+      );
+      assert.equal(doctype.state, 'failed');
+      assert.match(doctype.error, /entit/i);
+      const afterwards = (await api.get(`/v2/memories?id=${memory.id}`)).json()[0];
+      assert.equal(afterwards.num_segments, before.num_segments);
+      assert.equal(afterwards.version, before.version);
+      assert.deepEqual(afterwards.resources, before.resources);
+      assert.equal(afterwards.is_processing, false);
+    });
+
+    test('real corpora: all three files import with exact counts; export validates and re-imports the same', async () => {
+      for (const [file, trglang, units] of [
+        ['en-de.tmx.gz', 'de', 72_986],
+        ['en-es.tmx.gz', 'es', 52_467],
+        ['en-ja.tmx.gz', 'ja', 40_240],
+      ] as const) {
+        const path = join(DATA, file);
+        const expected = await distinctPairs(path, 'en', trglang);
+        assert.equal(expected.units, units);
+        const memory = await createMemory(file, 'en', trglang);
+        const job = await importFile(memory.id, file, readFileSync(path));
+        assert.equal(job.state, 'succeeded', job.error);
+        const { imported, skipped, duplicates } = job.result;
+        assert.equal(imported + skipped + duplicates, units, file);
+        assert.equal(imported, expected.distinct, file);
+        const m = (await api.get(`/v2/memories?id=${memory.id}`)).json()[0];
+        assert.equal(m.num_segments, expected.distinct);
+        assert.deepEqual(m.resources, [file]);
+        if (trglang !== 'de') continue;
+
+        // A real entry answers its own source with 100.
+        const sample = (await ctx.db.get<{ source: string; target: string }>(
+          'SELECT source, target FROM memory_entries WHERE memory_id = ? ORDER BY id LIMIT 1 OFFSET 500',
+          [memory.id],
+        ))!;
+        const found = (
+          await api.get(`/v2/memories/query?id=${memory.id}&query=${encodeURIComponent(sample.source)}`)
+        ).json();
+        assert.equal(found[0].score, 100);
+        assert.equal(found[0].metadata.resource_name, file);
+
+        const exported = await api.get(`/v2/memories/export?id=${memory.id}`);
+        assert.equal(exported.statusCode, 200);
+        assert.match(String(exported.headers['content-type']), /^application\/x-tmx\+xml/);
+        assert.match(
+          String(exported.headers['content-disposition']),
+          /^attachment; filename="en-de\.tmx\.gz\.tmx"$/,
+        );
+        const out = join(ctx.config.dataDir, 'export.tmx');
+        writeFileSync(out, exported.rawPayload);
+        execFileSync('xmllint', ['--noout', '--dtdvalid', TMX_DTD, out], { stdio: 'pipe' });
+        const sync = await api.get(`/v2/memories/sync?id=${memory.id}`);
+        assert.equal(sync.rawPayload.length, exported.rawPayload.length);
+
+        const copy = await createMemory('copy', 'en', 'de');
+        const reimport = await importFile(copy.id, 'export.tmx', exported.rawPayload);
+        assert.deepEqual(reimport.result, { imported: expected.distinct, skipped: 0, duplicates: 0 });
+        const pairs = async (id: number) =>
+          (
+            await ctx.db.all<{ pair_hash: string }>(
+              'SELECT pair_hash FROM memory_entries WHERE memory_id = ? ORDER BY pair_hash',
+              [id],
+            )
+          ).map((r) => r.pair_hash);
+        assert.deepEqual(await pairs(copy.id), await pairs(memory.id));
+      }
+    });
+  });
+}
