@@ -63,11 +63,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(authPlugin, { db });
   await app.register(rateLimitPlugin, { max: config.rateLimit });
 
-  await app.register(systemRoutes, { db });
   await app.register(languagesRoutes, { languages });
   await app.register(usersRoutes, { db });
 
   const indexes = new IndexCache(db);
+  await app.register(systemRoutes, { db, isWarm: () => indexes.warm });
   const worker = new Worker(
     db,
     { memory_import: runMemoryImport },
@@ -81,6 +81,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(jobsRoutes, { db });
 
   if (deps.runWorker ?? true) app.addHook('onReady', async () => worker.start());
+  // Indexes load in the background: the server answers at once, /readyz says ready when they are in.
+  app.addHook('onReady', async () => {
+    indexes.warmUp().catch((err) => app.log.error({ err }, 'loading memory indexes failed'));
+  });
   // Requests finish first (Fastify closes the server before onClose hooks), then running jobs are
   // interrupted and re-queued, so the store can close.
   app.addHook('onClose', async () => worker.stop());

@@ -232,6 +232,8 @@ for (const target of await storeTargets()) {
         /tessera_http_requests_total\{method="GET",route="\/v2\/languages",status="200"\} \d+/,
       );
       assert.ok(!metrics.body.includes(ctx.adminKey));
+      assert.match(metrics.body, /# TYPE tessera_memory_query_duration_seconds histogram/);
+      assert.match(metrics.body, /# TYPE tessera_jobs gauge/);
       const openapi = await get('/v2/openapi.json');
       assert.equal(openapi.statusCode, 200);
       const doc = openapi.json();

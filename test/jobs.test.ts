@@ -11,7 +11,8 @@ import { storeTargets } from './helpers/stores.ts';
 const tmx = (n: number) =>
   `<?xml version="1.0"?><tmx version="1.4"><header srclang="en"/><body>${Array.from(
     { length: n },
-    (_, i) => `<tu><tuv xml:lang="en"><seg>Line ${i % (n - 5)} text</seg></tuv><tuv xml:lang="fr"><seg>Ligne ${i % (n - 5)}</seg></tuv></tu>`,
+    (_, i) =>
+      `<tu><tuv xml:lang="en"><seg>Line ${i % (n - 5)} text</seg></tuv><tuv xml:lang="fr"><seg>Ligne ${i % (n - 5)}</seg></tuv></tu>`,
   ).join('')}<tu><tuv xml:lang="en"><seg>only English</seg></tuv></tu></body></tmx>`;
 
 for (const target of await storeTargets()) {
@@ -52,14 +53,23 @@ for (const target of await storeTargets()) {
       const job = await api.waitForJob(jobId);
       assert.equal(job.state, 'succeeded', job.error);
       assert.deepEqual(job.result, { imported: 100, skipped: 1, duplicates: 5 });
-      const row = await ctx.db.get<{ attempts: number; worker_id: string }>('SELECT attempts, worker_id FROM jobs WHERE id = ?', [jobId]);
+      const row = await ctx.db.get<{ attempts: number; worker_id: string }>(
+        'SELECT attempts, worker_id FROM jobs WHERE id = ?',
+        [jobId],
+      );
       assert.equal(Number(row!.attempts), 2);
       assert.notEqual(row!.worker_id, 'dead-worker');
       const m = (await api.get(`/v2/memories?id=${memory.id}`)).json()[0];
       assert.equal(m.num_segments, 100);
-      const count = await ctx.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM memory_entries WHERE memory_id = ?', [memory.id]);
+      const count = await ctx.db.get<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM memory_entries WHERE memory_id = ?',
+        [memory.id],
+      );
       assert.equal(Number(count!.n), 100);
-      const staging = await ctx.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM import_staging WHERE job_id = ?', [jobId]);
+      const staging = await ctx.db.get<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM import_staging WHERE job_id = ?',
+        [jobId],
+      );
       assert.equal(Number(staging!.n), 0);
 
       // A second run of a finished job is impossible: it is no longer claimable.
@@ -76,7 +86,11 @@ for (const target of await storeTargets()) {
       const claimed: number[][] = [[], [], []];
       await Promise.all(
         claimed.map(async (mine, w) => {
-          for (let job = await claimJob(ctx.db, `w${w}`, 60); job; job = await claimJob(ctx.db, `w${w}`, 60)) {
+          for (
+            let job = await claimJob(ctx.db, `w${w}`, 60);
+            job;
+            job = await claimJob(ctx.db, `w${w}`, 60)
+          ) {
             mine.push(Number(job.id));
           }
         }),

@@ -47,6 +47,7 @@ export async function createContext(
   const app = await buildApp({ config, db, logStream });
   setup?.(app);
   await app.ready();
+  while (!app.indexes.warm) await new Promise((r) => setTimeout(r, 5));
   return {
     app,
     db,

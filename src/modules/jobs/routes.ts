@@ -1,4 +1,5 @@
 // GET /v2/jobs?id=: a job's state, progress and outcome (extension).
+import { Gauge } from 'prom-client';
 import { Type } from 'typebox';
 import { errors } from '../../errors.ts';
 import type { App } from '../../http/types.ts';
@@ -19,6 +20,20 @@ const Job = Type.Object({
 });
 
 export async function jobsRoutes(app: App, options: { db: Db }) {
+  new Gauge({
+    name: 'tessera_jobs',
+    help: 'Jobs by type and state',
+    labelNames: ['type', 'state'],
+    registers: [app.metrics],
+    async collect() {
+      this.reset();
+      const rows = await options.db.all<{ type: string; state: string; n: number }>(
+        'SELECT type, state, COUNT(*) AS n FROM jobs GROUP BY type, state',
+      );
+      for (const r of rows) this.set({ type: r.type, state: r.state }, Number(r.n));
+    },
+  });
+
   app.get(
     '/v2/jobs',
     {

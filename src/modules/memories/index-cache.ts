@@ -18,8 +18,19 @@ interface Cached {
 
 export class IndexCache {
   private readonly cached = new Map<number, Cached>();
+  /** Set once every memory's index has been loaded at start-up (readiness). */
+  warm = false;
 
   constructor(private readonly db: Db) {}
+
+  /** Loads every memory's index, so that the first query of each is as fast as the rest. */
+  async warmUp(): Promise<void> {
+    const memories = await this.db.all<{ id: number; version: number }>(
+      'SELECT id, version FROM memories ORDER BY id',
+    );
+    for (const m of memories) await this.get(Number(m.id), Number(m.version));
+    this.warm = true;
+  }
 
   /** The memory's index, caught up to at least `version`. */
   async get(memoryId: number, version: number): Promise<MemoryIndex> {

@@ -1,4 +1,5 @@
 // /v2/memories: CRUD, query, concordance, TMX import and export. Handlers stay thin: one service call.
+import { Histogram } from 'prom-client';
 import { Type } from 'typebox';
 import type { App } from '../../http/types.ts';
 import { principalOf } from '../../http/types.ts';
@@ -16,6 +17,12 @@ export async function memoriesRoutes(
 ) {
   const deps: MemoryDeps = options;
   const tags = ['memories'];
+  const queryLatency = new Histogram({
+    name: 'tessera_memory_query_duration_seconds',
+    help: 'Memory query latency (index catch-up, search and entry reads)',
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 1],
+    registers: [app.metrics],
+  });
 
   app.post(
     '/v2/memories',
@@ -93,7 +100,14 @@ export async function memoriesRoutes(
         response: { 200: Type.Array(TranslationMemoryEntry) },
       },
     },
-    async (request) => service.queryMemory(deps, principalOf(request), request.query),
+    async (request) => {
+      const stop = queryLatency.startTimer();
+      try {
+        return await service.queryMemory(deps, principalOf(request), request.query);
+      } finally {
+        stop();
+      }
+    },
   );
 
   app.delete(

@@ -4,7 +4,7 @@ import type { App } from '../../http/types.ts';
 import type { Db } from '../../store/db.ts';
 import { isMigrated } from '../../store/migrate.ts';
 
-export async function systemRoutes(app: App, options: { db: Db }) {
+export async function systemRoutes(app: App, options: { db: Db; isWarm: () => boolean }) {
   app.get(
     '/v2',
     {
