@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { registerAccountCommands } from './account-commands.ts';
+import { registerMemoryCommands } from './memory-commands.ts';
 
 /** Exits with one line on stderr: the way every CLI failure ends. */
 export function fail(message: string, code = 1): never {
@@ -44,6 +45,7 @@ program
   });
 
 registerAccountCommands(program);
+registerMemoryCommands(program, fail);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof ConfigError || err instanceof AppError) fail(err.message);

@@ -1,0 +1,119 @@
+// `tessera memory …`: thin clients of the HTTP API (TESSERA_URL, TESSERA_API_KEY).
+import { createWriteStream } from 'node:fs';
+import { basename } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { SingleBar } from 'cli-progress';
+import type { Command } from 'commander';
+import { ApiClient } from './api-client.ts';
+
+interface Memory {
+  id: number;
+  name: string;
+  srclang: string;
+  trglang: string;
+  num_segments: number;
+  version: number;
+}
+
+interface Job {
+  id: number;
+  state: string;
+  progress: { done: number; total: number };
+  result: unknown;
+  error: string | null;
+}
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Follows a job to its end: a progress bar on a terminal, a line every few seconds elsewhere. */
+export async function followJob(api: ApiClient, jobId: number, label: string): Promise<Job> {
+  const tty = process.stderr.isTTY;
+  const bar = tty
+    ? new SingleBar({ format: `${label} [{bar}] {value} units | {state}`, stream: process.stderr })
+    : undefined;
+  bar?.start(0, 0, { state: 'queued' });
+  let lastLine = 0;
+  for (;;) {
+    const job = await api.request<Job>('GET', `/v2/jobs?id=${jobId}`);
+    if (bar) {
+      bar.setTotal(Math.max(job.progress.total, job.progress.done, 1));
+      bar.update(job.progress.done, { state: job.state });
+    } else if (Date.now() - lastLine > 2000 || job.state === 'succeeded' || job.state === 'failed') {
+      process.stderr.write(`${label}: ${job.state}, ${job.progress.done} units\n`);
+      lastLine = Date.now();
+    }
+    if (job.state === 'succeeded' || job.state === 'failed') {
+      bar?.stop();
+      return job;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export function registerMemoryCommands(program: Command, fail: (message: string) => never) {
+  const memory = program.command('memory').description('translation memories (through the HTTP API)');
+
+  memory
+    .command('create <name>')
+    .requiredOption('--from <lang>', 'source language')
+    .requiredOption('--to <lang>', 'target language')
+    .description('create a memory')
+    .action(async (name: string, opts: { from: string; to: string }) => {
+      const created = await new ApiClient().request<Memory>('POST', '/v2/memories', {
+        name,
+        srclang: opts.from,
+        trglang: opts.to,
+      });
+      out(`${created.id}\t${created.name}\t${created.srclang}→${created.trglang}`);
+    });
+
+  memory
+    .command('list')
+    .description('list memories')
+    .action(async () => {
+      const list = await new ApiClient().request<Memory[]>('GET', '/v2/memories');
+      out('ID\tNAME\tPAIR\tSEGMENTS\tVERSION');
+      for (const m of list)
+        out(`${m.id}\t${m.name}\t${m.srclang}→${m.trglang}\t${m.num_segments}\t${m.version}`);
+    });
+
+  memory
+    .command('import <id> <file>')
+    .description('import a .tmx or .tmx.gz file and wait for the job')
+    .action(async (id: string, file: string) => {
+      const api = new ApiClient();
+      const started = await api.upload<{ job_id: number }>('/v2/memories/import', file, {
+        memory_id: Number(id),
+        name: basename(file),
+      });
+      const job = await followJob(api, started.job_id, basename(file));
+      if (job.state === 'failed') fail(`import failed: ${job.error}`);
+      out(JSON.stringify(job.result));
+    });
+
+  memory
+    .command('export <id> [file]')
+    .description('export a memory as TMX (to a file, or standard output)')
+    .action(async (id: string, file?: string) => {
+      const res = await new ApiClient().fetch('GET', `/v2/memories/export?id=${encodeURIComponent(id)}`);
+      const body = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream);
+      await pipeline(body, file ? createWriteStream(file) : process.stdout);
+    });
+
+  memory
+    .command('query <id> <text>')
+    .option('-n <n>', 'most matches to show', '10')
+    .option('--min-score <score>', 'lowest score to show (75–100)')
+    .description('look a text up in a memory')
+    .action(async (id: string, text: string, opts: { n: string; minScore?: string }) => {
+      const qs = new URLSearchParams({ id, query: text, n: opts.n });
+      if (opts.minScore) qs.set('min_score', opts.minScore);
+      const matches = await new ApiClient().request<{ source: string; target: string; score: number }[]>(
+        'GET',
+        `/v2/memories/query?${qs}`,
+      );
+      for (const m of matches) out(`${m.score}\t${m.source}\t${m.target}`);
+      if (matches.length === 0) process.stderr.write('no match at or above the threshold\n');
+    });
+}
