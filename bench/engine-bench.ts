@@ -1,0 +1,169 @@
+// Matching-engine benchmark: index build time and memory, query latency by class, agreement with the oracle.
+import { pathToFileURL } from 'node:url';
+import { isDeepStrictEqual, parseArgs } from 'node:util';
+import { MemoryIndex } from '../src/matching/memory-index.ts';
+import { bruteForceSearch, type OracleEntry } from '../src/matching/oracle.ts';
+import { buildCorpus, buildQuerySet, type LabelledQuery, QUERY_CLASSES } from './corpus.ts';
+
+export interface Percentiles {
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+export interface EngineBenchOptions {
+  /** Entries in the memory (default 1,000,000). */
+  size?: number;
+  seed?: number;
+  /** Timed index queries per class (default 200). */
+  perClass?: number;
+  /** Queries per class also answered by the brute-force oracle (default 2: it scans every entry). */
+  bruteForcePerClass?: number;
+  /** Matches asked for (default 10). */
+  n?: number;
+  threshold?: number;
+  /** Progress lines go here (default: nowhere). */
+  log?: (line: string) => void;
+}
+
+export interface EngineBenchResult {
+  entries: number;
+  corpus_ms: number;
+  build_ms: number;
+  /** Resident set size after the build, corpus included. */
+  rss_mb: number;
+  /** JS heap and array buffers the index added (after a GC when --expose-gc is on). */
+  index_mb: number;
+  /** Milliseconds per query, engine only; `all` is the whole mixed set. */
+  classes: Record<string, Percentiles>;
+  /** Share of the oracle-checked queries whose indexed answer equals the oracle's exactly (1 = 100 %). */
+  oracle_agreement: number;
+  oracle_queries: number;
+  brute_force: Record<string, Percentiles>;
+}
+
+export function runEngineBench(opts: EngineBenchOptions = {}): EngineBenchResult {
+  const size = opts.size ?? 1_000_000;
+  const seed = opts.seed ?? 42;
+  const n = opts.n ?? 10;
+  const threshold = opts.threshold ?? 75;
+  const log = opts.log ?? (() => {});
+
+  let t = performance.now();
+  const corpus = buildCorpus(size, seed);
+  const queries = buildQuerySet(corpus, seed + 1, opts.perClass ?? 200);
+  const corpus_ms = performance.now() - t;
+  log(`corpus: ${corpus.length} entries, ${queries.length} queries in ${Math.round(corpus_ms)} ms`);
+
+  const entries: OracleEntry[] = corpus.map((p, i) => ({
+    id: i + 1,
+    source: p.source,
+    updatedAt: i % 100_000,
+  }));
+  const before = heapBytes();
+  t = performance.now();
+  const index = new MemoryIndex();
+  for (const e of entries) index.add(e.id, e.source, e.updatedAt);
+  index.refresh();
+  const build_ms = performance.now() - t;
+  const index_mb = (heapBytes() - before) / 2 ** 20;
+  const rss_mb = process.memoryUsage().rss / 2 ** 20;
+  log(`index: built in ${Math.round(build_ms)} ms, ${Math.round(index_mb)} MB, RSS ${Math.round(rss_mb)} MB`);
+
+  const search = (q: LabelledQuery) => index.search(q.query, { n, threshold });
+  for (const q of queries.slice(0, 200)) search(q);
+  const times = new Map<string, number[]>([['all', []]]);
+  for (const q of queries) {
+    const start = performance.now();
+    search(q);
+    const ms = performance.now() - start;
+    times.get('all')!.push(ms);
+    if (!times.has(q.cls)) times.set(q.cls, []);
+    times.get(q.cls)!.push(ms);
+  }
+  const classes = Object.fromEntries([...times].map(([cls, ms]) => [cls, percentiles(ms)]));
+  log(`index queries: p50 ${classes.all.p50.toFixed(3)} ms, p99 ${classes.all.p99.toFixed(3)} ms`);
+
+  const perClass = opts.bruteForcePerClass ?? 2;
+  const bfTimes = new Map<string, number[]>([['all', []]]);
+  let agree = 0;
+  let checked = 0;
+  for (const cls of QUERY_CLASSES) {
+    for (const q of queries.filter((x) => x.cls === cls).slice(0, perClass)) {
+      const start = performance.now();
+      const expected = bruteForceSearch(entries, q.query, { n, threshold });
+      const ms = performance.now() - start;
+      bfTimes.get('all')!.push(ms);
+      if (!bfTimes.has(cls)) bfTimes.set(cls, []);
+      bfTimes.get(cls)!.push(ms);
+      checked++;
+      if (isDeepStrictEqual(search(q), expected)) agree++;
+      else log(`oracle disagrees on ${cls} query ${JSON.stringify(q.query.slice(0, 80))}`);
+    }
+  }
+  log(`oracle: ${agree}/${checked} agree`);
+  return {
+    entries: size,
+    corpus_ms,
+    build_ms,
+    rss_mb,
+    index_mb,
+    classes,
+    oracle_agreement: checked ? agree / checked : 1,
+    oracle_queries: checked,
+    brute_force: Object.fromEntries([...bfTimes].map(([cls, ms]) => [cls, percentiles(ms)])),
+  };
+}
+
+/** Nearest-rank percentiles. */
+function percentiles(ms: number[]): Percentiles {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (p: number) => s[Math.max(0, Math.ceil((p / 100) * s.length) - 1)] ?? 0;
+  return { p50: at(50), p95: at(95), p99: at(99) };
+}
+
+function heapBytes(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
+function printTable(r: EngineBenchResult): void {
+  const f = (x: number) => x.toFixed(3).padStart(10);
+  console.log(
+    `\nentries ${r.entries}  build ${Math.round(r.build_ms)} ms  index ${Math.round(r.index_mb)} MB  RSS ${Math.round(r.rss_mb)} MB`,
+  );
+  console.log(`oracle agreement ${(r.oracle_agreement * 100).toFixed(1)} % on ${r.oracle_queries} queries\n`);
+  console.log(
+    `${'class'.padEnd(10)}${'p50 ms'.padStart(10)}${'p95 ms'.padStart(10)}${'p99 ms'.padStart(10)}   brute force p50 ms`,
+  );
+  for (const [cls, p] of Object.entries(r.classes)) {
+    const bf = r.brute_force[cls];
+    console.log(
+      `${cls.padEnd(10)}${f(p.p50)}${f(p.p95)}${f(p.p99)}   ${bf ? bf.p50.toFixed(0).padStart(10) : ''}`,
+    );
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { values } = parseArgs({
+    options: {
+      size: { type: 'string' },
+      'per-class': { type: 'string' },
+      'brute-force': { type: 'string' },
+      n: { type: 'string' },
+      threshold: { type: 'string' },
+    },
+  });
+  const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+  printTable(
+    runEngineBench({
+      size: num(values.size),
+      perClass: num(values['per-class']),
+      bruteForcePerClass: num(values['brute-force']),
+      n: num(values.n),
+      threshold: num(values.threshold),
+      log: (line) => console.error(line),
+    }),
+  );
+}

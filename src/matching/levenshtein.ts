@@ -1,0 +1,118 @@
+// Unit-cost edit distance over token sequences: the plain one with its alignment, and a banded one with early exit.
+
+let matrix = new Int32Array(1024);
+
+export interface Alignment {
+  distance: number;
+  /** Pairs of indexes (i in a, j in b) of equal tokens the alignment keeps, flattened: i0, j0, i1, j1, … */
+  matches: number[];
+}
+
+/**
+ * Levenshtein distance with the alignment read back from the full matrix. The backtrace is fixed so that
+ * the same pair always yields the same alignment: from the end, take a diagonal step when it keeps an equal
+ * pair, else a substitution, else a deletion from `a`, else an insertion.
+ */
+export function align<T>(a: ArrayLike<T>, b: ArrayLike<T>): Alignment {
+  const n = a.length;
+  const m = b.length;
+  const w = m + 1;
+  if ((n + 1) * w > matrix.length) matrix = new Int32Array((n + 1) * w * 2);
+  const d = matrix;
+  for (let j = 0; j <= m; j++) d[j] = j;
+  for (let i = 1; i <= n; i++) {
+    const row = i * w;
+    const ai = a[i - 1];
+    d[row] = i;
+    for (let j = 1; j <= m; j++) {
+      const sub = d[row - w + j - 1] + (ai === b[j - 1] ? 0 : 1);
+      const del = d[row - w + j] + 1;
+      const ins = d[row + j - 1] + 1;
+      d[row + j] = sub < del ? Math.min(sub, ins) : Math.min(del, ins);
+    }
+  }
+  const matches: number[] = [];
+  let i = n;
+  let j = m;
+  while (i > 0 && j > 0) {
+    const here = d[i * w + j];
+    const diag = d[(i - 1) * w + j - 1];
+    if (a[i - 1] === b[j - 1] && here === diag) {
+      matches.push(i - 1, j - 1);
+      i--;
+      j--;
+    } else if (here === diag + 1) {
+      i--;
+      j--;
+    } else if (here === d[(i - 1) * w + j] + 1) i--;
+    else j--;
+  }
+  matches.reverse();
+  // reverse() turned (i, j) pairs into (j, i): swap back.
+  for (let k = 0; k < matches.length; k += 2) {
+    const t = matches[k];
+    matches[k] = matches[k + 1];
+    matches[k + 1] = t;
+  }
+  return { distance: d[n * w + m], matches };
+}
+
+let rowA = new Int32Array(256);
+let rowB = new Int32Array(256);
+
+/**
+ * Levenshtein distance between a[aOff, aOff+aLen) and b[bOff, bOff+bLen) when it is at most k, else k + 1.
+ * Only the diagonal band |i − j| ≤ k is computed, and the scan stops as soon as no path can end within k.
+ */
+export function boundedDistance<T>(
+  a: ArrayLike<T>,
+  aOff: number,
+  aLen: number,
+  b: ArrayLike<T>,
+  bOff: number,
+  bLen: number,
+  k: number,
+): number {
+  const over = k + 1;
+  const gap = aLen - bLen;
+  if (gap > k || -gap > k) return over;
+  if (aLen === 0 || bLen === 0) return aLen + bLen;
+  if (bLen + 2 > rowA.length) {
+    rowA = new Int32Array(bLen * 2 + 2);
+    rowB = new Int32Array(bLen * 2 + 2);
+  }
+  let prev = rowA;
+  let cur = rowB;
+  const first = Math.min(bLen, k);
+  for (let j = 0; j <= first; j++) prev[j] = j;
+  if (first < bLen) prev[first + 1] = over;
+  for (let i = 1; i <= aLen; i++) {
+    const lo = Math.max(i - k, 1);
+    const hi = Math.min(i + k, bLen);
+    // Cells left of the band count as unreachable within k.
+    cur[lo - 1] = lo === 1 ? Math.min(i, over) : over;
+    const ai = a[aOff + i - 1];
+    // Best possible final distance through this row: a cell's value plus the length difference still left.
+    let best = over;
+    const left = aLen - i;
+    for (let j = lo; j <= hi; j++) {
+      let v = prev[j - 1] + (ai === b[bOff + j - 1] ? 0 : 1);
+      const del = prev[j] + 1;
+      if (del < v) v = del;
+      const ins = cur[j - 1] + 1;
+      if (ins < v) v = ins;
+      if (v > over) v = over;
+      cur[j] = v;
+      const rest = left - (bLen - j);
+      const reach = v + (rest < 0 ? -rest : rest);
+      if (reach < best) best = reach;
+    }
+    if (hi < bLen) cur[hi + 1] = over;
+    if (best > k) return over;
+    const t = prev;
+    prev = cur;
+    cur = t;
+  }
+  const dist = prev[bLen];
+  return Math.min(dist, over);
+}

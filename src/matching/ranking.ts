@@ -1,0 +1,108 @@
+// Match results and their order (MATCHING.md §2): score, then fewer penalty points, then newest, then id.
+import type { Penalty } from './score.ts';
+
+export interface Match {
+  id: number;
+  score: number;
+  penalties: Penalty[];
+  matchType: 'exact' | 'fuzzy';
+}
+
+/** A match with what ranking needs beside it. */
+export interface RankedMatch extends Match {
+  points: number;
+  updatedAt: number;
+}
+
+export interface SearchOptions {
+  /** Lowest score returned, 75–100 (default 75). */
+  threshold?: number;
+  /** Most matches returned (a positive integer). */
+  n: number;
+}
+
+/** Longest query accepted, in UTF-16 code units (the API's limit on a segment's source). */
+export const MAX_QUERY_LENGTH = 5000;
+
+/** Checks a search's arguments; returns the threshold to use. */
+export function checkSearch(query: string, opts: SearchOptions): number {
+  const threshold = opts.threshold ?? 75;
+  if (!Number.isInteger(threshold) || threshold < 75 || threshold > 100)
+    throw new RangeError(`threshold must be an integer from 75 to 100, got ${threshold}`);
+  if (!Number.isInteger(opts.n) || opts.n < 1)
+    throw new RangeError(`n must be a positive integer, got ${opts.n}`);
+  if (query.length > MAX_QUERY_LENGTH)
+    throw new RangeError(`query is ${query.length} characters long; the limit is ${MAX_QUERY_LENGTH}`);
+  return threshold;
+}
+
+export function ranked(id: number, updatedAt: number, score: number, penalties: Penalty[]): RankedMatch {
+  let points = 0;
+  for (const p of penalties) points += p.points;
+  return { id, score, penalties, matchType: score === 100 ? 'exact' : 'fuzzy', points, updatedAt };
+}
+
+/** Negative when a ranks before b. Ids are unique, so the order is total. */
+export function compareMatches(a: RankedMatch, b: RankedMatch): number {
+  return b.score - a.score || a.points - b.points || b.updatedAt - a.updatedAt || a.id - b.id;
+}
+
+export function publicMatch(m: RankedMatch): Match {
+  return { id: m.id, score: m.score, penalties: m.penalties, matchType: m.matchType };
+}
+
+/** The n best matches seen so far: a binary heap with the worst of them at the root. */
+export class TopN {
+  private readonly heap: RankedMatch[] = [];
+
+  constructor(readonly n: number) {}
+
+  get full(): boolean {
+    return this.heap.length >= this.n;
+  }
+
+  /** The match a newcomer has to beat once the heap is full. */
+  get worst(): RankedMatch | undefined {
+    return this.heap[0];
+  }
+
+  offer(m: RankedMatch): void {
+    const h = this.heap;
+    if (h.length < this.n) {
+      h.push(m);
+      this.up(h.length - 1);
+    } else if (compareMatches(m, h[0]) < 0) {
+      h[0] = m;
+      this.down(0);
+    }
+  }
+
+  /** Best first. */
+  sorted(): Match[] {
+    return [...this.heap].sort(compareMatches).map(publicMatch);
+  }
+
+  private up(i: number): void {
+    const h = this.heap;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (compareMatches(h[i], h[parent]) <= 0) break;
+      [h[i], h[parent]] = [h[parent], h[i]];
+      i = parent;
+    }
+  }
+
+  private down(i: number): void {
+    const h = this.heap;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let worst = i;
+      if (l < h.length && compareMatches(h[l], h[worst]) > 0) worst = l;
+      if (r < h.length && compareMatches(h[r], h[worst]) > 0) worst = r;
+      if (worst === i) return;
+      [h[i], h[worst]] = [h[worst], h[i]];
+      i = worst;
+    }
+  }
+}

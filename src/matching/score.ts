@@ -1,0 +1,159 @@
+// The fuzzy-match score of a query against a stored source (MATCHING.md §2): word-level base, capped penalties.
+import { align, boundedDistance } from './levenshtein.ts';
+import { type Token, tokenize } from './tokenize.ts';
+
+export type PenaltyKind = 'case' | 'number' | 'punctuation' | 'tags' | 'whitespace';
+
+export interface Penalty {
+  kind: PenaltyKind;
+  points: number;
+}
+
+export interface ScoreResult {
+  /** 0–100; 100 only for strings identical after NFC. */
+  score: number;
+  /** 100 × (1 − d / max(|A|, |B|)) before flooring and penalties. */
+  base: number;
+  /** Non-zero penalties, in the order of the table in MATCHING.md. */
+  penalties: Penalty[];
+}
+
+/** A text tokenized once, to be scored against many others. */
+export interface PreparedText {
+  nfc: string;
+  tokens: Token[];
+  /** Norms of the words and numbers, the sequence the base score aligns. */
+  content: string[];
+  /** Index in `tokens` of each content token. */
+  contentAt: number[];
+  punct: string[];
+  tags: string[];
+}
+
+const CAP = { case: 3, number: 6, punctuation: 4, tags: 4, whitespace: 1 } as const;
+
+export function prepareText(text: string): PreparedText {
+  const nfc = text.normalize('NFC');
+  const tokens = tokenize(nfc);
+  const content: string[] = [];
+  const contentAt: number[] = [];
+  const punct: string[] = [];
+  const tags: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.type === 'word' || t.type === 'number') {
+      content.push(t.norm);
+      contentAt.push(i);
+    } else if (t.type === 'punct') punct.push(t.norm);
+    else tags.push(t.norm);
+  }
+  return { nfc, tokens, content, contentAt, punct, tags };
+}
+
+export function scoreMatch(query: string, candidate: string): ScoreResult {
+  return scorePrepared(prepareText(query), prepareText(candidate));
+}
+
+/** The score by the plain definition: full Levenshtein matrix, alignment from its backtrace. */
+export function scorePrepared(q: PreparedText, c: PreparedText): ScoreResult {
+  if (q.nfc === c.nfc) return { score: 100, base: 100, penalties: [] };
+  if (q.content.length === 0 && c.content.length === 0) {
+    const a = codePoints(q.nfc);
+    const b = codePoints(c.nfc);
+    const max = Math.max(a.length, b.length);
+    return finish(q, c, max, align(a, b).distance, []);
+  }
+  const { distance, matches } = align(q.content, c.content);
+  return finish(q, c, Math.max(q.content.length, c.content.length), distance, matches);
+}
+
+/**
+ * The same score when it reaches `threshold`, else null, computed cheaply for most candidates that miss:
+ * the base can only fall below the threshold when the distance exceeds a bound, which a banded
+ * Levenshtein with early exit decides without the full matrix. Only survivors pay for the alignment.
+ */
+export function scoreAtLeast(q: PreparedText, c: PreparedText, threshold: number): ScoreResult | null {
+  if (q.nfc === c.nfc) return { score: 100, base: 100, penalties: [] };
+  // Anything not identical scores at most 99.
+  if (threshold > 99) return null;
+  let a: ArrayLike<string | number> = q.content;
+  let b: ArrayLike<string | number> = c.content;
+  if (a.length === 0 && b.length === 0) {
+    a = codePoints(q.nfc);
+    b = codePoints(c.nfc);
+  }
+  const max = Math.max(a.length, b.length);
+  if (
+    boundedDistance(a, 0, a.length, b, 0, b.length, maxDistance(max, threshold)) > maxDistance(max, threshold)
+  )
+    return null;
+  const result = scorePrepared(q, c);
+  return result.score >= threshold ? result : null;
+}
+
+/** The largest token distance d with floor(100 × (max − d) / max) ≥ threshold. */
+export function maxDistance(max: number, threshold: number): number {
+  return Math.floor((max * (100 - threshold)) / 100);
+}
+
+/** floor(100 × (max − d) / max) in integers (the float division is exact enough: see below). */
+export function flooredBase(max: number, d: number): number {
+  // 100·(max − d) and max are small integers, and a correctly rounded quotient of two such integers never
+  // crosses an integer boundary, so Math.floor of it is the exact integer floor.
+  return max === 0 ? 100 : Math.floor((100 * (max - d)) / max);
+}
+
+function finish(q: PreparedText, c: PreparedText, max: number, d: number, matches: number[]): ScoreResult {
+  const base = max === 0 ? 100 : (100 * (max - d)) / max;
+  let caseDiffs = 0;
+  let numberDiffs = 0;
+  for (let k = 0; k < matches.length; k += 2) {
+    const x = q.tokens[q.contentAt[matches[k]]];
+    const y = c.tokens[c.contentAt[matches[k + 1]]];
+    if (x.real === y.real) continue;
+    if (x.type === 'number') numberDiffs++;
+    else caseDiffs++;
+  }
+  const penalties: Penalty[] = [];
+  const add = (kind: PenaltyKind, points: number) => {
+    if (points > 0) penalties.push({ kind, points: Math.min(points, CAP[kind]) });
+  };
+  add('case', caseDiffs);
+  add('number', 2 * numberDiffs);
+  add('punctuation', cappedDistance(q.punct, c.punct, CAP.punctuation));
+  add('tags', cappedDistance(q.tags, c.tags, CAP.tags));
+  add('whitespace', onlyWhitespaceDiffers(q, c) ? 1 : 0);
+  let score = flooredBase(max, d);
+  for (const p of penalties) score -= p.points;
+  return { score: Math.max(0, Math.min(99, score)), base, penalties };
+}
+
+/** min(Levenshtein distance, cap): the banded distance is exact up to its bound. */
+function cappedDistance(a: string[], b: string[], cap: number): number {
+  return Math.min(boundedDistance(a, 0, a.length, b, 0, b.length, cap), cap);
+}
+
+/**
+ * Whitespace is a token separator, so "differs only in whitespace" means: the same tokens, character for
+ * character, with different whitespace between, before or after them (the NFC strings being different).
+ */
+function onlyWhitespaceDiffers(q: PreparedText, c: PreparedText): boolean {
+  if (q.tokens.length !== c.tokens.length) return false;
+  for (let i = 0; i < q.tokens.length; i++) {
+    const x = q.tokens[i];
+    const y = c.tokens[i];
+    if (x.end - x.start !== y.end - y.start) return false;
+    if (!q.nfc.startsWith(c.nfc.slice(y.start, y.end), x.start)) return false;
+  }
+  return true;
+}
+
+function codePoints(s: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const cp = s.codePointAt(i)!;
+    out.push(cp);
+    if (cp > 0xffff) i++;
+  }
+  return out;
+}
