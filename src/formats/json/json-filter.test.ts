@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { FormatError } from '../filter.ts';
+import { jsonFilter } from './json-filter.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`fixtures/${name}`, import.meta.url));
+const options = { srclang: 'en', trglang: 'de' };
+const ph = (id: number, code: string) =>
+  `<ph id="${id}">${code.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</ph>`;
+
+async function rejectsAt(input: string, message: string, line: number, column: number) {
+  await assert.rejects(jsonFilter.extract(Buffer.from(input), options), (e: unknown) => {
+    assert.ok(e instanceof FormatError, String(e));
+    assert.equal(e.message, `JSON: ${message} at line ${line}, column ${column}`);
+    return true;
+  });
+}
+
+describe('jsonFilter', () => {
+  it('extracts every non-empty string with its key path, placeholders as tags', async () => {
+    assert.deepEqual(await jsonFilter.extract(fixture('en.json'), options), [
+      { source: 'Tessera', context: 'app.title', segmentable: true },
+      {
+        source: 'Your translation memory, on your own server. No data leaves it.',
+        context: 'app.tagline',
+        segmentable: true,
+      },
+      { source: `Hello ${ph(1, '{{name}}')}, welcome back!`, context: 'inbox.greeting', segmentable: true },
+      {
+        source: `You have ${ph(1, '{{count}}')} unread message.`,
+        context: 'inbox.unread_one',
+        segmentable: true,
+      },
+      {
+        source: `You have ${ph(1, '{{count}}')} unread messages.`,
+        context: 'inbox.unread_other',
+        segmentable: true,
+      },
+      {
+        source:
+          `You have ${ph(1, '{count, plural, =0 {')}no messages${ph(2, '} one {')}${ph(3, '#')} message` +
+          `${ph(4, '} other {')}${ph(5, '#')} messages${ph(6, '}}')} from ${ph(7, '{sender}')}.`,
+        context: 'inbox.summary',
+        segmentable: false,
+      },
+      {
+        source: `See ${ph(1, '$t(common.docs)')} or ${ph(2, '<1>')}contact us${ph(3, '</1>')}.`,
+        context: 'inbox.help',
+        segmentable: true,
+      },
+      {
+        source: `Saved to C:\\Users\\${ph(1, '{{user}}')}\\Tessera — "drafts"`,
+        context: 'inbox.path',
+        segmentable: true,
+      },
+      { source: 'Open', context: 'menu[0]', segmentable: true },
+      { source: 'Save as…', context: 'menu[1]', segmentable: true },
+      { source: 'Quit', context: 'menu[3]', segmentable: true },
+      { source: 'the documentation', context: 'common.docs', segmentable: true },
+      { source: 'OK', context: 'common.ok', segmentable: true },
+    ]);
+  });
+
+  it('gives back the same bytes when nothing is translated, whatever the layout', async () => {
+    const en = fixture('en.json').toString('utf8');
+    const variants = [
+      fixture('en.json'),
+      Buffer.from(`\ufeff${en.replace(/\n/g, '\r\n').replace(/^( +)/gm, '$1$1')}`),
+      Buffer.from('"just a string"'),
+      Buffer.from('[ 1.5e3, -0, "x", {"a":[]} ]'),
+    ];
+    for (const original of variants) {
+      const units = await jsonFilter.extract(original, options);
+      const merged = await jsonFilter.merge(
+        original,
+        units.map(() => null),
+        options,
+      );
+      assert.ok(merged.equals(original), original.toString('utf8').slice(0, 30));
+    }
+  });
+
+  it('splices translations as escaped JSON strings and keeps the rest of the file', async () => {
+    const original = fixture('en.json');
+    const units = await jsonFilter.extract(original, options);
+    const translations = units.map((u): string | null => null);
+    translations[2] = `Hallo ${ph(1, '{{name}}')}, willkommen zurück!`;
+    translations[5] =
+      `Sie haben ${ph(1, '{count, plural, =0 {')}keine Nachrichten${ph(2, '} one {')}${ph(3, '#')} Nachricht` +
+      `${ph(4, '} other {')}${ph(5, '#')} Nachrichten${ph(6, '}}')} von ${ph(7, '{sender}')}.`;
+    translations[7] = `Gespeichert unter C:\\Benutzer\\${ph(1, '{{user}}')}\t"Entwürfe"\n`;
+    translations[10] = 'Beenden';
+    const merged = (await jsonFilter.merge(original, translations, options)).toString('utf8');
+    const data = JSON.parse(merged);
+    assert.equal(data.inbox.greeting, 'Hallo {{name}}, willkommen zurück!');
+    assert.equal(
+      data.inbox.summary,
+      'Sie haben {count, plural, =0 {keine Nachrichten} one {# Nachricht} other {# Nachrichten}} von {sender}.',
+    );
+    assert.equal(data.inbox.path, 'Gespeichert unter C:\\Benutzer\\{{user}}\t"Entwürfe"\n');
+    assert.deepEqual(data.menu, ['Open', 'Save as…', null, 'Beenden']);
+    assert.ok(
+      merged.includes('    "path": "Gespeichert unter C:\\\\Benutzer\\\\{{user}}\\t\\"Entwürfe\\"\\n"\n'),
+    );
+    assert.ok(merged.includes('"menu": ["Open", "Save as\\u2026", null, "Beenden"],'));
+    assert.equal(merged.split('\n').length, original.toString('utf8').split('\n').length);
+  });
+
+  it('rejects malformed JSON with line and column', async () => {
+    await rejectsAt('{\n  "a": "x",\n}', 'unexpected "}", expected a key', 3, 1);
+    await rejectsAt('{"a": "x" "b": 1}', 'unexpected "\\"", expected "," or "}"', 1, 11);
+    await rejectsAt('{"a": [1, 2}', 'unexpected "}", expected "," or "]"', 1, 12);
+    await rejectsAt('{"a": "tab\there"}', 'control character in string', 1, 11);
+    await rejectsAt('{"a": "bad \\x escape"}', 'invalid escape', 1, 12);
+    await rejectsAt('{"a": "open', 'unterminated string', 1, 7);
+    await rejectsAt('{"a": tru}', 'unexpected "t"', 1, 7);
+    await rejectsAt('{"a": 1}\n// comment', 'unexpected "/" after the end of the document', 2, 1);
+    await rejectsAt('', 'unexpected end of input', 1, 1);
+    await rejectsAt('['.repeat(600), 'nested too deeply', 1, 514);
+  });
+});
