@@ -46,10 +46,9 @@ export async function* readXml<T>(
 ): AsyncGenerator<T, void> {
   const parser = new SaxesParser();
   guardEntityReferences(parser);
-  const position = () => ({ line: parser.line, column: Math.max(parser.column, 1) });
+  // saxes's column is that of the last character read, 0 right after a newline.
   const fail = (kind: string, detail: string): never => {
-    const { line, column } = position();
-    throw new XmlError(detail, line, column, kind);
+    throw new XmlError(detail, parser.line, Math.max(parser.column, 1), kind);
   };
   const queue: T[] = [];
   const handlers = setup({ emit: (item) => queue.push(item), fail });
@@ -66,7 +65,7 @@ export async function* readXml<T>(
     parser.on('cdata', handlers.text);
   }
 
-  for await (const text of decodeXml(input, parser, fail)) {
+  for await (const text of decodeXml(input, parser)) {
     parser.write(text);
     if (queue.length > 0) {
       yield* queue;
@@ -84,11 +83,7 @@ const SNIFF_BYTES = 1024;
  * Decodes the byte stream to text incrementally. The encoding comes from the BOM, from the byte pattern
  * of "<?xml" (UTF-16 without BOM), or from the declaration's encoding; UTF-8 otherwise.
  */
-async function* decodeXml(
-  input: AsyncIterable<Uint8Array>,
-  parser: SaxesParser,
-  fail: (kind: string, detail: string) => never,
-): AsyncGenerator<string> {
+async function* decodeXml(input: AsyncIterable<Uint8Array>, parser: SaxesParser): AsyncGenerator<string> {
   let decoder: TextDecoder | undefined;
   let head: Uint8Array[] = [];
   let headLength = 0;
@@ -108,7 +103,7 @@ async function* decodeXml(
   const start = (): string => {
     const bytes = Buffer.concat(head);
     head = [];
-    decoder = new TextDecoder(sniffEncoding(bytes, fail), { fatal: true });
+    decoder = new TextDecoder(sniffEncoding(bytes), { fatal: true });
     return decode(bytes, true);
   };
 
@@ -130,11 +125,12 @@ async function* decodeXml(
 }
 
 /** The TextDecoder label for the document's bytes (XML 1.0 appendix F). */
-function sniffEncoding(bytes: Uint8Array, fail: (kind: string, detail: string) => never): string {
+function sniffEncoding(bytes: Uint8Array): string {
   const [b0, b1, b2, b3] = bytes;
   if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf) return 'utf-8';
   if ((b0 === 0xff && b1 === 0xfe && b2 === 0 && b3 === 0) || (b0 === 0 && b1 === 0 && b2 === 0xfe)) {
-    return fail('Unsupported XML encoding', 'UTF-32 is not supported; save the file as UTF-8 or UTF-16');
+    const detail = 'UTF-32 is not supported; save the file as UTF-8 or UTF-16';
+    throw new XmlError(detail, 1, 1, 'Unsupported XML encoding');
   }
   if (b0 === 0xff && b1 === 0xfe) return 'utf-16le';
   if (b0 === 0xfe && b1 === 0xff) return 'utf-16be';

@@ -28,9 +28,8 @@ const TMX_INLINE_ATTRS: Record<string, { allowed: readonly string[]; required: r
   sub: { allowed: ['datatype', 'type'], required: [] },
 };
 
-/** What tmx14.dtd lets each inline element contain (besides text). */
+/** What tmx14.dtd lets an element inside a code element's content contain (besides text). */
 const TMX_CHILDREN: Record<string, ReadonlySet<string>> = {
-  seg: new Set(['bpt', 'ept', 'ph', 'it', 'ut', 'hi']),
   hi: new Set(['bpt', 'ept', 'ph', 'it', 'ut', 'hi']),
   sub: new Set(['bpt', 'ept', 'ph', 'it', 'ut', 'hi']),
   bpt: new Set(['sub']),
