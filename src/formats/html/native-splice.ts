@@ -1,0 +1,171 @@
+// Units over a source string whose tags stand for ranges of native markup, and merge by splicing.
+//
+// Used by the HTML, Markdown and DOCX filters. Extraction records, for every tag id of a unit, which range
+// of the original its native markup occupies; merge replaces each translated unit's range with the
+// translation, writing each tag's native range back in the translation's order. Edits may nest (an
+// attribute unit inside the start tag of an element that is itself a tag of a translated paragraph): a native
+// range is always rendered with the edits inside it applied.
+
+import { makeTag, nativeCode, parseTagged, type TagPart } from '../../text/inline-tags.ts';
+import { literalToTagged } from '../text/tagged-literal.ts';
+
+export interface Range {
+  start: number;
+  end: number;
+}
+
+/** What a tag id of a unit stands for in the original. */
+export type NativeTag =
+  | { kind: 'paired'; open: Range; close: Range }
+  | { kind: 'placeholder'; range: Range }
+  /** Text that spells a tag of the model, protected as a ph: written back as this (escaped) text. */
+  | { kind: 'literal'; text: string };
+
+export interface NativeUnit {
+  range: Range;
+  tags: Map<string, NativeTag>;
+}
+
+/** Builds a unit's tagged text, numbering tags 1, 2, … and recording their native ranges. */
+export class NativeUnitBuilder {
+  private out = '';
+  private readonly ids = { last: 0 };
+  readonly tags = new Map<string, NativeTag>();
+
+  /** Plain text; pieces that spell a tag of the model become ph codes that give the text back. */
+  text(text: string, escapeNative: (s: string) => string): void {
+    if (text.indexOf('<') < 0) {
+      this.out += text;
+      return;
+    }
+    const first = this.ids.last;
+    const tagged = literalToTagged(text, { ids: this.ids });
+    if (this.ids.last !== first) {
+      for (const p of parseTagged(tagged)) {
+        if (p.type === 'tag')
+          this.tags.set(p.attrs.id, { kind: 'literal', text: escapeNative(nativeCode(p)) });
+      }
+    }
+    this.out += tagged;
+  }
+
+  /** Opens a `<g>`; returns the id to close it with. */
+  open(open: Range, close: Range, attrs: Record<string, string> = {}): string {
+    const id = String(++this.ids.last);
+    this.tags.set(id, { kind: 'paired', open, close });
+    this.out += makeTag('open', 'g', { id, ...attrs }).raw;
+    return id;
+  }
+
+  close(): void {
+    this.out += '</g>';
+  }
+
+  /** An `<x/>` standing for a native range. */
+  placeholder(range: Range, attrs: Record<string, string> = {}): void {
+    const id = String(++this.ids.last);
+    this.tags.set(id, { kind: 'placeholder', range });
+    this.out += makeTag('empty', 'x', { id, ...attrs }).raw;
+  }
+
+  /** A `<ph>` showing its native code to the translator (inline code, comments). */
+  code(range: Range, native: string, attrs: Record<string, string> = {}): void {
+    const id = String(++this.ids.last);
+    this.tags.set(id, { kind: 'placeholder', range });
+    this.out += makeTag('code', 'ph', { id, ...attrs }, native).raw;
+  }
+
+  get tagged(): string {
+    return this.out;
+  }
+}
+
+/**
+ * The native form of a translation: text escaped for the format, tags replaced by their native ranges.
+ * Tags the unit does not know, and `<g>` opens/closes that do not pair up, are dropped; placeholders the
+ * translation left out are appended at the end, so no native content (an image, a line break) is lost.
+ */
+export function renderTranslation(
+  translation: string,
+  unit: NativeUnit,
+  escapeText: (text: string) => string,
+  render: (range: Range) => string,
+): string {
+  const parts = parseTagged(translation);
+  const pairedIds = pairedTagIds(parts, unit.tags);
+  const used = new Set<string>();
+  let out = '';
+  parts.forEach((p, i) => {
+    if (p.type === 'text') {
+      out += escapeText(p.text);
+      return;
+    }
+    const pairedId = pairedIds.get(i);
+    if (pairedId !== undefined) {
+      const native = unit.tags.get(pairedId) as Extract<NativeTag, { kind: 'paired' }>;
+      out += render(p.form === 'open' ? native.open : native.close);
+      return;
+    }
+    const native = unit.tags.get(p.attrs.id);
+    if (native && native.kind !== 'paired' && (p.form === 'empty' || p.form === 'code')) {
+      out += native.kind === 'literal' ? native.text : render(native.range);
+      used.add(p.attrs.id);
+    }
+  });
+  for (const [id, native] of unit.tags) {
+    if (native.kind === 'placeholder' && !used.has(id)) out += render(native.range);
+  }
+  return out;
+}
+
+/** `<g>` open and close parts that nest properly and whose open names a paired native tag: index → tag id. */
+function pairedTagIds(
+  parts: ReturnType<typeof parseTagged>,
+  tags: Map<string, NativeTag>,
+): Map<number, string> {
+  const open: number[] = [];
+  const ids = new Map<number, string>();
+  parts.forEach((p, i) => {
+    if (p.type !== 'tag' || p.name !== 'g') return;
+    if (p.form === 'open') open.push(i);
+    else if (p.form === 'close') {
+      // A close carries no id: it closes the innermost open g.
+      const top = open.pop();
+      const id = top === undefined ? undefined : (parts[top] as TagPart).attrs.id;
+      if (id !== undefined && tags.get(id)?.kind === 'paired') ids.set(top!, id).set(i, id);
+    }
+  });
+  return ids;
+}
+
+export interface Edit extends Range {
+  /** The replacement for [start, end); `render` gives any range of the original with nested edits applied. */
+  replace(render: (range: Range) => string): string;
+}
+
+/** The original with every edit applied; an edit inside another edit's range is applied only through render. */
+export function applyEdits(text: string, edits: readonly Edit[]): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || b.end - a.end);
+  const firstAtOrAfter = (pos: number) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid].start < pos) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const render = (range: Range): string => {
+    let out = '';
+    let at = range.start;
+    for (let i = firstAtOrAfter(range.start); i < sorted.length && sorted[i].start < range.end; i++) {
+      const e = sorted[i];
+      if (e.start < at || e.end > range.end) continue;
+      out += text.slice(at, e.start) + e.replace(render);
+      at = e.end;
+    }
+    return out + text.slice(at, range.end);
+  };
+  return render({ start: 0, end: text.length });
+}
