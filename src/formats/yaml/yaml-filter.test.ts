@@ -1,0 +1,150 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { parse } from 'yaml';
+import { FormatError } from '../filter.ts';
+import { yamlFilter } from './yaml-filter.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`fixtures/${name}`, import.meta.url));
+const options = { srclang: 'en', trglang: 'de' };
+const ph = (id: number, code: string) => `<ph id="${id}">${code}</ph>`;
+
+async function rejectsAt(input: string, message: string, line: number, column: number) {
+  await assert.rejects(yamlFilter.extract(Buffer.from(input), options), (e: unknown) => {
+    assert.ok(e instanceof FormatError, String(e));
+    assert.equal(e.message, `YAML: ${message} at line ${line}, column ${column}`);
+    return true;
+  });
+}
+
+const GERMAN: (string | null)[] = [
+  'muss ausgefüllt werden',
+  `ist zu lang (höchstens ${ph(1, '%{count}')} Zeichen)`,
+  "ist bereits vergeben, 'leider'",
+  '%d.%m.%Y',
+  'Sonntag',
+  'Montag, der Erste',
+  null,
+  'So',
+  '- Mo',
+  `${ph(1, '%{model}')} erstellen`,
+  `${ph(1, '%{model}')}: aktualisieren`,
+  `Hallo ${ph(1, '%{name}')},\n\nWillkommen bei Tessera.\n  Ihre Speicher bleiben auf Ihrem Server.\n`,
+  'Sie erhalten diese E-Mail, weil Sie sich angemeldet haben.',
+  'Ja',
+  'No',
+];
+
+describe('yamlFilter', () => {
+  it('extracts string values under the locale key, key paths as context', async () => {
+    const units = await yamlFilter.extract(fixture('en.yml'), options);
+    assert.deepEqual(
+      units.map((u) => [u.context, u.source]),
+      [
+        ['activerecord.errors.messages.blank', "can't be blank"],
+        ['activerecord.errors.messages.too_long', `is too long (maximum is ${ph(1, '%{count}')} characters)`],
+        ['activerecord.errors.messages.taken', 'has already been taken'],
+        ['date.formats.default', '%Y-%m-%d'],
+        ['date.day_names[0]', 'Sunday'],
+        ['date.day_names[1]', 'Monday'],
+        ['date.day_names[2]', 'Tuesday'],
+        ['date.abbr_day_names[0]', 'Sun'],
+        ['date.abbr_day_names[1]', 'Mon'],
+        ['helpers.submit.create', `Create ${ph(1, '%{model}')}`],
+        ['helpers.submit.update', `Update ${ph(1, '%{model}')}`],
+        [
+          'mailer.welcome.body',
+          `Hello ${ph(1, '%{name}')},\n\nWelcome to Tessera. Your memories stay on your server.\n`,
+        ],
+        ['mailer.welcome.footer', 'You receive this email because you signed up.'],
+        ['defaults.yes_label', 'Yes'],
+        ['defaults.no_label', 'No'],
+      ],
+    );
+    assert.ok(units.every((u) => u.segmentable && u.notes === undefined && u.target === undefined));
+  });
+
+  it('keeps paths whole when the root is not the source language', async () => {
+    const units = await yamlFilter.extract(Buffer.from('title: Home\nnav: {about: About us}\n'), options);
+    assert.deepEqual(
+      units.map((u) => [u.context, u.source]),
+      [
+        ['title', 'Home'],
+        ['nav.about', 'About us'],
+      ],
+    );
+  });
+
+  it('gives back the same bytes when nothing is translated', async () => {
+    const crlf = Buffer.from(fixture('en.yml').toString('utf8').replace(/\n/g, '\r\n'));
+    for (const original of [fixture('en.yml'), crlf, Buffer.from('--- a\n--- b\n')]) {
+      const units = await yamlFilter.extract(original, options);
+      const merged = await yamlFilter.merge(
+        original,
+        units.map(() => null),
+        options,
+      );
+      assert.ok(merged.equals(original));
+    }
+  });
+
+  it('writes translations that YAML reads back exactly, renaming the locale key', async () => {
+    const merged = (await yamlFilter.merge(fixture('en.yml'), GERMAN, options)).toString('utf8');
+    const de = parse(merged, { merge: true }).de;
+    assert.deepEqual(de.activerecord.errors.messages, {
+      blank: 'muss ausgefüllt werden',
+      too_long: 'ist zu lang (höchstens %{count} Zeichen)',
+      taken: "ist bereits vergeben, 'leider'",
+    });
+    assert.deepEqual(de.date, {
+      formats: { default: '%d.%m.%Y' },
+      day_names: ['Sonntag', 'Montag, der Erste', 'Tuesday'],
+      abbr_day_names: ['So', '- Mo'],
+    });
+    assert.deepEqual(de.helpers.submit, { create: '%{model} erstellen', update: '%{model}: aktualisieren' });
+    assert.equal(
+      de.mailer.welcome.body,
+      'Hallo %{name},\n\nWillkommen bei Tessera.\n  Ihre Speicher bleiben auf Ihrem Server.\n',
+    );
+    assert.equal(de.mailer.welcome.footer, 'Sie erhalten diese E-Mail, weil Sie sich angemeldet haben.');
+    assert.deepEqual(de.admin, {
+      yes_label: 'Ja',
+      no_label: 'No',
+      count: 3,
+      enabled: true,
+      empty: '',
+      pattern: '/^[a-z]+$/',
+    });
+    // Styles kept where the value allows, comments and anchors untouched.
+    for (const line of [
+      '# English strings of the Tessera test application (Rails i18n layout).\nde:\n',
+      '        taken: "ist bereits vergeben, \'leider\'"\n',
+      '        too_long: ist zu lang (höchstens %{count} Zeichen)\n',
+      '    day_names: [Sonntag, "Montag, der Erste", Tuesday]\n',
+      '      - "- Mo"\n',
+      '      create: "%{model} erstellen" # shown on "new" forms\n',
+      '      update: "%{model}: aktualisieren"\n',
+      '      body: |\n        Hallo %{name},\n\n        Willkommen bei Tessera.\n          Ihre Speicher bleiben auf Ihrem Server.\n      footer: |-\n',
+      '  defaults: &defaults\n    yes_label: "Ja"\n    no_label: "No"\n',
+    ]) {
+      assert.ok(merged.includes(line), line);
+    }
+  });
+
+  it('quotes values that YAML 1.1 would read as something else, single quotes kept where they can be', async () => {
+    const original = Buffer.from('en:\n  a: on\n  b: x\n  c: y\n  d: z\n');
+    const units = await yamlFilter.extract(original, { srclang: 'en-US', trglang: 'pt-BR' });
+    assert.equal(units.length, 4);
+    const merged = await yamlFilter.merge(original, ['No', '1:20', 'Sim #1', 'Sim'], {
+      srclang: 'en-US',
+      trglang: 'pt-BR',
+    });
+    assert.equal(merged.toString('utf8'), 'pt-BR:\n  a: "No"\n  b: "1:20"\n  c: "Sim #1"\n  d: Sim\n');
+  });
+
+  it('rejects malformed YAML with line and column', async () => {
+    await rejectsAt('en:\n  a: 1\n  a: 2\n', 'Map keys must be unique', 3, 3);
+    await rejectsAt('en:\n  a: "open\n', 'Missing closing "quote', 3, 1);
+    await rejectsAt('en:\n  a: b\n c: d\n', 'All mapping items must start at the same column', 3, 1);
+  });
+});

@@ -1,0 +1,208 @@
+// The YAML filter for Rails-style i18n trees: every non-empty string value is a unit, its key path the
+// context; translations are spliced over the scalar's source range, so comments, anchors, key order and
+// quoting of untouched values stay as they were.
+//
+// A root mapping whose single key is the source language (`en:`) is the Rails locale key: it is left out
+// of the key paths and renamed to the target language on merge. A translated scalar keeps its style when
+// the new value allows it (plain only when it reads back as the same string under YAML 1.2 and 1.1, which
+// Ruby's Psych speaks: `No` or `1:20` are quoted); block scalars come back as literal blocks (`|`);
+// anything else is written double-quoted. Rails placeholders `%{name}` and `%<name>s` are protected tags.
+
+import {
+  type Document,
+  isMap,
+  isScalar,
+  isSeq,
+  type Node,
+  parse,
+  parseAllDocuments,
+  type Scalar,
+} from 'yaml';
+import { type ExtractedUnit, FormatError, type FormatFilter } from '../filter.ts';
+import { literalToTagged, taggedToLiteral } from '../text/tagged-literal.ts';
+import { decodeText, encodeText } from '../text/text-encoding.ts';
+
+interface StringScalar {
+  path: string;
+  node: Scalar<string>;
+  inFlow: boolean;
+}
+
+interface YamlFile {
+  text: string;
+  strings: StringScalar[];
+  /** Source ranges of the locale keys (`en:`) to rename on merge. */
+  localeKeys: [number, number][];
+}
+
+const PLACEHOLDER = /%\{[^{}\s]+\}|%<[A-Za-z_]\w*>[-+ 0#]*\d*(?:\.\d+)?[a-zA-Z]/g;
+
+function readYaml(original: Buffer, srclang: string): YamlFile & { decoded: ReturnType<typeof decodeText> } {
+  const decoded = decodeText(original, 'YAML');
+  const { text } = decoded;
+  const docs = parseAllDocuments(text) as Document.Parsed[];
+  const strings: StringScalar[] = [];
+  const localeKeys: [number, number][] = [];
+  for (const doc of docs) {
+    const error = doc.errors[0];
+    if (error) {
+      const message = error.message.replace(/ at line \d+, column \d+:[\s\S]*$/, '');
+      throw new FormatError(`YAML: ${message}`, error.linePos?.[0].line, error.linePos?.[0].col);
+    }
+    const root = doc.contents;
+    const locale = isMap(root) && root.items.length === 1 ? root.items[0] : undefined;
+    if (
+      locale &&
+      isScalar(locale.key) &&
+      sameLanguage(String(locale.key.value), srclang) &&
+      locale.key.range
+    ) {
+      localeKeys.push([locale.key.range[0], locale.key.range[1]]);
+      walk(locale.value as Node | null, '', false, strings);
+    } else walk(root, '', false, strings);
+  }
+  return { text, strings, localeKeys, decoded };
+}
+
+function walk(node: Node | null, path: string, inFlow: boolean, out: StringScalar[]): void {
+  if (isMap(node)) {
+    const flow = inFlow || Boolean(node.flow);
+    for (const pair of node.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : '?';
+      walk(pair.value as Node | null, path ? `${path}.${key}` : key, flow, out);
+    }
+  } else if (isSeq(node)) {
+    const flow = inFlow || Boolean(node.flow);
+    node.items.forEach((item, i) => {
+      walk(item as Node | null, `${path}[${i}]`, flow, out);
+    });
+  } else if (isScalar(node) && typeof node.value === 'string' && node.value.trim() !== '' && node.range) {
+    // An explicit tag other than !!str (e.g. !ruby/regexp) marks a value that is not text.
+    if (node.tag === undefined || node.tag === 'tag:yaml.org,2002:str') {
+      out.push({ path, node: node as Scalar<string>, inFlow });
+    }
+  }
+}
+
+function sameLanguage(key: string, lang: string): boolean {
+  const norm = (s: string) => s.toLowerCase().replace(/_/g, '-');
+  return norm(key) === norm(lang) || norm(key) === norm(lang).split('-')[0];
+}
+
+export const yamlFilter: FormatFilter = {
+  name: 'yaml',
+  extensions: ['.yml', '.yaml'],
+  mediaType: 'application/yaml; charset=utf-8',
+
+  async extract(original, { srclang }) {
+    return readYaml(original, srclang).strings.map(
+      ({ path, node }): ExtractedUnit => ({
+        source: literalToTagged(node.value, { protect: PLACEHOLDER }),
+        context: path,
+        segmentable: true,
+      }),
+    );
+  },
+
+  async merge(original, translations, { srclang, trglang }) {
+    const { text, strings, localeKeys, decoded } = readYaml(original, srclang);
+    const eol = /\r\n|\n|\r/.exec(text)?.[0] ?? '\n';
+    const edits: { start: number; end: number; text: string }[] = [];
+    strings.forEach(({ node, inFlow }, i) => {
+      const translation = translations[i];
+      if (translation == null) return;
+      const [start, end] = node.range!;
+      const value = taggedToLiteral(translation);
+      edits.push({ start, end, text: writeScalar(value, node, text.slice(start, end), inFlow, eol) });
+    });
+    if (edits.length > 0) {
+      for (const [start, end] of localeKeys)
+        edits.push({ start, end, text: writeScalar(trglang, undefined, '', false, eol) });
+    }
+    edits.sort((a, b) => a.start - b.start);
+    let out = '';
+    let at = 0;
+    for (const edit of edits) {
+      out += text.slice(at, edit.start) + edit.text;
+      at = edit.end;
+    }
+    return encodeText(out + text.slice(at), decoded);
+  },
+};
+
+function writeScalar(
+  value: string,
+  node: Scalar | undefined,
+  source: string,
+  inFlow: boolean,
+  eol: string,
+): string {
+  switch (node?.type ?? 'PLAIN') {
+    case 'PLAIN':
+      return plainSafe(value, inFlow) ? value : doubleQuoted(value);
+    case 'QUOTE_SINGLE':
+      return /[\x00-\x1f\x7f\u0085\u2028\u2029\ufeff]/.test(value)
+        ? doubleQuoted(value)
+        : `'${value.replace(/'/g, "''")}'`;
+    case 'BLOCK_LITERAL':
+    case 'BLOCK_FOLDED':
+      return literalBlock(value, source, eol) ?? doubleQuoted(value);
+    default:
+      return doubleQuoted(value);
+  }
+}
+
+/** A plain scalar is safe when it cannot be read as anything else, in YAML 1.2 or 1.1. */
+function plainSafe(value: string, inFlow: boolean): boolean {
+  if (value === '' || value !== value.trim()) return false;
+  if (/[\x00-\x1f\x7f\u0085\u2028\u2029\ufeff]/.test(value)) return false;
+  if (/^[-?:,[\]{}#&*!|>'"%@`]/.test(value) || /: |:$| #/.test(value)) return false;
+  if (inFlow && /[,[\]{}]/.test(value)) return false;
+  try {
+    return parse(value) === value && parse(value, { version: '1.1' }) === value;
+  } catch {
+    return false;
+  }
+}
+
+/** A `|` block at the original block's indentation; undefined when the value does not suit one. */
+function literalBlock(value: string, source: string, eol: string): string | undefined {
+  const indent = /\r?\n( +)\S/.exec(source)?.[1];
+  if (!indent || /^[ \t]/.test(value) || /[\x00-\x08\x0b-\x1f\x7f\u0085\u2028\u2029\ufeff]/.test(value)) {
+    return undefined;
+  }
+  const body = value.replace(/\n+$/, '');
+  const trailing = value.length - body.length;
+  const chomp = trailing === 0 ? '-' : trailing === 1 ? '' : '+';
+  const lines = body.split('\n').map((l) => (l === '' ? '' : indent + l));
+  const tail = eol.repeat(Math.max(trailing, 1));
+  const block = `|${chomp}${eol}${lines.join(eol)}${tail}`;
+  // A block that ended the file without a final line break keeps ending it that way.
+  return /\r?\n$/.test(source) ? block : block.slice(0, block.length - eol.length);
+}
+
+const DOUBLE_QUOTED_ESCAPES: Record<string, string> = {
+  '\\': '\\\\',
+  '"': '\\"',
+  '\0': '\\0',
+  '\x07': '\\a',
+  '\b': '\\b',
+  '\t': '\\t',
+  '\n': '\\n',
+  '\v': '\\v',
+  '\f': '\\f',
+  '\r': '\\r',
+  '\x1b': '\\e',
+  '\u0085': '\\N',
+  '\u2028': '\\L',
+  '\u2029': '\\P',
+  '\ufeff': '\\uFEFF',
+};
+
+function doubleQuoted(value: string): string {
+  const escaped = value.replace(
+    /[\\"\x00-\x1f\x7f\u0085\u2028\u2029\ufeff]/g,
+    (c) => DOUBLE_QUOTED_ESCAPES[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+  );
+  return `"${escaped}"`;
+}
