@@ -1,0 +1,51 @@
+// The Android filter (res/values*/strings.xml): strings, plural items and array items as units, the
+// resource name as context and the comment before a resource as its note; merged by splicing.
+
+import { plainText } from '../../text/inline-tags.ts';
+import type { ExtractedUnit, FormatFilter } from '../filter.ts';
+import { FormatError } from '../filter.ts';
+import { decodeText, encodeText } from '../text/text-encoding.ts';
+import { contentToTagged, taggedToContent } from './android-inline.ts';
+import { readAndroidResources } from './android-resources.ts';
+
+function readUnits(original: Buffer) {
+  const decoded = decodeText(original, 'strings.xml');
+  // Only the Unicode encodings the bytes were decoded as; Android's tools read UTF-8 anyway.
+  const declared = /^<\?xml[^>]*encoding\s*=\s*["']([^"']+)/.exec(decoded.text)?.[1];
+  const family = decoded.encoding === 'utf-8' ? 'utf8' : 'utf16';
+  if (declared && !declared.toLowerCase().replace(/[-_]/g, '').startsWith(family)) {
+    throw new FormatError(`strings.xml: encoding "${declared}" is not supported (use UTF-8)`, 1, 1);
+  }
+  const units = readAndroidResources(decoded.text)
+    .map((text) => ({ text, content: contentToTagged(decoded.text.slice(text.start, text.end)) }))
+    // A string that is only a placeholder (<xliff:g>%1$s</xliff:g>) has nothing to translate.
+    .filter(({ content }) => plainText(content.tagged).trim() !== '');
+  return { decoded, units };
+}
+
+export const androidFilter: FormatFilter = {
+  name: 'android',
+  extensions: ['strings.xml'],
+  mediaType: 'application/xml; charset=utf-8',
+
+  async extract(original) {
+    return readUnits(original).units.map(({ text, content }): ExtractedUnit => {
+      const unit: ExtractedUnit = { source: content.tagged, context: text.context, segmentable: true };
+      if (text.note) unit.notes = [text.note];
+      return unit;
+    });
+  },
+
+  async merge(original, translations) {
+    const { decoded, units } = readUnits(original);
+    let out = '';
+    let at = 0;
+    units.forEach(({ text, content }, i) => {
+      const translation = translations[i];
+      if (translation == null) return;
+      out += decoded.text.slice(at, text.start) + taggedToContent(translation, content.natives);
+      at = text.end;
+    });
+    return encodeText(out + decoded.text.slice(at), decoded);
+  },
+};
