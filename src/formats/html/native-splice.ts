@@ -88,7 +88,8 @@ export class NativeUnitBuilder {
 export function renderTranslation(
   translation: string,
   unit: NativeUnit,
-  escapeText: (text: string) => string,
+  /** Escapes a text part for the format; `before` is what the translation has produced up to it. */
+  escapeText: (text: string, before: string) => string,
   render: (range: Range) => string,
 ): string {
   const parts = parseTagged(translation);
@@ -97,7 +98,7 @@ export function renderTranslation(
   let out = '';
   parts.forEach((p, i) => {
     if (p.type === 'text') {
-      out += escapeText(p.text);
+      out += escapeText(p.text, out);
       return;
     }
     const pairedId = pairedIds.get(i);
