@@ -84,7 +84,7 @@ describe('jsonFilter', () => {
   it('splices translations as escaped JSON strings and keeps the rest of the file', async () => {
     const original = fixture('en.json');
     const units = await jsonFilter.extract(original, options);
-    const translations = units.map((u): string | null => null);
+    const translations = units.map((): string | null => null);
     translations[2] = `Hallo ${ph(1, '{{name}}')}, willkommen zurück!`;
     translations[5] =
       `Sie haben ${ph(1, '{count, plural, =0 {')}keine Nachrichten${ph(2, '} one {')}${ph(3, '#')} Nachricht` +

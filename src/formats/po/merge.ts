@@ -74,7 +74,9 @@ function withoutFuzzy(text: string, entry: PoEntry): Edit[] {
  */
 function headerEdits(catalog: PoCatalog, trglang: string, eol: string): Edit[] {
   const { header, headers, rule } = catalog;
-  const wanted: Record<string, string> = { Language: trglang.replace(/-/g, '_') };
+  const wanted: Record<string, string> = {};
+  // A catalog already of the target language keeps its own spelling of it (de_DE for "de").
+  if (!headers.Language || !catalog.targetsAreOurs) wanted.Language = trglang.replace(/-/g, '_');
   if (catalog.messages.some((m) => m.entry.msgidPlural) || headers['Plural-Forms'] !== undefined) {
     wanted['Plural-Forms'] = `nplurals=${rule.nplurals}; plural=${rule.plural};`;
   }

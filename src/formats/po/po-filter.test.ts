@@ -331,6 +331,32 @@ describe('poFilter merge', () => {
     assert.ok(merged.toString('utf8').includes('"Content-Type: text/plain; charset=UTF-8\\n"'));
   });
 
+  it('handles entries without blank lines between them, obsolete ones among them', async () => {
+    const po =
+      'msgid ""\nmsgstr "Language: de_DE\\n"\nmsgctxt "a"\nmsgid "One"\nmsgstr ""\nmsgid "Two"\nmsgstr ""\n' +
+      '# comment\nmsgid "Three"\nmsgstr ""\n#~ msgid "Old"\n#~ msgstr "Alt"\nmsgid "Four"\nmsgstr ""\n';
+    const units = await poFilter.extract(Buffer.from(po), de);
+    assert.deepEqual(
+      units.map((u) => [u.context, u.source, u.notes]),
+      [
+        ['a', 'One', undefined],
+        [undefined, 'Two', undefined],
+        [undefined, 'Three', ['comment']],
+        [undefined, 'Four', undefined],
+      ],
+    );
+    const merged = (await poFilter.merge(Buffer.from(po), ['Eins', null, 'Drei', 'Vier'], de)).toString(
+      'utf8',
+    );
+    assert.equal(
+      merged,
+      'msgid ""\nmsgstr ""\n"Language: de_DE\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n' +
+        '"Content-Transfer-Encoding: 8bit\\n"\nmsgctxt "a"\nmsgid "One"\nmsgstr "Eins"\nmsgid "Two"\nmsgstr ""\n' +
+        '# comment\nmsgid "Three"\nmsgstr "Drei"\n#~ msgid "Old"\n#~ msgstr "Alt"\nmsgid "Four"\nmsgstr "Vier"\n',
+    );
+    if (hasMsgfmt) assert.equal(msgfmtCheck(Buffer.from(merged)), '');
+  });
+
   it('writes a plural translation of any shape back as the catalog needs it', async () => {
     const translations: (string | null)[] = GERMAN.map(() => null);
     translations[6] = '(noch %d Minuten zum Entsperren)';
