@@ -163,34 +163,32 @@ function placeField(entry: PoEntry, field: PoField, column: number): void {
 function readQuoted(line: string, from: number, lineNo: number): { value: string } {
   if (line[from] !== '"') throw new FormatError('expected a quoted string', lineNo, from + 1);
   let value = '';
-  for (let i = from + 1; i < line.length; i++) {
-    const c = line[i];
-    if (c === '"') {
-      const rest = line.slice(i + 1);
+  for (let i = from + 1; i < line.length; ) {
+    // Copy the run up to the next quote or backslash in one piece.
+    let j = i;
+    while (j < line.length && line[j] !== '"' && line[j] !== '\\') j++;
+    value += line.slice(i, j);
+    if (j >= line.length) break;
+    if (line[j] === '"') {
+      const rest = line.slice(j + 1);
       if (rest.trim() !== '') {
-        throw new FormatError(
-          'text after the closing quote',
-          lineNo,
-          i + 2 + rest.length - rest.trimStart().length,
-        );
+        const column = j + 2 + rest.length - rest.trimStart().length;
+        throw new FormatError('text after the closing quote', lineNo, column);
       }
       return { value };
     }
-    if (c !== '\\') {
-      value += c;
-      continue;
-    }
-    const e = line[++i];
+    const e = line[j + 1];
+    i = j + 2;
     if (e in ESCAPES) value += ESCAPES[e];
     else if (/[0-7]/.test(e)) {
-      const oct = /^[0-7]{1,3}/.exec(line.slice(i))![0];
+      const oct = /^[0-7]{1,3}/.exec(line.slice(j + 1))![0];
       value += String.fromCharCode(Number.parseInt(oct, 8));
-      i += oct.length - 1;
-    } else if (e === 'x' && /^[0-9a-fA-F]/.test(line.slice(i + 1))) {
-      const hex = /^[0-9a-fA-F]+/.exec(line.slice(i + 1))![0];
+      i = j + 1 + oct.length;
+    } else if (e === 'x' && /^[0-9a-fA-F]/.test(line.slice(j + 2))) {
+      const hex = /^[0-9a-fA-F]+/.exec(line.slice(j + 2))![0];
       value += String.fromCharCode(Number.parseInt(hex, 16));
-      i += hex.length;
-    } else throw new FormatError(`invalid escape sequence "\\${e ?? ''}"`, lineNo, i);
+      i = j + 2 + hex.length;
+    } else throw new FormatError(`invalid escape sequence "\\${e ?? ''}"`, lineNo, j + 1);
   }
   throw new FormatError('unterminated string', lineNo, from + 1);
 }
