@@ -11,12 +11,16 @@ import { openapiPlugin } from './http/openapi.ts';
 import { rateLimitPlugin } from './http/rate-limit.ts';
 import type { App } from './http/types.ts';
 import { Worker } from './jobs/worker.ts';
+import { runDocumentImport } from './modules/documents/import-job.ts';
+import { pretranslateHandler } from './modules/documents/pretranslate-job.ts';
+import { documentsRoutes } from './modules/documents/routes.ts';
 import { jobsRoutes } from './modules/jobs/routes.ts';
 import { languagesRoutes } from './modules/languages/routes.ts';
 import { Languages } from './modules/languages/service.ts';
 import { runMemoryImport } from './modules/memories/import.ts';
 import { IndexCache } from './modules/memories/index-cache.ts';
 import { memoriesRoutes } from './modules/memories/routes.ts';
+import { projectsRoutes } from './modules/projects/routes.ts';
 import { segmentsRoutes } from './modules/segments/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -70,7 +74,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(systemRoutes, { db, isWarm: () => indexes.warm });
   const worker = new Worker(
     db,
-    { memory_import: runMemoryImport },
+    {
+      memory_import: runMemoryImport,
+      document_import: runDocumentImport,
+      pretranslate: pretranslateHandler(indexes),
+    },
     { concurrency: config.workerConcurrency, log: app.log, leaseSeconds: deps.jobLeaseSeconds },
   );
   app.decorate('worker', worker);
@@ -79,6 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(memoriesRoutes, { ...memoryDeps, worker, maxUploadBytes: config.maxUploadBytes });
   await app.register(segmentsRoutes, memoryDeps);
   await app.register(jobsRoutes, { db });
+  await app.register(projectsRoutes, { db, languages });
+  await app.register(documentsRoutes, { db, worker, maxUploadBytes: config.maxUploadBytes });
 
   if (deps.runWorker ?? true) app.addHook('onReady', async () => worker.start());
   // Indexes load in the background: the server answers at once, /readyz says ready when they are in.

@@ -43,7 +43,7 @@ export interface WorkerOptions {
 export class Worker {
   readonly id = newWorkerId();
   private readonly running = new Set<Promise<void>>();
-  private readonly controller = new AbortController();
+  private controller = new AbortController();
   private timer: NodeJS.Timeout | undefined;
   private polling = false;
   private stopped = true;
@@ -60,6 +60,7 @@ export class Worker {
   }
 
   start(): void {
+    if (this.controller.signal.aborted) this.controller = new AbortController();
     this.stopped = false;
     this.schedule(0);
   }
@@ -79,6 +80,7 @@ export class Worker {
 
   /** Runs claimable jobs one by one until none is left (tests and tools use this instead of start()). */
   async drain(): Promise<void> {
+    if (this.controller.signal.aborted) this.controller = new AbortController();
     for (
       let job = await claimJob(this.db, this.id, this.leaseSeconds);
       job;

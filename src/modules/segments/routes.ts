@@ -1,13 +1,16 @@
-// /v2/segments: one segment by id. Memory entries now; document segments share the id space.
+// /v2/segments: one segment by id, a document's or a memory entry (they share one id space).
 import { Type } from 'typebox';
 import { errors } from '../../errors.ts';
 import type { App } from '../../http/types.ts';
 import { principalOf } from '../../http/types.ts';
+import { DocumentSegment } from '../documents/schemas.ts';
+import * as documents from '../documents/service.ts';
 import { Deleted, IdQuery, Segment } from '../memories/schemas.ts';
 import type { MemoryDeps } from '../memories/service.ts';
 import * as memories from '../memories/service.ts';
 
 export async function segmentsRoutes(app: App, options: MemoryDeps) {
+  const { db } = options;
   const tags = ['segments'];
 
   app.post(
@@ -22,11 +25,13 @@ export async function segmentsRoutes(app: App, options: MemoryDeps) {
           source: Type.Optional(Type.String()),
           target: Type.Optional(Type.String()),
         }),
-        response: { 200: Segment },
+        response: { 200: Type.Union([Segment, DocumentSegment]) },
       },
     },
     async (request) => {
-      const { memory_id: memoryId, ...rest } = request.body;
+      const { memory_id: memoryId, document_id: documentId, ...rest } = request.body;
+      if (documentId !== undefined)
+        return documents.appendSegment(db, principalOf(request), documentId, rest);
       if (memoryId === undefined) throw errors.missingParameter('memory_id');
       return memories.addEntry(options, principalOf(request), { memory_id: memoryId, ...rest });
     },
@@ -34,8 +39,17 @@ export async function segmentsRoutes(app: App, options: MemoryDeps) {
 
   app.get(
     '/v2/segments',
-    { schema: { summary: 'One segment', tags, querystring: IdQuery, response: { 200: Segment } } },
-    async (request) => memories.getEntry(options, principalOf(request), request.query.id),
+    {
+      schema: {
+        summary: 'One segment',
+        tags,
+        querystring: IdQuery,
+        response: { 200: Type.Union([Segment, DocumentSegment]) },
+      },
+    },
+    async (request) =>
+      (await documents.getSegment(db, principalOf(request), request.query.id)) ??
+      memories.getEntry(options, principalOf(request), request.query.id),
   );
 
   app.put(
@@ -51,17 +65,21 @@ export async function segmentsRoutes(app: App, options: MemoryDeps) {
           is_confirmed: Type.Optional(Type.Boolean()),
           is_reviewed: Type.Optional(Type.Boolean()),
         }),
-        response: { 200: Segment },
+        response: { 200: Type.Union([Segment, DocumentSegment]) },
       },
     },
-    async (request) => memories.updateEntry(options, principalOf(request), request.body),
+    async (request) =>
+      (await documents.updateSegment(db, principalOf(request), request.body)) ??
+      memories.updateEntry(options, principalOf(request), request.body),
   );
 
   app.delete(
     '/v2/segments',
     { schema: { summary: 'Delete a segment', tags, querystring: IdQuery, response: { 200: Deleted } } },
     async (request) => {
-      await memories.deleteEntry(options, principalOf(request), request.query.id);
+      if (!(await documents.deleteSegment(db, principalOf(request), request.query.id))) {
+        await memories.deleteEntry(options, principalOf(request), request.query.id);
+      }
       return { id: request.query.id, deleted: true };
     },
   );

@@ -1,0 +1,37 @@
+// Every document format filter, found by file name.
+import type { FormatFilter } from './filter.ts';
+import { htmlFilter } from './html/html-filter.ts';
+import { jsonFilter } from './json/json-filter.ts';
+import { poFilter } from './po/po-filter.ts';
+import { textFilter } from './text/text-filter.ts';
+import { xliffFilter } from './xliff/xliff-filter.ts';
+import { yamlFilter } from './yaml/yaml-filter.ts';
+
+export const FILTERS: readonly FormatFilter[] = [
+  textFilter,
+  xliffFilter,
+  poFilter,
+  jsonFilter,
+  htmlFilter,
+  yamlFilter,
+];
+
+/** Extensions (and full names such as strings.xml) that uploads accept, for error messages. */
+export const SUPPORTED_EXTENSIONS: readonly string[] = FILTERS.flatMap((f) => f.extensions);
+
+/** The filter for a file name: a full-name match (strings.xml) first, then the longest extension. */
+export function filterForName(name: string): FormatFilter | undefined {
+  const lower = name.toLowerCase();
+  let best: { filter: FormatFilter; length: number } | undefined;
+  for (const filter of FILTERS) {
+    for (const ext of filter.extensions) {
+      const matches = ext.startsWith('.') ? lower.endsWith(ext) : lower === ext || lower.endsWith(`-${ext}`);
+      if (matches && (!best || ext.length > best.length)) best = { filter, length: ext.length };
+    }
+  }
+  return best?.filter;
+}
+
+export function filterByFormat(format: string): FormatFilter | undefined {
+  return FILTERS.find((f) => f.name === format);
+}

@@ -1,0 +1,45 @@
+// TypeBox schemas of the Document resource and document segments (API.md).
+import { Type } from 'typebox';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+export const DocumentSegment = Type.Object({
+  id: Type.Integer(),
+  document_id: Type.Integer(),
+  memory_id: Type.Null(),
+  source: Type.String(),
+  target: Nullable(Type.String()),
+  srclang: Type.String(),
+  trglang: Type.String(),
+  is_confirmed: Type.Boolean(),
+  is_reviewed: Type.Boolean(),
+  created_at: Type.Integer(),
+  updated_at: Type.Integer(),
+  status: Type.String(),
+  match_score: Nullable(Type.Integer()),
+  position: Type.Integer(),
+  context: Nullable(Type.String()),
+});
+
+export const Document = Type.Object({
+  id: Type.Integer(),
+  project_id: Type.Integer(),
+  name: Type.String(),
+  srclang: Type.String(),
+  trglang: Type.String(),
+  import_in_progress: Type.Boolean(),
+  import_succeeded: Type.Boolean(),
+  import_error_message: Nullable(Type.String()),
+  export_in_progress: Type.Boolean(),
+  export_succeeded: Type.Boolean(),
+  export_error_message: Nullable(Type.String()),
+  is_pretranslating: Type.Boolean(),
+  status: Type.Object({ pretranslation: Type.String() }),
+  is_review_complete: Type.Boolean(),
+  created_at: Type.Integer(),
+  updated_at: Type.Integer(),
+  num_segments: Type.Integer(),
+  num_confirmed: Type.Integer(),
+  format: Type.String(),
+  segments: Type.Optional(Type.Array(DocumentSegment)),
+});
