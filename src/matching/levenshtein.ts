@@ -89,12 +89,15 @@ export function boundedDistance<T>(
   for (let i = 1; i <= aLen; i++) {
     const lo = Math.max(i - k, 1);
     const hi = Math.min(i + k, bLen);
-    // Cells left of the band count as unreachable within k.
-    cur[lo - 1] = lo === 1 ? Math.min(i, over) : over;
-    const ai = a[aOff + i - 1];
+    const left = aLen - i;
     // Best possible final distance through this row: a cell's value plus the length difference still left.
     let best = over;
-    const left = aLen - i;
+    if (lo === 1) {
+      // Column 0 (i deletions) is inside the band while i ≤ k.
+      cur[0] = Math.min(i, over);
+      best = cur[0] + Math.abs(left - bLen);
+    } else cur[lo - 1] = over; // left of the band: unreachable within k
+    const ai = a[aOff + i - 1];
     for (let j = lo; j <= hi; j++) {
       let v = prev[j - 1] + (ai === b[bOff + j - 1] ? 0 : 1);
       const del = prev[j] + 1;

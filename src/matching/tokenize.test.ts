@@ -85,6 +85,7 @@ describe('tokenize', () => {
 
   it('reads placeholders as tag tokens', () => {
     const text =
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a ${x} placeholder is the input here
       '%s %d %1$s %(name)s %.*s %ld {0} {name} ${x} {{ user }} {n, plural, one {# file} other {# {n} files}}';
     assert.deepEqual(
       tokenize(text).map((t) => `${t.type}:${t.norm}|${t.real}`),
@@ -97,6 +98,7 @@ describe('tokenize', () => {
         'tag:p:%ld|%ld',
         'tag:p:{0}|{0}',
         'tag:p:{name}|{name}',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the ${x} placeholder, not a template
         'tag:p:${x}|${x}',
         'tag:p:{{user}}|{{ user }}',
         'tag:p:{n,plural}|{n, plural, one {# file} other {# {n} files}}',

@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { prng } from '../../bench/corpus.ts';
+import { align, boundedDistance } from './levenshtein.ts';
+
+describe('align', () => {
+  it('computes the distance and keeps the equal pairs of one fixed alignment', () => {
+    assert.deepEqual(align(['a', 'b', 'c'], ['a', 'c']), { distance: 1, matches: [0, 0, 2, 1] });
+    assert.deepEqual(align([], ['x']), { distance: 1, matches: [] });
+    // Substitution is preferred to delete + insert when both cost the same.
+    assert.deepEqual(align(['x', 'y'], ['y', 'z']), { distance: 2, matches: [] });
+    assert.deepEqual(align('kitten'.split(''), 'sitting'.split('')).distance, 3);
+  });
+});
+
+describe('boundedDistance', () => {
+  it('is the exact distance up to k, and k + 1 beyond, on random sequences', () => {
+    const rand = prng(5);
+    const seq = () => Array.from({ length: Math.floor(rand() * 12) }, () => Math.floor(rand() * 4));
+    for (let t = 0; t < 3000; t++) {
+      const a = seq();
+      const b = seq();
+      const d = align(a, b).distance;
+      for (let k = 0; k <= 8; k++) {
+        assert.equal(
+          boundedDistance(a, 0, a.length, b, 0, b.length, k),
+          d <= k ? d : k + 1,
+          `${a} / ${b}, k ${k}`,
+        );
+      }
+    }
+  });
+
+  it('reads sub-ranges of its arrays', () => {
+    const pool = Int32Array.from([9, 9, 1, 2, 3, 9]);
+    assert.equal(boundedDistance([1, 3], 0, 2, pool, 2, 3, 2), 1);
+  });
+});

@@ -1,0 +1,196 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { prng } from '../../bench/corpus.ts';
+import { MemoryIndex } from './memory-index.ts';
+import { bruteForceSearch, type OracleEntry } from './oracle.ts';
+import { MAX_QUERY_LENGTH } from './ranking.ts';
+
+function indexOf(entries: OracleEntry[]): MemoryIndex {
+  const index = new MemoryIndex();
+  for (const e of entries) index.add(e.id, e.source, e.updatedAt);
+  return index;
+}
+
+const summary = (index: MemoryIndex, query: string, threshold = 75, n = 10) =>
+  index.search(query, { threshold, n }).map((m) => `${m.id}:${m.score}:${m.matchType}`);
+
+describe('MemoryIndex.search', () => {
+  const entries: OracleEntry[] = [
+    { id: 1, source: 'The file could not be saved.', updatedAt: 10 },
+    { id: 2, source: 'The file could not be opened.', updatedAt: 10 },
+    { id: 3, source: 'the file could not be saved.', updatedAt: 10 },
+    { id: 4, source: 'The file could not be saved', updatedAt: 30 },
+    { id: 5, source: 'The file could not be saved.', updatedAt: 20 },
+    { id: 6, source: 'Something else entirely', updatedAt: 10 },
+    { id: 7, source: 'The file could not be saved.', updatedAt: 20 },
+  ];
+  const index = indexOf(entries);
+
+  it('returns exact copies as exact, every one of them, then fuzzy matches, in rank order', () => {
+    // 100s by recency then id; 99s: case (id 3) and punctuation (id 4) tie on points, id 4 is newer; then 83.
+    assert.deepEqual(summary(index, 'The file could not be saved.'), [
+      '5:100:exact',
+      '7:100:exact',
+      '1:100:exact',
+      '4:99:fuzzy',
+      '3:99:fuzzy',
+      '2:83:fuzzy',
+    ]);
+  });
+
+  it('ranks equal scores by fewer penalty points first', () => {
+    const ix = indexOf([
+      { id: 1, source: 'Delete 3 Files', updatedAt: 99 },
+      { id: 2, source: 'Delete 3 files!', updatedAt: 1 },
+      { id: 3, source: 'Delete  3 files', updatedAt: 1 },
+    ]);
+    // Each scores 99: case 1 (id 1), punctuation 1 (id 2), whitespace 1 (id 3) → ties on points → recency → id.
+    assert.deepEqual(summary(ix, 'Delete 3 files'), ['1:99:fuzzy', '2:99:fuzzy', '3:99:fuzzy']);
+    const penalties = ix.search('Delete 3 files', { n: 3 }).map((m) => m.penalties);
+    assert.deepEqual(penalties, [
+      [{ kind: 'case', points: 1 }],
+      [{ kind: 'punctuation', points: 1 }],
+      [{ kind: 'whitespace', points: 1 }],
+    ]);
+    // Both 99 (clamped): id 2 differs only in a tag attribute (0 points), id 1 in punctuation (1 point).
+    const ix2 = indexOf([
+      { id: 1, source: '<b>Delete</b> 3 files!', updatedAt: 99 },
+      { id: 2, source: '<b class="x">Delete</b> 3 files', updatedAt: 1 },
+    ]);
+    assert.deepEqual(summary(ix2, '<b>Delete</b> 3 files'), ['2:99:fuzzy', '1:99:fuzzy']);
+  });
+
+  it('applies the threshold and n', () => {
+    assert.deepEqual(summary(index, 'The file could not be saved.', 99), [
+      '5:100:exact',
+      '7:100:exact',
+      '1:100:exact',
+      '4:99:fuzzy',
+      '3:99:fuzzy',
+    ]);
+    assert.deepEqual(summary(index, 'The file could not be saved.', 100), [
+      '5:100:exact',
+      '7:100:exact',
+      '1:100:exact',
+    ]);
+    assert.deepEqual(summary(index, 'The file could not be saved.', 75, 2), ['5:100:exact', '7:100:exact']);
+    assert.deepEqual(summary(index, 'The file could not be saved.', 75, 4), [
+      '5:100:exact',
+      '7:100:exact',
+      '1:100:exact',
+      '4:99:fuzzy',
+    ]);
+    assert.deepEqual(summary(index, 'Nothing like it'), []);
+  });
+
+  it('matches texts without words by their characters', () => {
+    const ix = indexOf([
+      { id: 1, source: '%s: %s', updatedAt: 0 },
+      { id: 2, source: '%s:%s', updatedAt: 0 },
+      { id: 3, source: '%s', updatedAt: 0 },
+      { id: 4, source: 'word', updatedAt: 0 },
+    ]);
+    assert.deepEqual(summary(ix, '%s: %s'), ['1:100:exact', '2:82:fuzzy']);
+    assert.deepEqual(summary(ix, ''), []);
+  });
+
+  it('rejects bad arguments with a clear error', () => {
+    assert.throws(
+      () => index.search('x', { threshold: 74, n: 10 }),
+      /threshold must be an integer from 75 to 100, got 74/,
+    );
+    assert.throws(() => index.search('x', { threshold: 80.5, n: 10 }), /threshold/);
+    assert.throws(() => index.search('x', { n: 0 }), /n must be a positive integer, got 0/);
+    assert.throws(
+      () => index.search('a'.repeat(MAX_QUERY_LENGTH + 1), { n: 1 }),
+      /query is 5001 characters long; the limit is 5000/,
+    );
+    assert.equal(index.search('a'.repeat(MAX_QUERY_LENGTH), { n: 1 }).length, 0);
+  });
+});
+
+describe('MemoryIndex updates', () => {
+  it('adds, replaces and removes entries', () => {
+    const ix = new MemoryIndex();
+    ix.add(1, 'Open the new file', 1);
+    ix.add(2, 'Open the new folder', 1);
+    assert.equal(ix.size, 2);
+    assert.ok(ix.has(1));
+    assert.deepEqual(summary(ix, 'Open the new file'), ['1:100:exact', '2:75:fuzzy']);
+    ix.add(1, 'Close the new file', 2);
+    assert.equal(ix.size, 2);
+    assert.deepEqual(summary(ix, 'Open the new file'), ['1:75:fuzzy', '2:75:fuzzy']);
+    assert.deepEqual(summary(ix, 'Close the new file'), ['1:100:exact']);
+    assert.equal(ix.remove(2), true);
+    assert.equal(ix.remove(2), false);
+    assert.equal(ix.has(2), false);
+    assert.equal(ix.size, 1);
+    assert.deepEqual(summary(ix, 'Open the new file'), ['1:75:fuzzy']);
+    ix.remove(1);
+    assert.deepEqual(summary(ix, 'Close the new file'), []);
+    assert.equal(ix.size, 0);
+  });
+
+  it('agrees with the oracle through tail, segments, merges and compaction', () => {
+    const rand = prng(11);
+    const words = 'open save close file folder the a new old document window print copy paste cut undo'.split(
+      ' ',
+    );
+    const sentence = () =>
+      Array.from({ length: 1 + Math.floor(rand() * 7) }, () => words[Math.floor(rand() * words.length)]).join(
+        ' ',
+      ) + (rand() < 0.3 ? '.' : '');
+    const live = new Map<number, OracleEntry>();
+    const ix = new MemoryIndex();
+    let clock = 0;
+    const check = () => {
+      for (let q = 0; q < 15; q++) {
+        const query = sentence();
+        for (const [threshold, n] of [
+          [75, 10],
+          [90, 1000],
+        ]) {
+          assert.deepEqual(
+            ix.search(query, { threshold, n }),
+            bruteForceSearch(live.values(), query, { threshold, n }),
+            `query ${JSON.stringify(query)} at ${threshold}, n ${n}`,
+          );
+        }
+      }
+    };
+    let nextId = 1;
+    const addSome = (count: number) => {
+      for (let i = 0; i < count; i++) {
+        // One add in ten replaces a live entry.
+        const id =
+          rand() < 0.1 && live.size > 0 ? [...live.keys()][Math.floor(rand() * live.size)] : nextId++;
+        const e = { id, source: sentence(), updatedAt: clock++ % 50 };
+        live.set(id, e);
+        ix.add(e.id, e.source, e.updatedAt);
+      }
+    };
+    const removeSome = (count: number) => {
+      const ids = [...live.keys()];
+      for (let i = 0; i < count; i++) {
+        const id = ids[Math.floor(rand() * ids.length)];
+        assert.equal(ix.remove(id), live.delete(id));
+      }
+    };
+    // Bulk load (one segment); a tail below the limit; tails sealed into segments that merge or not;
+    // removals as tombstones; then enough removals to compact.
+    for (const [adds, removes] of [
+      [3000, 0],
+      [500, 50],
+      [1100, 50],
+      [1100, 50],
+      [1100, 300],
+      [200, 3000],
+      [1500, 0],
+    ]) {
+      addSome(adds);
+      removeSome(removes);
+      assert.equal(ix.size, live.size);
+      check();
+    }
+  });
+});

@@ -1,0 +1,383 @@
+// Entries as token-id sequences with postings sorted by length: the storage under both in-process indexes.
+
+/**
+ * Postings of a contiguous range of slots: for each posting key (a token, or its k-th repeat within an
+ * entry) the slots holding it, sorted by token count so that a length window is a sub-range.
+ */
+export interface Segment {
+  from: number;
+  to: number;
+  /** Posting keys present, ascending; the postings of keys[i] are slots[starts[i] .. starts[i + 1]). */
+  keys: Int32Array;
+  starts: Int32Array;
+  slots: Int32Array;
+}
+
+// New entries wait in an unindexed tail, scanned by every query, until this many are there; then they
+// become a segment, and equal-sized segments merge (a binary counter), so adds cost O(log n) amortized.
+const TAIL_LIMIT = 1024;
+// Removed entries stay as tombstones until they are a quarter of all slots; then slots are renumbered.
+const MIN_DEAD_TO_COMPACT = 1024;
+// The posting key of the k-th occurrence (k ≥ 2) of token t in an entry is looked up by k·2^32 + t.
+const REPEAT_KEY = 2 ** 32;
+// Stamps mark per-query and per-candidate state without clearing arrays; they restart before overflowing.
+const STAMP_LIMIT = 2 ** 30;
+
+/**
+ * Entries (id, text, update time, tokens) in slots: typed arrays indexed by slot, tokens as ids in one
+ * pool, postings per token in segments, an exact-text hash. Slots are appended; removal leaves a
+ * tombstone; compaction renumbers. The indexes of this folder read the fields directly.
+ */
+export class TokenStore {
+  slotCount = 0;
+  ids = new Float64Array(1024);
+  updated = new Float64Array(1024);
+  texts: string[] = [];
+  tokStart = new Int32Array(1024);
+  tokLen = new Int32Array(1024);
+  alive = new Uint8Array(1024);
+  /** Per-slot mark of the query that has already looked at the slot. */
+  seen = new Int32Array(1024);
+  private hashes = new Int32Array(1024);
+  private sameHash = new Int32Array(1024);
+  private readonly slotOf = new Map<number, number>();
+  private dead = 0;
+  /** Token ids of every slot, back to back. */
+  pool = new Int32Array(8192);
+  private poolLen = 0;
+
+  // Vocabulary: token → token id; (token id, occurrence) → posting key, with the key's frequency.
+  private readonly vocab = new Map<string, number>();
+  private firstKey = new Int32Array(1024);
+  private readonly repeatKey = new Map<number, number>();
+  frequency = new Int32Array(1024);
+  private keyCount = 0;
+  /** Per token id scratch for searches: a query's tokens (mark) and multiplicities (count). */
+  queryMark = new Int32Array(1024);
+  queryCount = new Int32Array(1024);
+  /** Per token id scratch for one candidate at a time. */
+  useMark = new Int32Array(1024);
+  useCount = new Int32Array(1024);
+
+  private buckets = new Int32Array(2048).fill(-1);
+  segments: Segment[] = [];
+  /** Slots below this are in segments; the rest is the tail. */
+  indexed = 0;
+  /** Slots without any token. */
+  empty: number[] = [];
+  private stamp = 0;
+  private candidateStamp = 0;
+
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  has(id: number): boolean {
+    return this.slotOf.has(id);
+  }
+
+  /** Stores an entry (replacing the one with this id) with its tokens. */
+  add(id: number, text: string, updatedAt: number, tokens: readonly string[]): void {
+    this.remove(id);
+    const slot = this.slotCount++;
+    if (slot === this.ids.length) this.growSlots(slot * 2);
+    this.ids[slot] = id;
+    this.updated[slot] = updatedAt;
+    this.texts[slot] = text;
+    this.alive[slot] = 1;
+    this.slotOf.set(id, slot);
+    const start = this.poolLen;
+    if (start + tokens.length > this.pool.length) this.pool = grow(this.pool, (start + tokens.length) * 2);
+    for (const token of tokens) this.pool[this.poolLen++] = this.vocab.get(token) ?? this.newToken(token);
+    this.tokStart[slot] = start;
+    this.tokLen[slot] = tokens.length;
+    if (tokens.length === 0) this.empty.push(slot);
+    this.forEachKey(slot, (key) => this.frequency[key]++);
+    const h = hashString(text);
+    this.hashes[slot] = h;
+    if (this.slotCount * 2 > this.buckets.length) this.rehash(this.buckets.length * 2);
+    else this.link(slot, h);
+  }
+
+  /** Removes the entry with this id; false when there is none. */
+  remove(id: number): boolean {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return false;
+    this.slotOf.delete(id);
+    this.alive[slot] = 0;
+    this.texts[slot] = '';
+    this.dead++;
+    return true;
+  }
+
+  /** Indexes the tail, merges segments, compacts tombstones, as far as due. */
+  refresh(): void {
+    if (this.dead >= MIN_DEAD_TO_COMPACT && this.dead * 4 > this.slotCount) this.compact();
+    else if (this.slotCount - this.indexed >= TAIL_LIMIT) {
+      const s = this.segments;
+      s.push(this.buildSegment(this.indexed, this.slotCount));
+      this.indexed = this.slotCount;
+      const size = (g: Segment) => g.to - g.from;
+      while (s.length > 1 && size(s[s.length - 2]) < 2 * size(s[s.length - 1])) {
+        const last = s.pop()!;
+        const prev = s.pop()!;
+        s.push(this.buildSegment(prev.from, last.to));
+      }
+    }
+  }
+
+  /** The token id of a token, -1 when no entry ever had it. */
+  tokenId(token: string): number {
+    return this.vocab.get(token) ?? -1;
+  }
+
+  /** The posting key of the occurrence-th occurrence of a token in an entry, -1 when no entry has it. */
+  keyOf(tid: number, occurrence: number): number {
+    if (occurrence === 1) return this.firstKey[tid];
+    return this.repeatKey.get(occurrence * REPEAT_KEY + tid) ?? -1;
+  }
+
+  /** Live slots whose text is exactly `text`. */
+  exactSlots(text: string): number[] {
+    const h = hashString(text);
+    const found: number[] = [];
+    for (let s = this.buckets[h & (this.buckets.length - 1)]; s >= 0; s = this.sameHash[s])
+      if (this.hashes[s] === h && this.alive[s] && this.texts[s] === text) found.push(s);
+    return found;
+  }
+
+  /** The sub-range of a segment's postings of `key` whose slots have minLen..maxLen tokens; null if none. */
+  postings(seg: Segment, key: number, minLen: number, maxLen: number): [number, number] | null {
+    const at = indexOf(seg.keys, key);
+    if (at < 0) return null;
+    const { slots } = seg;
+    const { tokLen } = this;
+    let a = seg.starts[at];
+    let b = seg.starts[at + 1];
+    const end = b;
+    while (a < b) {
+      const mid = (a + b) >> 1;
+      if (tokLen[slots[mid]] < minLen) a = mid + 1;
+      else b = mid;
+    }
+    const lo = a;
+    b = end;
+    while (a < b) {
+      const mid = (a + b) >> 1;
+      if (tokLen[slots[mid]] <= maxLen) a = mid + 1;
+      else b = mid;
+    }
+    return lo < a ? [lo, a] : null;
+  }
+
+  /** A fresh mark for `seen` and `queryMark`. */
+  nextStamp(): number {
+    if (this.stamp >= STAMP_LIMIT) {
+      this.stamp = 0;
+      this.seen.fill(0);
+      this.queryMark.fill(0);
+    }
+    return ++this.stamp;
+  }
+
+  /** A fresh mark for `useMark`. */
+  nextCandidateStamp(): number {
+    if (this.candidateStamp >= STAMP_LIMIT) {
+      this.candidateStamp = 0;
+      this.useMark.fill(0);
+    }
+    return ++this.candidateStamp;
+  }
+
+  private newToken(token: string): number {
+    const tid = this.vocab.size;
+    this.vocab.set(token, tid);
+    if (tid === this.firstKey.length) {
+      const n = tid * 2;
+      this.firstKey = grow(this.firstKey, n);
+      this.queryMark = grow(this.queryMark, n);
+      this.queryCount = grow(this.queryCount, n);
+      this.useMark = grow(this.useMark, n);
+      this.useCount = grow(this.useCount, n);
+    }
+    this.firstKey[tid] = this.newKey();
+    return tid;
+  }
+
+  private newKey(): number {
+    const key = this.keyCount++;
+    if (key === this.frequency.length) this.frequency = grow(this.frequency, key * 2);
+    return key;
+  }
+
+  /** Calls fn with the posting key of every token of the slot, repeats numbered as distinct. */
+  private forEachKey(slot: number, fn: (key: number) => void): void {
+    const start = this.tokStart[slot];
+    const end = start + this.tokLen[slot];
+    const mark = this.nextCandidateStamp();
+    for (let i = start; i < end; i++) {
+      const tid = this.pool[i];
+      if (this.useMark[tid] !== mark) {
+        this.useMark[tid] = mark;
+        this.useCount[tid] = 1;
+        fn(this.firstKey[tid]);
+        continue;
+      }
+      const k = ++this.useCount[tid] * REPEAT_KEY + tid;
+      let key = this.repeatKey.get(k);
+      if (key === undefined) {
+        key = this.newKey();
+        this.repeatKey.set(k, key);
+      }
+      fn(key);
+    }
+  }
+
+  private growSlots(n: number): void {
+    this.ids = grow(this.ids, n);
+    this.updated = grow(this.updated, n);
+    this.tokStart = grow(this.tokStart, n);
+    this.tokLen = grow(this.tokLen, n);
+    this.alive = grow(this.alive, n);
+    this.hashes = grow(this.hashes, n);
+    this.sameHash = grow(this.sameHash, n);
+    this.seen = grow(this.seen, n);
+  }
+
+  private link(slot: number, h: number): void {
+    const b = h & (this.buckets.length - 1);
+    this.sameHash[slot] = this.buckets[b];
+    this.buckets[b] = slot;
+  }
+
+  private rehash(size: number): void {
+    this.buckets = new Int32Array(size).fill(-1);
+    for (let s = 0; s < this.slotCount; s++) if (this.alive[s]) this.link(s, this.hashes[s]);
+  }
+
+  /** Postings of [from, to), each key's slots ordered by (token count, slot). */
+  private buildSegment(from: number, to: number): Segment {
+    const { tokLen, alive } = this;
+    // Slots in (length, slot) order, by counting sort on length.
+    let maxLen = 0;
+    for (let s = from; s < to; s++) if (alive[s] && tokLen[s] > maxLen) maxLen = tokLen[s];
+    const byLen = new Int32Array(maxLen + 2);
+    let total = 0;
+    for (let s = from; s < to; s++) {
+      if (!alive[s] || tokLen[s] === 0) continue;
+      byLen[tokLen[s] + 1]++;
+      total += tokLen[s];
+    }
+    for (let l = 1; l < byLen.length; l++) byLen[l] += byLen[l - 1];
+    const order = new Int32Array(byLen[maxLen + 1]);
+    for (let s = from; s < to; s++) if (alive[s] && tokLen[s] > 0) order[byLen[tokLen[s]]++] = s;
+    // Keys of every token in that order, counted per key; then each key's postings filled in order.
+    const keysInOrder = new Int32Array(total);
+    const count = new Int32Array(this.keyCount + 1);
+    let p = 0;
+    for (let i = 0; i < order.length; i++) {
+      this.forEachKey(order[i], (key) => {
+        keysInOrder[p++] = key;
+        count[key + 1]++;
+      });
+    }
+    let present = 0;
+    for (let k = 1; k <= this.keyCount; k++) {
+      if (count[k] > 0) present++;
+      count[k] += count[k - 1];
+    }
+    const keys = new Int32Array(present);
+    const starts = new Int32Array(present + 1);
+    let j = 0;
+    for (let k = 0; k < this.keyCount; k++) {
+      if (count[k + 1] === count[k]) continue;
+      keys[j] = k;
+      starts[j++] = count[k];
+    }
+    starts[present] = total;
+    const slots = new Int32Array(total);
+    p = 0;
+    for (let i = 0; i < order.length; i++) {
+      const s = order[i];
+      for (let n = tokLen[s]; n > 0; n--) slots[count[keysInOrder[p++]]++] = s;
+    }
+    return { from, to, keys, starts, slots };
+  }
+
+  /** Renumbers the live slots densely and rebuilds every structure from their token ids. */
+  private compact(): void {
+    const old = {
+      ids: this.ids,
+      updated: this.updated,
+      texts: this.texts,
+      alive: this.alive,
+      hashes: this.hashes,
+      tokStart: this.tokStart,
+      tokLen: this.tokLen,
+      pool: this.pool,
+    };
+    const cap = Math.max(1024, (this.slotCount - this.dead) * 2);
+    this.ids = new Float64Array(cap);
+    this.updated = new Float64Array(cap);
+    this.tokStart = new Int32Array(cap);
+    this.tokLen = new Int32Array(cap);
+    this.alive = new Uint8Array(cap);
+    this.hashes = new Int32Array(cap);
+    this.sameHash = new Int32Array(cap);
+    this.seen = new Int32Array(cap);
+    this.texts = [];
+    this.empty = [];
+    const pool = new Int32Array(Math.max(8192, this.poolLen));
+    let poolLen = 0;
+    let t = 0;
+    for (let s = 0; s < this.slotCount; s++) {
+      if (!old.alive[s]) continue;
+      this.ids[t] = old.ids[s];
+      this.updated[t] = old.updated[s];
+      this.texts[t] = old.texts[s];
+      this.alive[t] = 1;
+      this.hashes[t] = old.hashes[s];
+      const len = old.tokLen[s];
+      pool.set(old.pool.subarray(old.tokStart[s], old.tokStart[s] + len), poolLen);
+      this.tokStart[t] = poolLen;
+      this.tokLen[t] = len;
+      poolLen += len;
+      if (len === 0) this.empty.push(t);
+      this.slotOf.set(old.ids[s], t);
+      t++;
+    }
+    this.pool = pool;
+    this.poolLen = poolLen;
+    this.slotCount = t;
+    this.dead = 0;
+    this.frequency.fill(0);
+    for (let s = 0; s < t; s++) this.forEachKey(s, (key) => this.frequency[key]++);
+    this.rehash(this.buckets.length);
+    this.segments = t > 0 ? [this.buildSegment(0, t)] : [];
+    this.indexed = t;
+  }
+}
+
+function indexOf(sorted: Int32Array, key: number): number {
+  let a = 0;
+  let b = sorted.length;
+  while (a < b) {
+    const mid = (a + b) >> 1;
+    if (sorted[mid] < key) a = mid + 1;
+    else b = mid;
+  }
+  return a < sorted.length && sorted[a] === key ? a : -1;
+}
+
+/** FNV-1a over UTF-16 code units: the exact path's hash of a text. */
+function hashString(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h | 0;
+}
+
+function grow<T extends Int32Array | Float64Array | Uint8Array>(a: T, n: number): T {
+  const b = new (a.constructor as new (n: number) => T)(n);
+  b.set(a);
+  return b;
+}
