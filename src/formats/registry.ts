@@ -1,7 +1,10 @@
 // Every document format filter, found by file name.
+import { androidFilter } from './android/android-filter.ts';
+import { docxFilter } from './docx/docx-filter.ts';
 import type { FormatFilter } from './filter.ts';
 import { htmlFilter } from './html/html-filter.ts';
 import { jsonFilter } from './json/json-filter.ts';
+import { markdownFilter } from './markdown/markdown-filter.ts';
 import { poFilter } from './po/po-filter.ts';
 import { textFilter } from './text/text-filter.ts';
 import { xliffFilter } from './xliff/xliff-filter.ts';
@@ -13,6 +16,9 @@ export const FILTERS: readonly FormatFilter[] = [
   poFilter,
   jsonFilter,
   htmlFilter,
+  markdownFilter,
+  docxFilter,
+  androidFilter,
   yamlFilter,
 ];
 

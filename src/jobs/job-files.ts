@@ -17,7 +17,7 @@ export class UploadTooLargeError extends Error {
 export async function storeJobFile(
   db: Queryable,
   jobId: number,
-  input: AsyncIterable<Buffer | string>,
+  input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
   limit: number,
 ): Promise<number> {
   let pending: Buffer[] = [];

@@ -32,7 +32,7 @@ const GUIDE_UNITS = [
       '<g id="2" ctype="link">Lilt API</g>, so your existing scripts keep working.',
     'paragraph',
   ],
-  ['<g id="1" ctype="image">Architecture diagram</g>', 'paragraph'],
+  ['<g id="1" ctype="x-image">Architecture diagram</g>', 'paragraph'],
   ['Install', 'heading 2'],
   [
     'Run <ph id="1" ctype="x-inlineCode">`npm install`</ph> and then <ph id="2" ctype="x-inlineCode">`npm start`</ph>.' +
@@ -57,7 +57,7 @@ const GUIDE_TRANSLATIONS = [
   'Erste Schritte mit <g id="1" ctype="italic">Tessera</g>',
   'Tessera spricht die <g id="2" ctype="link">Lilt-API</g> und ist ein <g id="1" ctype="bold">selbst gehosteter</g> ' +
     'Translation-Memory-Server [beta] mit *Sternen* & _Unterstrichen_, snake_case bleibt.',
-  '<g id="1" ctype="image">Architekturdiagramm [v2]</g>',
+  '<g id="1" ctype="x-image">Architekturdiagramm [v2]</g>',
   '#1 Installation',
   'Führen Sie <ph id="1" ctype="x-inlineCode">`npm install`</ph> und <ph id="2" ctype="x-inlineCode">`npm start`</ph> aus.' +
     '<x id="3" ctype="lb"/>- Der Server lauscht auf Port 8080 &amp; gibt einen <Schlüssel> aus.',

@@ -115,7 +115,7 @@ class MarkdownScanner {
         else if (n.type === 'break') builder.placeholder(range(start, end), { ctype: 'lb' });
         else if ((n.type === 'image' || n.type === 'imageReference') && n.alt) {
           const labelEnd = start + labelLength(raw(), 1);
-          builder.open(range(start, start + 2), range(labelEnd, end), { ctype: 'image' });
+          builder.open(range(start, start + 2), range(labelEnd, end), { ctype: 'x-image' });
           builder.text(n.alt.replace(SOFT_BREAK, ' '), escapeNative);
           builder.close();
         } else if ('children' in n && n.children.length > 0 && !raw().startsWith('<')) {
