@@ -5,9 +5,9 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { po } from 'gettext-parser';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { parse as parseHtml } from 'parse5';
-import { po } from 'gettext-parser';
 import { parse as parseYaml } from 'yaml';
 import { readZip, writeZip } from '../src/formats/docx/zip-package.ts';
 import { client } from './helpers/api.ts';
@@ -47,7 +47,11 @@ function xmlWellFormed(dir: string, name: string, data: Buffer | string) {
 }
 
 /** Each format: its upload name, its bytes, and the check its own ecosystem makes of a merged file. */
-const CASES: { name: string; load: () => Promise<Buffer>; check: (merged: Buffer, dir: string) => Promise<void> | void }[] = [
+const CASES: {
+  name: string;
+  load: () => Promise<Buffer>;
+  check: (merged: Buffer, dir: string) => Promise<void> | void;
+}[] = [
   {
     name: 'release-notes.txt',
     load: async () => readFileSync(join(FORMATS, 'text', 'fixtures', 'release-notes.txt')),
@@ -145,12 +149,16 @@ for (const target of await storeTargets()) {
     before(async () => {
       ctx = await createContext(target);
       api = client(ctx.app, ctx.adminKey);
-      memoryId = (await api.post('/v2/memories', { name: 'Formats', srclang: 'en', trglang: 'de' })).json().id;
+      memoryId = (await api.post('/v2/memories', { name: 'Formats', srclang: 'en', trglang: 'de' })).json()
+        .id;
       projectId = (await api.post('/v2/projects', { name: 'Formats', memory_id: memoryId })).json().id;
     });
     after(() => ctx.close());
 
-    async function waitFor(id: number, ok: (d: { import_in_progress: boolean; is_pretranslating: boolean }) => boolean) {
+    async function waitFor(
+      id: number,
+      ok: (d: { import_in_progress: boolean; is_pretranslating: boolean }) => boolean,
+    ) {
       for (let i = 0; i < 3000; i++) {
         const doc = (await api.get(`/v2/documents?id=${id}`)).json();
         if (ok(doc)) return doc;
@@ -169,7 +177,8 @@ for (const target of await storeTargets()) {
       return doc as { id: number; num_segments: number };
     }
 
-    const segmentsOf = async (id: number) => (await api.get(`/v2/documents?id=${id}&with_segments=true`)).json().segments as Seg[];
+    const segmentsOf = async (id: number) =>
+      (await api.get(`/v2/documents?id=${id}&with_segments=true`)).json().segments as Seg[];
 
     for (const c of CASES) {
       test(c.name, async () => {
@@ -180,13 +189,18 @@ for (const target of await storeTargets()) {
         const untouched = await api.get(`/v2/documents/files?id=${doc.id}&is_xliff=false`);
         assert.equal(untouched.statusCode, 200);
         // Bilingual files arrive with translations already; every other format merges back to its bytes.
-        if (!c.name.endsWith('.xlf') && !c.name.endsWith('.po')) assert.ok(untouched.rawPayload.equals(original));
+        if (!c.name.endsWith('.xlf') && !c.name.endsWith('.po'))
+          assert.ok(untouched.rawPayload.equals(original));
 
         const segments = await segmentsOf(doc.id);
         const open = segments.filter((s) => !s.is_confirmed).slice(0, 2);
         assert.ok(open.length > 0);
         for (const s of open) {
-          const res = await api.put('/v2/segments', { id: s.id, target: `${MARK} ${s.source}`, is_confirmed: true });
+          const res = await api.put('/v2/segments', {
+            id: s.id,
+            target: `${MARK} ${s.source}`,
+            is_confirmed: true,
+          });
           assert.equal(res.statusCode, 200, res.body);
         }
         const pre = await api.post('/v2/documents/pretranslate', { id: [doc.id], auto_accept: true });

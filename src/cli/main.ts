@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { registerAccountCommands } from './account-commands.ts';
+import { registerDocumentCommands } from './document-commands.ts';
 import { registerMemoryCommands } from './memory-commands.ts';
 
 /** Exits with one line on stderr: the way every CLI failure ends. */
@@ -46,6 +47,7 @@ program
 
 registerAccountCommands(program);
 registerMemoryCommands(program, fail);
+registerDocumentCommands(program, fail);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof ConfigError || err instanceof AppError) fail(err.message);

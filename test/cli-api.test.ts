@@ -9,7 +9,7 @@ import { runTessera, waitForListening } from './helpers/process.ts';
 const dir = mkdtempSync(join(tmpdir(), 'tessera-cli-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-test('memory create, import, query, list and export through the API', async () => {
+test('memory, project and doc commands through the API', async () => {
   const key = 'cli-test-admin-key-0123456789abcdefghijkl';
   const server = runTessera(['serve'], {
     TESSERA_DATA_DIR: join(dir, 'data'),
@@ -53,6 +53,31 @@ test('memory create, import, query, list and export through the API', async () =
     const exported = runTessera(['memory', 'export', id, out], env);
     assert.equal(await exported.exit, 0, exported.stderr());
     assert.match(readFileSync(out, 'utf8'), /<seg>Datei speichern<\/seg>/);
+
+    const project = runTessera(['project', 'create', 'Site', '--memory', id], env);
+    assert.equal(await project.exit, 0, project.stderr());
+    const projectId = project.stdout().split('\t')[0];
+    const docFile = join(dir, 'page.txt');
+    writeFileSync(docFile, 'Save the file.\n\nOpen the file\n');
+    const uploaded = runTessera(
+      ['doc', 'upload', projectId, docFile, '--pretranslate', '--auto-accept'],
+      env,
+    );
+    assert.equal(await uploaded.exit, 0, uploaded.stderr());
+    const docId = uploaded.stdout().split('\t')[0];
+    assert.match(uploaded.stdout(), /^\d+\tpage\.txt\t1\/2 confirmed\tready\n$/);
+    const status = runTessera(['doc', 'status', docId], env);
+    assert.equal(await status.exit, 0);
+    assert.equal(status.stdout(), uploaded.stdout());
+    const again = runTessera(['doc', 'pretranslate', docId], env);
+    assert.equal(await again.exit, 0, again.stderr());
+    const merged = join(dir, 'page.de.txt');
+    const exportedDoc = runTessera(['doc', 'export', docId, merged, '--original'], env);
+    assert.equal(await exportedDoc.exit, 0, exportedDoc.stderr());
+    assert.equal(readFileSync(merged, 'utf8'), 'Datei speichern\n\nDatei öffnen\n');
+    const xliffOut = runTessera(['doc', 'export', docId], env);
+    assert.equal(await xliffOut.exit, 0);
+    assert.match(xliffOut.stdout(), /<xliff [^>]*version="1.2"/);
 
     const bad = runTessera(['memory', 'query', '99999', 'x'], env);
     assert.equal(await bad.exit, 1);
