@@ -1,45 +1,13 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { deflateRawSync } from 'node:zlib';
-import yazl from 'yazl';
 import { FormatError } from '../filter.ts';
 import { scanXml } from '../xliff/xml-scan.ts';
 import { docxFilter } from './docx-filter.ts';
+import { buildDocx, fixturePart } from './docx-fixture.ts';
 import { MAX_COMPRESSION_RATIO, readZip } from './zip-package.ts';
 
 const langs = { srclang: 'en', trglang: 'de' };
-const FIXTURE = new URL('fixtures/report/', import.meta.url);
-const PART_NAMES = [
-  '[Content_Types].xml',
-  '_rels/.rels',
-  'word/document.xml',
-  'word/_rels/document.xml.rels',
-  'word/styles.xml',
-  'word/header1.xml',
-  'word/footnotes.xml',
-];
-const IMAGE = Buffer.from([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
-]);
-
-/** A minimal valid Word package from the fixture's XML parts (and a stored image), zipped with yazl. */
-async function buildDocx(
-  replace: Record<string, string> = {},
-  extra: (zip: yazl.ZipFile) => void = () => {},
-) {
-  const zip = new yazl.ZipFile();
-  for (const name of PART_NAMES) {
-    zip.addBuffer(Buffer.from(replace[name] ?? readFileSync(new URL(name, FIXTURE), 'utf8')), name);
-  }
-  zip.addBuffer(IMAGE, 'word/media/image1.png', { compress: false });
-  extra(zip);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream as AsyncIterable<Buffer>) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
-
 const UNITS = [
   ['Quarterly report', 'word/document.xml (Heading1)'],
   ['Revenue grew by <g id="1">12 percent</g> in <g id="2">Europe</g>.', 'word/document.xml'],
@@ -174,7 +142,7 @@ test('entry names with .. or an absolute path are refused', async () => {
 });
 
 test('entity declarations in a part are refused', async () => {
-  const xml = readFileSync(new URL('word/document.xml', FIXTURE), 'utf8').replace(
+  const xml = fixturePart('word/document.xml').replace(
     '<w:document',
     '<!DOCTYPE w:document [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>\n<w:document',
   );
