@@ -1,0 +1,212 @@
+// Concordance over one side of a memory: entries holding all the query's words, the query's exact text first.
+import { MAX_QUERY_LENGTH } from './ranking.ts';
+import { TokenStore } from './token-store.ts';
+import { scanTokens, type TokenSink } from './tokenize.ts';
+
+export interface ConcordanceHit {
+  id: number;
+  /** UTF-16 [start, end) ranges in the entry's text to highlight. */
+  offsets: [number, number][];
+}
+
+interface Found {
+  slot: number;
+  len: number;
+  id: number;
+}
+
+/**
+ * An entry is found when it holds every word of the query, case-insensitively, as whole words (numbers by
+ * their digits; in Chinese, Japanese, Thai… each character is a word, so any substring is found). Entries
+ * holding the query's text itself (case-insensitively, any whitespace for whitespace) come first, then
+ * those with fewer other words, then by id. Offsets point at the text's occurrences, else at the words.
+ */
+export class ConcordanceIndex {
+  private readonly store = new TokenStore();
+  private readonly terms: string[] = [];
+  /** Whether the text being scanned is in NFC already (terms are compared in NFC). */
+  private nfc = true;
+  private readonly collect: TokenSink = (type, _norm, real) => {
+    if (type === 'word' || type === 'number') this.terms.push(termOf(real, this.nfc));
+  };
+
+  get size(): number {
+    return this.store.size;
+  }
+
+  has(id: number): boolean {
+    return this.store.has(id);
+  }
+
+  /** Adds an entry's text (tagged text, kept as is so that offsets point into it), or replaces it. */
+  add(id: number, text: string): void {
+    this.terms.length = 0;
+    this.nfc = text.normalize('NFC') === text;
+    scanTokens(text, this.collect);
+    this.store.add(id, text, 0, this.terms);
+  }
+
+  remove(id: number): boolean {
+    return this.store.remove(id);
+  }
+
+  /** See MemoryIndex.refresh. */
+  refresh(): void {
+    this.store.refresh();
+  }
+
+  search(query: string, n: number): ConcordanceHit[] {
+    if (!Number.isInteger(n) || n < 1) throw new RangeError(`n must be a positive integer, got ${n}`);
+    if (query.length > MAX_QUERY_LENGTH)
+      throw new RangeError(`query is ${query.length} characters long; the limit is ${MAX_QUERY_LENGTH}`);
+    const text = query.normalize('NFC').trim();
+    if (!text) return [];
+    const { store } = this;
+    store.refresh();
+    this.terms.length = 0;
+    this.nfc = true;
+    scanTokens(text, this.collect);
+    const terms = [...new Set(this.terms)];
+    const pattern = substringPattern(text);
+    const found = terms.length === 0 ? this.searchText(pattern, n) : this.searchWords(terms, pattern, n);
+    return found.map(({ slot, id }) => {
+      const entry = store.texts[slot];
+      const at = occurrences(entry, pattern);
+      return { id, offsets: at.length > 0 ? at : this.wordOffsets(entry, new Set(terms)) };
+    });
+  }
+
+  /**
+   * Candidates from the postings of the rarest query word, taken shortest first, so that the search can
+   * stop once n entries holding the exact text are found: nothing longer can rank before them.
+   */
+  private searchWords(terms: string[], pattern: RegExp, n: number): Found[] {
+    const { store } = this;
+    const tids = terms.map((t) => store.tokenId(t));
+    if (tids.some((t) => t < 0)) return [];
+    const stamp = store.nextStamp();
+    for (const t of tids) store.queryMark[t] = stamp;
+    const keys = tids.map((t) => store.keyOf(t, 1));
+    const rarest = keys.reduce((a, b) => (store.frequency[b] < store.frequency[a] ? b : a));
+    // Shortest-first streams: each segment's postings of the rarest word, and the unindexed tail.
+    const streams: { slots: Int32Array; at: number; end: number }[] = [];
+    for (const seg of store.segments) {
+      const range = store.postings(seg, rarest, terms.length, Number.MAX_SAFE_INTEGER);
+      if (range) streams.push({ slots: seg.slots, at: range[0], end: range[1] });
+    }
+    const tail: number[] = [];
+    for (let s = store.indexed; s < store.slotCount; s++) if (store.alive[s]) tail.push(s);
+    tail.sort((a, b) => store.tokLen[a] - store.tokLen[b]);
+    streams.push({ slots: Int32Array.from(tail), at: 0, end: tail.length });
+
+    const withText: Found[] = [];
+    const withWords: Found[] = [];
+    for (;;) {
+      let len = Number.MAX_SAFE_INTEGER;
+      for (const st of streams) if (st.at < st.end) len = Math.min(len, store.tokLen[st.slots[st.at]]);
+      if (len === Number.MAX_SAFE_INTEGER || withText.length >= n) break;
+      const wordsClosed = withWords.length >= n;
+      for (const st of streams) {
+        for (; st.at < st.end && store.tokLen[st.slots[st.at]] === len; st.at++) {
+          const s = st.slots[st.at];
+          if (!store.alive[s] || !this.holdsAll(s, tids.length, stamp)) continue;
+          const f = { slot: s, len, id: store.ids[s] };
+          if (occurrences(store.texts[s], pattern, true).length > 0) withText.push(f);
+          else if (!wordsClosed) withWords.push(f);
+        }
+      }
+    }
+    return [...withText.sort(byLengthThenId), ...withWords.sort(byLengthThenId)].slice(0, n);
+  }
+
+  private holdsAll(s: number, distinct: number, stamp: number): boolean {
+    const { store } = this;
+    const mark = store.nextCandidateStamp();
+    const start = store.tokStart[s];
+    let held = 0;
+    for (let i = start, end = start + store.tokLen[s]; i < end; i++) {
+      const t = store.pool[i];
+      if (store.queryMark[t] === stamp && store.useMark[t] !== mark) {
+        store.useMark[t] = mark;
+        if (++held === distinct) return true;
+      }
+    }
+    return false;
+  }
+
+  /** A query without words (only punctuation or tags): every entry is a candidate, shortest first. */
+  private searchText(pattern: RegExp, n: number): Found[] {
+    const { store } = this;
+    // Live slots by token count (counting sort), each length's slots then taken by id.
+    let maxLen = 0;
+    for (let s = 0; s < store.slotCount; s++) if (store.alive[s]) maxLen = Math.max(maxLen, store.tokLen[s]);
+    const starts = new Int32Array(maxLen + 2);
+    for (let s = 0; s < store.slotCount; s++) if (store.alive[s]) starts[store.tokLen[s] + 1]++;
+    for (let l = 1; l < starts.length; l++) starts[l] += starts[l - 1];
+    const byLen = new Int32Array(starts[maxLen + 1]);
+    const fill = starts.slice();
+    for (let s = 0; s < store.slotCount; s++) if (store.alive[s]) byLen[fill[store.tokLen[s]]++] = s;
+    const found: Found[] = [];
+    for (let len = 0; len <= maxLen && found.length < n; len++) {
+      const bucket = Array.from(byLen.subarray(starts[len], starts[len + 1])).sort(
+        (a, b) => store.ids[a] - store.ids[b],
+      );
+      for (const s of bucket) {
+        if (found.length >= n) break;
+        if (occurrences(store.texts[s], pattern, true).length > 0)
+          found.push({ slot: s, len, id: store.ids[s] });
+      }
+    }
+    return found;
+  }
+
+  private wordOffsets(entry: string, terms: Set<string>): [number, number][] {
+    const offsets: [number, number][] = [];
+    const nfc = entry.normalize('NFC') === entry;
+    scanTokens(entry, (type, _norm, real, start, end) => {
+      if ((type === 'word' || type === 'number') && terms.has(termOf(real, nfc))) offsets.push([start, end]);
+    });
+    return offsets;
+  }
+}
+
+/** A word's concordance term: lower case, NFC (numbers are their digits, already NFKC-normalized). */
+function termOf(real: string, nfc: boolean): string {
+  const lower = real.toLowerCase();
+  return nfc ? lower : lower.normalize('NFC');
+}
+
+function byLengthThenId(a: Found, b: Found): number {
+  return a.len - b.len || a.id - b.id;
+}
+
+/** The query's text as a case-insensitive pattern in which any run of whitespace matches any other. */
+function substringPattern(text: string): RegExp {
+  const escaped = text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&').replace(/\s+/g, '\\s+');
+  return new RegExp(escaped, 'giu');
+}
+
+/**
+ * Ranges where the pattern occurs in the text on token boundaries (so never inside a word or inside
+ * markup); `first`: stop at the first.
+ */
+function occurrences(text: string, pattern: RegExp, first = false): [number, number][] {
+  pattern.lastIndex = 0;
+  let m = pattern.exec(text);
+  if (!m) return [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  scanTokens(text, (_type, _norm, _real, start, end) => {
+    starts.push(start);
+    ends.push(end);
+  });
+  const found: [number, number][] = [];
+  for (; m; m = pattern.exec(text)) {
+    const end = m.index + m[0].length;
+    if (starts.includes(m.index) && ends.includes(end)) {
+      found.push([m.index, end]);
+      if (first) break;
+    } else pattern.lastIndex = m.index + 1; // an occurrence may start inside this one
+  }
+  return found;
+}
