@@ -227,3 +227,17 @@ test('bytes that are not UTF-8 are a FormatError at their position', async () =>
   ]);
   await formatError(() => xliffFilter.extract(bytes, langs), /invalid utf-8 byte sequence/, 2, 10);
 });
+
+test('a file in another declared encoding is read, and merged back as UTF-8 with its declaration updated', async () => {
+  const xml =
+    '<?xml version="1.0" encoding="ISO-8859-1"?>\n<xliff version="1.2"><file original="a" source-language="en" datatype="plaintext">' +
+    '<body><trans-unit id="1"><source>Café crème</source></trans-unit></body></file></xliff>';
+  const latin1 = Buffer.from(xml, 'latin1');
+  assert.deepEqual(await xliffFilter.extract(latin1, langs), [{ source: 'Café crème', segmentable: true }]);
+  assert.ok((await xliffFilter.merge(latin1, [null], langs)).equals(latin1));
+  const merged = (await xliffFilter.merge(latin1, ['Milchkaffee – süß'], langs)).toString('utf8');
+  assert.ok(merged.startsWith('<?xml version="1.0" encoding="UTF-8"?>'));
+  assert.ok(
+    merged.includes('<source>Café crème</source><target state="translated">Milchkaffee – süß</target>'),
+  );
+});

@@ -42,7 +42,7 @@ export function decodeXml(bytes: Buffer, what: string): DecodedXml {
 }
 
 /** Decodes UTF-8 strictly (BOM kept in the text so offsets stay true); encode writes UTF-8 again. */
-export function decodeUtf8(bytes: Buffer, what: string): DecodedXml {
+function decodeUtf8(bytes: Buffer, what: string): DecodedXml {
   const text = decodeOrThrow(new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }), bytes, what);
   return { text, encode: (s) => Buffer.from(s, 'utf8') };
 }
