@@ -173,6 +173,59 @@ for (const target of await storeTargets()) {
       assert.deepEqual(await query(memory.id, 'Completely unrelated words here'), []);
     });
 
+    test('concordance: words or text, source or target side, offsets, CJK', async () => {
+      const memory = await createMemory('Concordance');
+      const zh = (await api.post('/v2/memories', { name: 'zh', srclang: 'zh', trglang: 'en' })).json();
+      for (const [source, t] of [
+        ['Save the file to disk', 'Datei auf Festplatte speichern'],
+        ['The file was saved', 'Die Datei wurde gespeichert'],
+        ['Open a window', 'Ein Fenster öffnen'],
+      ]) {
+        await api.post('/v2/segments', { memory_id: memory.id, source, target: t });
+      }
+      await api.post('/v2/segments', {
+        memory_id: zh.id,
+        source: '无法保存文件，请重试。',
+        target: 'Cannot save the file.',
+      });
+      const search = async (id: number, q: string, extra = '') => {
+        const res = await api.get(`/v2/memories/concordance?id=${id}&query=${encodeURIComponent(q)}${extra}`);
+        assert.equal(res.statusCode, 200, res.body);
+        return res.json() as { source: string; target: string; offsets: [number, number][] }[];
+      };
+      const file = await search(memory.id, 'the FILE');
+      assert.deepEqual(
+        file.map((h) => [h.source, h.offsets]),
+        [
+          ['The file was saved', [[0, 8]]],
+          ['Save the file to disk', [[5, 13]]],
+        ],
+      );
+      const target = await search(memory.id, 'Datei', '&side=target');
+      assert.deepEqual(target.map((h) => h.target).sort(), [
+        'Datei auf Festplatte speichern',
+        'Die Datei wurde gespeichert',
+      ]);
+      assert.deepEqual(await search(memory.id, 'window file'), []);
+      const cjk = await search(zh.id, '保存文件');
+      assert.equal(cjk.length, 1);
+      assert.deepEqual(cjk[0].offsets, [[2, 6]]);
+      // A new entry is found by the next search.
+      await api.post('/v2/segments', {
+        memory_id: memory.id,
+        source: 'Close the file',
+        target: 'Datei schließen',
+      });
+      assert.equal((await search(memory.id, 'file')).length, 3);
+      const bad = await api.get(`/v2/memories/concordance?id=${memory.id}&query=x&side=middle`);
+      assert.equal(bad.statusCode, 400);
+      assert.match(bad.json().message, /"side"/);
+      assert.equal(
+        (await otherApi.get(`/v2/memories/concordance?id=${memory.id}&query=file`)).statusCode,
+        404,
+      );
+    });
+
     test('query parameters are checked and named', async () => {
       const memory = await createMemory('Params');
       const bad = async (qs: string, message: RegExp) => {

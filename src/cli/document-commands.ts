@@ -20,7 +20,9 @@ interface DocumentAnswer {
   num_confirmed: number;
 }
 
-const out = (line: string) => process.stdout.write(`${line}\n`);
+function out(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
 
 function describe(d: DocumentAnswer): string {
   const state = d.import_in_progress

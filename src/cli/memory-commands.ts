@@ -24,7 +24,9 @@ interface Job {
   error: string | null;
 }
 
-const out = (line: string) => process.stdout.write(`${line}\n`);
+function out(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
 
 /** Follows a job to its end: a progress bar on a terminal, a line every few seconds elsewhere. */
 export async function followJob(api: ApiClient, jobId: number, label: string): Promise<Job> {

@@ -1,29 +1,39 @@
-// In-process match indexes, one per memory, kept in step with the store by the memory's version.
+// In-process indexes of memories — the match index of each, and concordance indexes of a side when asked —
+// kept in step with the store by the memory's version.
 //
 // Every write to a memory's entries bumps memories.version and stamps the entries it wrote with that
 // version (rev); deletions are recorded with theirs. An index that is behind reads only what changed since
 // its own version, so several server instances sharing one PostgreSQL database each stay current.
+import { ConcordanceIndex } from '../../matching/concordance.ts';
 import { MemoryIndex } from '../../matching/memory-index.ts';
 import type { Db } from '../../store/db.ts';
-import { deletionsSince, entriesSince } from './repository.ts';
+import { deletionsSince, type EntryRow, entriesSince } from './repository.ts';
 
 const PAGE = 20_000;
 
-interface Cached {
-  index: MemoryIndex;
+type ChangedEntry = Pick<EntryRow, 'id' | 'source' | 'target' | 'updated_at'>;
+
+interface Synced<T> {
+  index: T;
   version: number;
   /** The catch-up in progress, so concurrent queries wait for one sync instead of racing. */
   syncing: Promise<void> | undefined;
+  put(row: ChangedEntry): void;
+  remove(id: number): void;
 }
 
+export type Side = 'source' | 'target';
+
 export class IndexCache {
-  private readonly cached = new Map<number, Cached>();
-  /** Set once every memory's index has been loaded at start-up (readiness). */
+  private readonly matchers = new Map<number, Synced<MemoryIndex>>();
+  /** Built on a side's first concordance query only: most memories are never searched that way. */
+  private readonly concordances = new Map<string, Synced<ConcordanceIndex>>();
+  /** Set once every memory's match index has been loaded at start-up (readiness). */
   warm = false;
 
   constructor(private readonly db: Db) {}
 
-  /** Loads every memory's index, so that the first query of each is as fast as the rest. */
+  /** Loads every memory's match index, so that the first query of each is as fast as the rest. */
   async warmUp(): Promise<void> {
     const memories = await this.db.all<{ id: number; version: number }>(
       'SELECT id, version FROM memories ORDER BY id',
@@ -32,41 +42,71 @@ export class IndexCache {
     this.warm = true;
   }
 
-  /** The memory's index, caught up to at least `version`. */
-  async get(memoryId: number, version: number): Promise<MemoryIndex> {
-    let entry = this.cached.get(memoryId);
-    if (!entry) {
-      entry = { index: new MemoryIndex(), version: 0, syncing: undefined };
-      this.cached.set(memoryId, entry);
+  /** The memory's match index, caught up to at least `version`. */
+  get(memoryId: number, version: number): Promise<MemoryIndex> {
+    let synced = this.matchers.get(memoryId);
+    if (!synced) {
+      const index = new MemoryIndex();
+      synced = {
+        index,
+        version: 0,
+        syncing: undefined,
+        put: (row) => {
+          if (index.has(Number(row.id))) index.remove(Number(row.id));
+          index.add(Number(row.id), row.source, Number(row.updated_at));
+        },
+        remove: (id) => index.remove(id),
+      };
+      this.matchers.set(memoryId, synced);
     }
-    while (entry.version < version) {
-      entry.syncing ??= this.catchUp(memoryId, entry, version).finally(() => {
-        entry.syncing = undefined;
-      });
-      await entry.syncing;
+    return this.catchUp(memoryId, synced, version);
+  }
+
+  /** The concordance index of one side of the memory, caught up to at least `version`. */
+  concordance(memoryId: number, side: Side, version: number): Promise<ConcordanceIndex> {
+    const key = `${memoryId}:${side}`;
+    let synced = this.concordances.get(key);
+    if (!synced) {
+      const index = new ConcordanceIndex();
+      synced = {
+        index,
+        version: 0,
+        syncing: undefined,
+        put: (row) => index.add(Number(row.id), side === 'source' ? row.source : row.target),
+        remove: (id) => index.remove(id),
+      };
+      this.concordances.set(key, synced);
     }
-    return entry.index;
+    return this.catchUp(memoryId, synced, version);
   }
 
   drop(memoryId: number): void {
-    this.cached.delete(memoryId);
+    this.matchers.delete(memoryId);
+    this.concordances.delete(`${memoryId}:source`);
+    this.concordances.delete(`${memoryId}:target`);
   }
 
-  private async catchUp(memoryId: number, entry: Cached, version: number): Promise<void> {
-    const since = entry.version;
+  private async catchUp<T>(memoryId: number, synced: Synced<T>, version: number): Promise<T> {
+    while (synced.version < version) {
+      synced.syncing ??= this.readChanges(memoryId, synced, version).finally(() => {
+        synced.syncing = undefined;
+      });
+      await synced.syncing;
+    }
+    return synced.index;
+  }
+
+  private async readChanges<T>(memoryId: number, synced: Synced<T>, version: number): Promise<void> {
+    const since = synced.version;
     if (since > 0) {
-      for (const d of await deletionsSince(this.db, memoryId, since)) entry.index.remove(Number(d.entry_id));
+      for (const d of await deletionsSince(this.db, memoryId, since)) synced.remove(Number(d.entry_id));
     }
     for (let afterId = 0; ; ) {
       const rows = await entriesSince(this.db, memoryId, since, afterId, PAGE);
-      for (const row of rows) {
-        const id = Number(row.id);
-        if (entry.index.has(id)) entry.index.remove(id);
-        entry.index.add(id, row.source, Number(row.updated_at));
-      }
+      for (const row of rows) synced.put(row);
       if (rows.length < PAGE) break;
       afterId = Number(rows[rows.length - 1].id);
     }
-    entry.version = version;
+    synced.version = version;
   }
 }

@@ -140,8 +140,8 @@ export async function entriesSince(
   afterId: number,
   limit: number,
 ) {
-  return db.all<Pick<EntryRow, 'id' | 'source' | 'updated_at' | 'rev'>>(
-    `SELECT id, source, updated_at, rev FROM memory_entries
+  return db.all<Pick<EntryRow, 'id' | 'source' | 'target' | 'updated_at' | 'rev'>>(
+    `SELECT id, source, target, updated_at, rev FROM memory_entries
      WHERE memory_id = ? AND rev > ? AND id > ? ORDER BY id LIMIT ?`,
     [memoryId, rev, afterId, limit],
   );

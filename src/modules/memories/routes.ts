@@ -7,7 +7,7 @@ import { acceptFileBodies } from '../../http/uploads.ts';
 import type { Worker } from '../../jobs/worker.ts';
 import { exportTmx } from './export.ts';
 import { startImport } from './import.ts';
-import { Deleted, IdQuery, Memory, TranslationMemoryEntry } from './schemas.ts';
+import { ConcordanceEntry, Deleted, IdQuery, Memory, TranslationMemoryEntry } from './schemas.ts';
 import type { MemoryDeps } from './service.ts';
 import * as service from './service.ts';
 
@@ -108,6 +108,24 @@ export async function memoriesRoutes(
         stop();
       }
     },
+  );
+
+  app.get(
+    '/v2/memories/concordance',
+    {
+      schema: {
+        summary: 'Entries whose source (or target) holds the query words or text, with offsets (extension)',
+        tags,
+        querystring: Type.Object({
+          id: Type.Integer({ minimum: 1 }),
+          query: Type.Optional(Type.String()),
+          side: Type.Optional(Type.Union([Type.Literal('source'), Type.Literal('target')])),
+          n: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+        }),
+        response: { 200: Type.Array(ConcordanceEntry) },
+      },
+    },
+    async (request) => service.concordance(deps, principalOf(request), request.query),
   );
 
   app.delete(

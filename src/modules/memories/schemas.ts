@@ -54,3 +54,17 @@ export const Segment = Type.Object({
 
 export const IdQuery = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 export const Deleted = Type.Object({ id: Type.Integer(), deleted: Type.Boolean() });
+
+export const ConcordanceEntry = Type.Object({
+  source: Type.String(),
+  target: Type.String(),
+  side: Type.String(),
+  offsets: Type.Array(Type.Tuple([Type.Integer(), Type.Integer()])),
+  metadata: Type.Object({
+    segment_id: Type.Integer(),
+    resource_name: Nullable(Type.String()),
+    created_at: Type.Integer(),
+    updated_at: Type.Integer(),
+    created_by: Nullable(Type.String()),
+  }),
+});

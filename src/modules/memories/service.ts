@@ -229,3 +229,45 @@ export async function queryMemory(deps: MemoryDeps, principal: Principal, input:
       };
     });
 }
+
+export interface ConcordanceInput {
+  id: number;
+  query?: string;
+  side?: 'source' | 'target';
+  n?: number;
+}
+
+/** Entries whose source (or target) holds the query's words or text, with offsets to highlight. */
+export async function concordance(deps: MemoryDeps, principal: Principal, input: ConcordanceInput) {
+  const memory = await requireMemory(deps.db, principal, input.id);
+  const query = requireText('query', input.query);
+  const side = input.side ?? 'source';
+  const index = await deps.indexes.concordance(Number(memory.id), side, Number(memory.version));
+  const hits = index.search(query, input.n ?? 10);
+  const rows = new Map(
+    (
+      await repo.entriesByIds(
+        deps.db,
+        hits.map((h) => h.id),
+      )
+    ).map((r) => [Number(r.id), r]),
+  );
+  return hits
+    .filter((h) => rows.has(h.id))
+    .map((h) => {
+      const row = rows.get(h.id)!;
+      return {
+        source: row.source,
+        target: row.target,
+        side,
+        offsets: h.offsets,
+        metadata: {
+          segment_id: Number(row.id),
+          resource_name: row.resource_name,
+          created_at: Number(row.created_at),
+          updated_at: Number(row.updated_at),
+          created_by: row.created_by,
+        },
+      };
+    });
+}
