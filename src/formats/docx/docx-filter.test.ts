@@ -129,6 +129,23 @@ test('a zip bomb is refused', async () => {
   });
 });
 
+test('an entry that inflates past the size its headers declare is refused', async () => {
+  const docx = await buildDocx({}, (zip) =>
+    zip.addBuffer(Buffer.alloc(50_000, 0x20), 'word/media/padding.bin'),
+  );
+  // Make the headers claim 1,000 bytes: inside every limit, so only the inflating itself can catch it.
+  const name = Buffer.from('word/media/padding.bin');
+  for (let at = docx.indexOf('PK\x01\x02'); at >= 0; at = docx.indexOf('PK\x01\x02', at + 4)) {
+    if (!docx.subarray(at + 46, at + 46 + docx.readUInt16LE(at + 28)).equals(name)) continue;
+    docx.writeUInt32LE(1000, at + 24);
+    docx.writeUInt32LE(1000, docx.readUInt32LE(at + 42) + 22);
+  }
+  await assert.rejects(
+    docxFilter.extract(docx, langs),
+    /^FormatError: DOCX: damaged zip package \(too many bytes in the stream/,
+  );
+});
+
 test('entry names with .. or an absolute path are refused', async () => {
   for (const [safe, unsafe] of [
     ['xx/evil.txt', '../evil.txt'],
