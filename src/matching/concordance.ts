@@ -1,7 +1,7 @@
 // Concordance over one side of a memory: entries holding all the query's words, the query's exact text first.
 import { MAX_QUERY_LENGTH } from './ranking.ts';
-import { TokenStore } from './token-store.ts';
-import { scanTokens, type TokenSink } from './tokenize.ts';
+import { TokenIds, TokenStore } from './token-store.ts';
+import { SPAN_NUMBER, SPAN_WORD, type SpanSink, scanSpans, scanTokens, wordReal } from './tokenize.ts';
 
 export interface ConcordanceHit {
   id: number;
@@ -23,11 +23,19 @@ interface Found {
  */
 export class ConcordanceIndex {
   private readonly store = new TokenStore();
-  private readonly terms: string[] = [];
-  /** Whether the text being scanned is in NFC already (terms are compared in NFC). */
+  private readonly tokens = new TokenIds();
+  private text = '';
+  /** Whether the text being added is in NFC already (terms are compared in NFC). */
   private nfc = true;
-  private readonly collect: TokenSink = (type, _norm, real) => {
-    if (type === 'word' || type === 'number') this.terms.push(termOf(real, this.nfc));
+  private readonly collect: SpanSink = (kind, start, end, flags) => {
+    if (kind !== SPAN_WORD && kind !== SPAN_NUMBER) return;
+    const { store, text } = this;
+    // An ASCII word's term is its lower case, looked up in place; digits are their own lower case.
+    this.tokens.push(
+      flags === 0
+        ? store.internAsciiLower(text, start, end)
+        : store.intern(termOf(wordReal(text, start, end, flags), this.nfc)),
+    );
   };
 
   get size(): number {
@@ -40,10 +48,11 @@ export class ConcordanceIndex {
 
   /** Adds an entry's text (tagged text, kept as is so that offsets point into it), or replaces it. */
   add(id: number, text: string): void {
-    this.terms.length = 0;
+    this.text = text;
     this.nfc = text.normalize('NFC') === text;
-    scanTokens(text, this.collect);
-    this.store.add(id, text, 0, this.terms);
+    this.tokens.count = 0;
+    scanSpans(text, this.collect);
+    this.store.add(id, text, 0, this.tokens);
   }
 
   remove(id: number): boolean {
@@ -63,16 +72,16 @@ export class ConcordanceIndex {
     if (!text) return [];
     const { store } = this;
     store.refresh();
-    this.terms.length = 0;
-    this.nfc = true;
-    scanTokens(text, this.collect);
-    const terms = [...new Set(this.terms)];
+    const terms: string[] = [];
+    forEachTerm(text, (term) => terms.push(term));
+    const distinct = [...new Set(terms)];
     const pattern = substringPattern(text);
-    const found = terms.length === 0 ? this.searchText(pattern, n) : this.searchWords(terms, pattern, n);
+    const found =
+      distinct.length === 0 ? this.searchText(pattern, n) : this.searchWords(distinct, pattern, n);
     return found.map(({ slot, id }) => {
       const entry = store.texts[slot];
       const at = occurrences(entry, pattern);
-      return { id, offsets: at.length > 0 ? at : this.wordOffsets(entry, new Set(terms)) };
+      return { id, offsets: at.length > 0 ? at : wordOffsets(entry, new Set(distinct)) };
     });
   }
 
@@ -159,15 +168,24 @@ export class ConcordanceIndex {
     }
     return found;
   }
+}
 
-  private wordOffsets(entry: string, terms: Set<string>): [number, number][] {
-    const offsets: [number, number][] = [];
-    const nfc = entry.normalize('NFC') === entry;
-    scanTokens(entry, (type, _norm, real, start, end) => {
-      if ((type === 'word' || type === 'number') && terms.has(termOf(real, nfc))) offsets.push([start, end]);
-    });
-    return offsets;
-  }
+/** Where the entry's words that are query terms are. */
+function wordOffsets(entry: string, terms: Set<string>): [number, number][] {
+  const offsets: [number, number][] = [];
+  forEachTerm(entry, (term, start, end) => {
+    if (terms.has(term)) offsets.push([start, end]);
+  });
+  return offsets;
+}
+
+/** The concordance term of every word and number of a text, with its offsets. */
+function forEachTerm(text: string, fn: (term: string, start: number, end: number) => void): void {
+  const nfc = text.normalize('NFC') === text;
+  scanSpans(text, (kind, start, end, flags) => {
+    if (kind === SPAN_WORD || kind === SPAN_NUMBER)
+      fn(termOf(wordReal(text, start, end, flags), nfc), start, end);
+  });
 }
 
 /** A word's concordance term: lower case, NFC (numbers are their digits, already NFKC-normalized). */

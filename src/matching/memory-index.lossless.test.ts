@@ -7,8 +7,8 @@ import { bruteForceSearch, type OracleEntry } from './oracle.ts';
 import type { Match } from './ranking.ts';
 
 // Enough entries for dense neighbourhoods of near-duplicates, few enough for the oracle to scan per query.
-const SUBSET = 9000;
-const QUERIES = 90;
+const SUBSET = 6000;
+const QUERIES = 72;
 const HIGH = 88;
 
 function memory(pairs: Pair[], rand: () => number): OracleEntry[] {

@@ -9,8 +9,8 @@ import {
   scoreAtLeast,
   scorePrepared,
 } from './score.ts';
-import { TokenStore } from './token-store.ts';
-import { scanTokens, type TokenSink } from './tokenize.ts';
+import { TokenIds, TokenStore } from './token-store.ts';
+import { NUM, SPAN_NUMBER, SPAN_WORD, type SpanSink, scanSpans, wordReal } from './tokenize.ts';
 
 /** The state of one fuzzy query. */
 interface FuzzyQuery {
@@ -27,9 +27,15 @@ interface FuzzyQuery {
 /** One memory's entries by source (stored in NFC), searched for matches scoring at least a threshold. */
 export class MemoryIndex {
   private readonly store = new TokenStore();
-  private readonly norms: string[] = [];
-  private readonly collect: TokenSink = (type, norm) => {
-    if (type === 'word' || type === 'number') this.norms.push(norm);
+  private readonly tokens = new TokenIds();
+  private text = '';
+  private readonly collect: SpanSink = (kind, start, end, flags) => {
+    let tid: number;
+    if (kind === SPAN_NUMBER) tid = this.store.intern(NUM);
+    else if (kind !== SPAN_WORD) return;
+    else if (flags === 0) tid = this.store.internAsciiLower(this.text, start, end);
+    else tid = this.store.intern(wordReal(this.text, start, end, flags).toLowerCase());
+    this.tokens.push(tid);
   };
 
   get size(): number {
@@ -43,9 +49,10 @@ export class MemoryIndex {
   /** Adds an entry, or replaces the entry with this id. */
   add(id: number, source: string, updatedAt: number): void {
     const nfc = source.normalize('NFC');
-    this.norms.length = 0;
-    scanTokens(nfc, this.collect);
-    this.store.add(id, nfc, updatedAt, this.norms);
+    this.text = nfc;
+    this.tokens.count = 0;
+    scanSpans(nfc, this.collect);
+    this.store.add(id, nfc, updatedAt, this.tokens);
   }
 
   /** Removes the entry with this id; false when there is none. */

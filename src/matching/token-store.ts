@@ -23,6 +23,17 @@ const REPEAT_KEY = 2 ** 32;
 // Stamps mark per-query and per-candidate state without clearing arrays; they restart before overflowing.
 const STAMP_LIMIT = 2 ** 30;
 
+/** The token ids of the entry being added, in a buffer reused from entry to entry. */
+export class TokenIds {
+  ids = new Int32Array(256);
+  count = 0;
+
+  push(tid: number): void {
+    if (this.count === this.ids.length) this.ids = grow(this.ids, this.count * 2);
+    this.ids[this.count++] = tid;
+  }
+}
+
 /**
  * Entries (id, text, update time, tokens) in slots: typed arrays indexed by slot, tokens as ids in one
  * pool, postings per token in segments, an exact-text hash. Slots are appended; removal leaves a
@@ -46,8 +57,11 @@ export class TokenStore {
   pool = new Int32Array(8192);
   private poolLen = 0;
 
-  // Vocabulary: token → token id; (token id, occurrence) → posting key, with the key's frequency.
-  private readonly vocab = new Map<string, number>();
+  // Vocabulary: token → token id in an open-addressing table (so that an ASCII word can be looked up
+  // from the text it is in, without building its string); (token id, occurrence) → posting key.
+  private readonly tokens: string[] = [];
+  private tokenHash = new Int32Array(1024);
+  private table = new Int32Array(4096).fill(-1);
   private firstKey = new Int32Array(1024);
   private readonly repeatKey = new Map<number, number>();
   frequency = new Int32Array(1024);
@@ -76,8 +90,9 @@ export class TokenStore {
     return this.slotOf.has(id);
   }
 
-  /** Stores an entry (replacing the one with this id) with its tokens. */
-  add(id: number, text: string, updatedAt: number, tokens: readonly string[]): void {
+  /** Stores an entry (replacing the one with this id) with its tokens' ids (from intern*). */
+  add(id: number, text: string, updatedAt: number, tokens: TokenIds): void {
+    const { ids: tids, count } = tokens;
     this.remove(id);
     const slot = this.slotCount++;
     if (slot === this.ids.length) this.growSlots(slot * 2);
@@ -87,12 +102,13 @@ export class TokenStore {
     this.alive[slot] = 1;
     this.slotOf.set(id, slot);
     const start = this.poolLen;
-    if (start + tokens.length > this.pool.length) this.pool = grow(this.pool, (start + tokens.length) * 2);
-    for (const token of tokens) this.pool[this.poolLen++] = this.vocab.get(token) ?? this.newToken(token);
+    if (start + count > this.pool.length) this.pool = grow(this.pool, (start + count) * 2);
+    this.pool.set(tids.subarray(0, count), start);
+    this.poolLen += count;
     this.tokStart[slot] = start;
-    this.tokLen[slot] = tokens.length;
-    if (tokens.length === 0) this.empty.push(slot);
-    this.forEachKey(slot, (key) => this.frequency[key]++);
+    this.tokLen[slot] = count;
+    if (count === 0) this.empty.push(slot);
+    this.countKeys(slot);
     const h = hashString(text);
     this.hashes[slot] = h;
     if (this.slotCount * 2 > this.buckets.length) this.rehash(this.buckets.length * 2);
@@ -128,7 +144,37 @@ export class TokenStore {
 
   /** The token id of a token, -1 when no entry ever had it. */
   tokenId(token: string): number {
-    return this.vocab.get(token) ?? -1;
+    const h = hashString(token);
+    const mask = this.table.length - 1;
+    for (let at = h & mask; ; at = (at + 1) & mask) {
+      const tid = this.table[at];
+      if (tid < 0 || (this.tokenHash[tid] === h && this.tokens[tid] === token)) return tid;
+    }
+  }
+
+  /** The token id of a token, added to the vocabulary when new. */
+  intern(token: string): number {
+    const h = hashString(token);
+    const mask = this.table.length - 1;
+    let at = h & mask;
+    for (let tid = this.table[at]; tid >= 0; tid = this.table[(at = (at + 1) & mask)])
+      if (this.tokenHash[tid] === h && this.tokens[tid] === token) return tid;
+    return this.newToken(token, h, at);
+  }
+
+  /** intern(text.slice(start, end).toLowerCase()) for ASCII text, without building the string first. */
+  internAsciiLower(text: string, start: number, end: number): number {
+    let h = FNV_BASIS;
+    for (let i = start; i < end; i++) {
+      const c = text.charCodeAt(i);
+      h = Math.imul(h ^ (c >= 65 && c <= 90 ? c + 32 : c), FNV_PRIME);
+    }
+    h |= 0;
+    const mask = this.table.length - 1;
+    let at = h & mask;
+    for (let tid = this.table[at]; tid >= 0; tid = this.table[(at = (at + 1) & mask)])
+      if (this.tokenHash[tid] === h && equalsAsciiLower(this.tokens[tid], text, start, end)) return tid;
+    return this.newToken(text.slice(start, end).toLowerCase(), h, at);
   }
 
   /** The posting key of the occurrence-th occurrence of a token in an entry, -1 when no entry has it. */
@@ -189,24 +235,62 @@ export class TokenStore {
     return ++this.candidateStamp;
   }
 
-  private newToken(token: string): number {
-    const tid = this.vocab.size;
-    this.vocab.set(token, tid);
+  private newToken(token: string, h: number, at: number): number {
+    const tid = this.tokens.length;
+    this.tokens.push(token);
+    this.table[at] = tid;
     if (tid === this.firstKey.length) {
       const n = tid * 2;
+      this.tokenHash = grow(this.tokenHash, n);
       this.firstKey = grow(this.firstKey, n);
       this.queryMark = grow(this.queryMark, n);
       this.queryCount = grow(this.queryCount, n);
       this.useMark = grow(this.useMark, n);
       this.useCount = grow(this.useCount, n);
     }
+    this.tokenHash[tid] = h;
     this.firstKey[tid] = this.newKey();
+    // Keep the table at most half full.
+    if (this.tokens.length * 2 > this.table.length) {
+      this.table = new Int32Array(this.table.length * 2).fill(-1);
+      const mask = this.table.length - 1;
+      for (let t = 0; t < this.tokens.length; t++) {
+        let a = this.tokenHash[t] & mask;
+        while (this.table[a] >= 0) a = (a + 1) & mask;
+        this.table[a] = t;
+      }
+    }
     return tid;
   }
 
   private newKey(): number {
     const key = this.keyCount++;
     if (key === this.frequency.length) this.frequency = grow(this.frequency, key * 2);
+    return key;
+  }
+
+  private countKeys(slot: number): void {
+    const start = this.tokStart[slot];
+    const end = start + this.tokLen[slot];
+    const mark = this.nextCandidateStamp();
+    for (let i = start; i < end; i++) {
+      const tid = this.pool[i];
+      if (this.useMark[tid] !== mark) {
+        this.useMark[tid] = mark;
+        this.useCount[tid] = 1;
+        this.frequency[this.firstKey[tid]]++;
+      } else this.frequency[this.repeatKeyOf(tid, ++this.useCount[tid])]++;
+    }
+  }
+
+  /** The posting key of a token's occurrence-th (≥ 2) occurrence, created when new. */
+  private repeatKeyOf(tid: number, occurrence: number): number {
+    const k = occurrence * REPEAT_KEY + tid;
+    let key = this.repeatKey.get(k);
+    if (key === undefined) {
+      key = this.newKey();
+      this.repeatKey.set(k, key);
+    }
     return key;
   }
 
@@ -221,15 +305,7 @@ export class TokenStore {
         this.useMark[tid] = mark;
         this.useCount[tid] = 1;
         fn(this.firstKey[tid]);
-        continue;
-      }
-      const k = ++this.useCount[tid] * REPEAT_KEY + tid;
-      let key = this.repeatKey.get(k);
-      if (key === undefined) {
-        key = this.newKey();
-        this.repeatKey.set(k, key);
-      }
-      fn(key);
+      } else fn(this.repeatKeyOf(tid, ++this.useCount[tid]));
     }
   }
 
@@ -351,7 +427,7 @@ export class TokenStore {
     this.slotCount = t;
     this.dead = 0;
     this.frequency.fill(0);
-    for (let s = 0; s < t; s++) this.forEachKey(s, (key) => this.frequency[key]++);
+    for (let s = 0; s < t; s++) this.countKeys(s);
     this.rehash(this.buckets.length);
     this.segments = t > 0 ? [this.buildSegment(0, t)] : [];
     this.indexed = t;
@@ -369,11 +445,23 @@ function indexOf(sorted: Int32Array, key: number): number {
   return a < sorted.length && sorted[a] === key ? a : -1;
 }
 
-/** FNV-1a over UTF-16 code units: the exact path's hash of a text. */
+const FNV_BASIS = 0x811c9dc5;
+const FNV_PRIME = 16777619;
+
+/** FNV-1a over UTF-16 code units: the hash of texts (exact path) and of tokens (vocabulary). */
 function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  let h = FNV_BASIS;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
   return h | 0;
+}
+
+function equalsAsciiLower(token: string, text: string, start: number, end: number): boolean {
+  if (token.length !== end - start) return false;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (token.charCodeAt(i - start) !== (c >= 65 && c <= 90 ? c + 32 : c)) return false;
+  }
+  return true;
 }
 
 function grow<T extends Int32Array | Float64Array | Uint8Array>(a: T, n: number): T {

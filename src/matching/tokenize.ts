@@ -33,6 +33,34 @@ export function tokenize(tagged: string): Token[] {
  * that need offsets into an unnormalized string, such as concordance highlighting, do not).
  */
 export function scanTokens(text: string, sink: TokenSink): void {
+  scanSpans(text, (kind, start, end, flags, tagNorm) => {
+    if (kind === SPAN_TAG) sink('tag', tagNorm, text.slice(start, end), start, end);
+    else if (kind === SPAN_PUNCT) {
+      const p = text.slice(start, end);
+      sink('punct', p, p, start, end);
+    } else {
+      const real = wordReal(text, start, end, flags);
+      if (kind === SPAN_NUMBER) sink('number', NUM, real, start, end);
+      else sink('word', real.toLowerCase(), real, start, end);
+    }
+  });
+}
+
+// The same scan as spans without strings, for indexing millions of entries: the caller builds only
+// the strings it needs (an ASCII word's norm can even be looked up without building it).
+export const SPAN_WORD = 0;
+export const SPAN_NUMBER = 1;
+export const SPAN_PUNCT = 2;
+export const SPAN_TAG = 3;
+/** Span flag: the word holds non-ASCII digits, which its real form NFKC-normalizes. */
+export const WIDE_DIGITS = 1;
+/** Span flag: the word holds non-ASCII characters (lower-casing it takes toLowerCase). */
+export const NON_ASCII = 2;
+
+/** kind: SPAN_*; flags: for words and numbers; tagNorm: for tags, else ''. */
+export type SpanSink = (kind: number, start: number, end: number, flags: number, tagNorm: string) => void;
+
+export function scanSpans(text: string, sink: SpanSink): void {
   if (text.indexOf('<') < 0) {
     scanText(text, 0, text.length, sink);
     return;
@@ -44,10 +72,16 @@ export function scanTokens(text: string, sink: TokenSink): void {
       offset += part.text.length;
     } else {
       const end = offset + part.raw.length;
-      sink('tag', `x:${part.form}:${part.name}`, part.raw, offset, end);
+      sink(SPAN_TAG, offset, end, 0, `x:${part.form}:${part.name}`);
       offset = end;
     }
   }
+}
+
+/** The real form of a word or number span: its text, digits NFKC-normalized. */
+export function wordReal(text: string, start: number, end: number, flags: number): string {
+  const raw = text.slice(start, end);
+  return flags & WIDE_DIGITS ? normalizeDigits(raw) : raw;
 }
 
 // Character classes, computed once per code point on first sight (regex property tests are slow, and a
@@ -123,7 +157,7 @@ function normalizeDigits(word: string): string {
   return out;
 }
 
-function scanText(text: string, from: number, to: number, sink: TokenSink): void {
+function scanText(text: string, from: number, to: number, sink: SpanSink): void {
   let i = from;
   while (i < to) {
     const cp = codePointAt(text, i, to);
@@ -135,8 +169,7 @@ function scanText(text: string, from: number, to: number, sink: TokenSink): void
       i = scanWord(text, i, to, sink);
     } else if (cls === CLUSTER) {
       const end = skipMarks(text, i + width, to);
-      const g = text.slice(i, end);
-      sink('word', g.toLowerCase(), g, i, end);
+      sink(SPAN_WORD, i, end, NON_ASCII, '');
       i = end;
     } else {
       const tagEnd =
@@ -145,8 +178,7 @@ function scanText(text: string, from: number, to: number, sink: TokenSink): void
         i = tagEnd;
       } else {
         const end = skipMarks(text, i + width, to);
-        const p = text.slice(i, end);
-        sink('punct', p, p, i, end);
+        sink(SPAN_PUNCT, i, end, 0, '');
         i = end;
       }
     }
@@ -162,27 +194,25 @@ function skipMarks(text: string, i: number, to: number): number {
   return i;
 }
 
-function scanWord(text: string, from: number, to: number, sink: TokenSink): number {
+function scanWord(text: string, from: number, to: number, sink: SpanSink): number {
   let i = from;
   let digitsOnly = true;
-  let wideDigit = false;
+  let flags = 0;
   while (i < to) {
     const cp = codePointAt(text, i, to);
     const cls = classOf(cp);
     if (cls === ALNUM || cls === MARK) {
       digitsOnly = false;
     } else if (cls === DIGIT) {
-      if (cp > 0x7f) wideDigit = true;
+      if (cp > 0x7f) flags |= WIDE_DIGITS;
     } else if (isInnerSeparator(cp) && i > from && i + 1 < to) {
       const next = classOf(codePointAt(text, i + 1, to));
       if (next !== ALNUM && next !== DIGIT) break;
     } else break;
+    if (cp > 0x7f) flags |= NON_ASCII;
     i += cp > 0xffff ? 2 : 1;
   }
-  const raw = text.slice(from, i);
-  const real = wideDigit ? normalizeDigits(raw) : raw;
-  if (digitsOnly) sink('number', NUM, real, from, i);
-  else sink('word', real.toLowerCase(), real, from, i);
+  sink(digitsOnly ? SPAN_NUMBER : SPAN_WORD, from, i, flags, '');
   return i;
 }
 
@@ -209,7 +239,7 @@ const VOID_HTML = new Set([
   'embed',
 ]);
 
-function matchTag(text: string, i: number, to: number, sink: TokenSink): number {
+function matchTag(text: string, i: number, to: number, sink: SpanSink): number {
   const c = text.charCodeAt(i);
   let m: RegExpExecArray | null;
   if (c === 0x25) {
@@ -240,8 +270,8 @@ function matchTag(text: string, i: number, to: number, sink: TokenSink): number 
   return -1;
 }
 
-function emitTag(sink: TokenSink, norm: string, raw: string, start: number): number {
-  sink('tag', norm, raw, start, start + raw.length);
+function emitTag(sink: SpanSink, norm: string, raw: string, start: number): number {
+  sink(SPAN_TAG, start, start + raw.length, 0, norm);
   return start + raw.length;
 }
 
