@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { readTmx } from '../src/formats/tmx/tmx-reader.ts';
+import { bruteForceSearch } from '../src/matching/oracle.ts';
 import { pairHash } from '../src/modules/memories/repository.ts';
 import { createApiKey, createUser } from '../src/modules/users/service.ts';
 import { client, multipartBody } from './helpers/api.ts';
@@ -422,6 +423,36 @@ for (const target of await storeTargets()) {
         ).json();
         assert.equal(found[0].score, 100);
         assert.equal(found[0].metadata.resource_name, file);
+
+        // The indexed answer over HTTP equals the brute-force oracle's on sampled queries.
+        const all = await ctx.db.all<{ id: number; source: string; updated_at: number }>(
+          'SELECT id, source, updated_at FROM memory_entries WHERE memory_id = ? ORDER BY id',
+          [memory.id],
+        );
+        const oracleEntries = all.map((r) => ({
+          id: Number(r.id),
+          source: r.source,
+          updatedAt: Number(r.updated_at),
+        }));
+        for (let i = 0; i < 24; i++) {
+          const words = all[(i * 2311) % all.length].source.split(' ');
+          if (i % 3 === 1 && words.length > 2) words.splice(1, 1);
+          if (i % 3 === 2) words.push('again');
+          const q = words.join(' ');
+          const got = (
+            await api.get(`/v2/memories/query?id=${memory.id}&n=25&query=${encodeURIComponent(q)}`)
+          ).json();
+          const expected = bruteForceSearch(oracleEntries, q, { threshold: 75, n: 25 });
+          assert.deepEqual(
+            got.map((m: { score: number; metadata: { segment_id: number; penalties: unknown } }) => [
+              m.metadata.segment_id,
+              m.score,
+              m.metadata.penalties,
+            ]),
+            expected.map((m) => [m.id, m.score, m.penalties]),
+            q,
+          );
+        }
 
         const exported = await api.get(`/v2/memories/export?id=${memory.id}`);
         assert.equal(exported.statusCode, 200);

@@ -139,3 +139,53 @@ describe('two instances on one PostgreSQL database', { skip: postgres ? false : 
     }
   });
 });
+
+describe('graceful shutdown', () => {
+  test('SIGTERM lets an in-flight upload finish, then the process exits 0', async () => {
+    const key = 'shutdown-test-key-0123456789abcdefghijklmn';
+    const server = runTessera(['serve'], {
+      TESSERA_DATA_DIR: tempDir(),
+      TESSERA_PORT: '0',
+      TESSERA_API_KEY: key,
+    });
+    const url = await waitForListening(server);
+    const memory = (await (
+      await fetch(`${url}/v2/memories`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'm', srclang: 'en', trglang: 'de' }),
+      })
+    ).json()) as { id: number };
+    const { request } = await import('node:http');
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(`${url}/v2/memories/import`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/octet-stream',
+          'lilt-api': JSON.stringify({ memory_id: memory.id, name: 'slow.tmx' }),
+        },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (d) => {
+          body += d;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.write('<?xml version="1.0"?><tmx version="1.4"><header/><body>');
+      // The body is half sent when the signal arrives; the rest follows after it.
+      setTimeout(() => server.child.kill('SIGTERM'), 200);
+      setTimeout(() => {
+        req.end(
+          '<tu><tuv xml:lang="en"><seg>a</seg></tuv><tuv xml:lang="de"><seg>b</seg></tuv></tu></body></tmx>',
+        );
+      }, 600);
+    });
+    const res = await answer;
+    assert.equal(res.status, 200, res.body);
+    assert.match(res.body, /"job_id":\d+/);
+    assert.equal(await server.exit, 0);
+  });
+});

@@ -38,7 +38,7 @@ function decodeStrict(bytes: Buffer, encoding: TextEncodingName, skip: number, w
     return { text, encoding, bom: skip > 0 };
   } catch {
     const valid = validPrefixLength(body, encoding);
-    const before = new TextDecoder(encoding).decode(body.subarray(0, valid));
+    const before = new TextDecoder(encoding).decode(body.subarray(0, valid), { stream: true });
     const line = before.split('\n').length;
     const column = before.length - before.lastIndexOf('\n');
     throw new FormatError(`${what}: invalid ${encoding.toUpperCase()} byte sequence`, line, column);

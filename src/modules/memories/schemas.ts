@@ -59,7 +59,7 @@ export const ConcordanceEntry = Type.Object({
   source: Type.String(),
   target: Type.String(),
   side: Type.String(),
-  offsets: Type.Array(Type.Tuple([Type.Integer(), Type.Integer()])),
+  offsets: Type.Array(Type.Array(Type.Integer(), { minItems: 2, maxItems: 2 })),
   metadata: Type.Object({
     segment_id: Type.Integer(),
     resource_name: Nullable(Type.String()),
