@@ -1,0 +1,438 @@
+// Server bench over HTTP: the real `tessera serve` process, TMX import rate and RSS, restart to ready, query latency.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { LabelledQuery } from './corpus.ts';
+import type { Percentiles } from './engine-bench.ts';
+import { percentiles } from './table.ts';
+
+const MAIN = join(import.meta.dirname, '..', 'src', 'cli', 'main.ts');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Every server this process started and has not seen exit: killed on the way out, whatever happens. */
+const live = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+export interface ServerSettings {
+  dataDir: string;
+  apiKey: string;
+  maxUploadBytes?: number;
+}
+
+/** A `tessera serve` child process on 127.0.0.1 and an ephemeral port, with SQLite under dataDir. */
+export class ServerProcess {
+  readonly child: ChildProcess;
+  private out = '';
+  private err = '';
+  private readonly exited: Promise<number | null>;
+
+  constructor(settings: ServerSettings) {
+    this.child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve'], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        TESSERA_DATA_DIR: settings.dataDir,
+        TESSERA_HOST: '127.0.0.1',
+        TESSERA_PORT: '0',
+        TESSERA_API_KEY: settings.apiKey,
+        TESSERA_LOG_LEVEL: 'warn',
+        // The bench's own polling and query loops are one client; the per-key limit is not under test.
+        TESSERA_RATE_LIMIT: '10000000',
+        ...(settings.maxUploadBytes ? { TESSERA_MAX_UPLOAD_BYTES: String(settings.maxUploadBytes) } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    live.add(this.child);
+    // Only the tail is kept: enough for an error message, bounded however chatty the server gets.
+    this.child.stdout!.on('data', (d) => {
+      this.out = (this.out + d).slice(-65_536);
+    });
+    this.child.stderr!.on('data', (d) => {
+      this.err = (this.err + d).slice(-65_536);
+    });
+    this.exited = new Promise((resolve) => {
+      this.child.once('exit', (code) => {
+        live.delete(this.child);
+        resolve(code);
+      });
+    });
+  }
+
+  get pid(): number {
+    return this.child.pid ?? 0;
+  }
+
+  /** Waits for "Tessera listening on URL" and answers the URL. */
+  async listening(timeoutMs = 60_000): Promise<string> {
+    const started = performance.now();
+    for (;;) {
+      const match = /Tessera listening on (http:\/\/\S+)/.exec(this.out);
+      if (match) return match[1];
+      if (this.child.exitCode !== null) throw new Error(`server exited early: ${this.out}${this.err}`);
+      if (performance.now() - started > timeoutMs) throw new Error(`server did not listen: ${this.err}`);
+      await sleep(5);
+    }
+  }
+
+  /** Resident set size now, and its high-water mark since start, in MB (from /proc/<pid>/status). */
+  memory(): { rssMb: number; hwmMb: number } {
+    const status = readFileSync(`/proc/${this.pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+    return { rssMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024 };
+  }
+
+  /** SIGTERM and wait for a clean exit; SIGKILL after `graceMs`. Answers the exit code. */
+  async stop(graceMs = 30_000): Promise<number | null> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return this.child.exitCode;
+    this.child.kill('SIGTERM');
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), graceMs);
+    try {
+      return await this.exited;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  stderr(): string {
+    return this.err;
+  }
+}
+
+export interface Response {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A keep-alive HTTP/1.1 client for one server, authenticating with a Bearer key. */
+export class Api {
+  private readonly agent = new Agent({ keepAlive: true });
+  private readonly url: URL;
+
+  constructor(
+    base: string,
+    private readonly key: string,
+  ) {
+    this.url = new URL(base);
+  }
+
+  request(
+    method: string,
+    path: string,
+    options: { json?: unknown; body?: Readable; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
+    const headers: Record<string, string> = { authorization: `Bearer ${this.key}`, ...options.headers };
+    const payload = options.json === undefined ? undefined : Buffer.from(JSON.stringify(options.json));
+    if (payload) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = String(payload.length);
+    }
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        { host: this.url.hostname, port: this.url.port, method, path, headers, agent: this.agent },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      if (options.body) {
+        options.body.on('error', (err) => req.destroy(err));
+        options.body.pipe(req);
+      } else req.end(payload);
+    });
+  }
+
+  /** A JSON request that must answer 2xx; answers the parsed body. */
+  async json<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await this.request(method, path, { json: body });
+    if (res.status < 200 || res.status > 299) {
+      throw new HttpError(res.status, `${method} ${path} answered ${res.status}: ${res.body}`);
+    }
+    return JSON.parse(res.body.toString('utf8')) as T;
+  }
+
+  /** Streams a file as a raw upload body, with the parameters in the LILT-API header. */
+  async upload<T>(path: string, file: string, params: Record<string, unknown>): Promise<T> {
+    const res = await this.request('POST', path, {
+      body: createReadStream(file, { highWaterMark: 1024 * 1024 }),
+      headers: {
+        'content-type': 'application/octet-stream',
+        'content-length': String(statSync(file).size),
+        'lilt-api': JSON.stringify(params),
+      },
+    });
+    if (res.status !== 200)
+      throw new HttpError(res.status, `POST ${path} answered ${res.status}: ${res.body}`);
+    return JSON.parse(res.body.toString('utf8')) as T;
+  }
+
+  /** Polls GET /v2/jobs until the job ends; `onPoll` sees each state. A failed job throws its error. */
+  async waitForJob(id: number, onPoll: (job: Job) => void = () => {}, everyMs = 50): Promise<Job> {
+    for (;;) {
+      const job = await this.json<Job>('GET', `/v2/jobs?id=${id}`);
+      onPoll(job);
+      if (job.state === 'succeeded') return job;
+      if (job.state === 'failed') throw new Error(`job ${id} failed: ${job.error}`);
+      await sleep(everyMs);
+    }
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export interface Job {
+  id: number;
+  state: string;
+  progress: { done: number; total: number };
+  result: unknown;
+  error: string | null;
+}
+
+/** Starts a server and its client; `run` gets both, and the server is stopped whatever happens. */
+export async function withServer<T>(
+  settings: ServerSettings,
+  run: (server: ServerProcess, api: Api, spawnedAt: number) => Promise<T>,
+): Promise<T> {
+  const spawnedAt = performance.now();
+  const server = new ServerProcess(settings);
+  let api: Api | undefined;
+  try {
+    api = new Api(await server.listening(), settings.apiKey);
+    return await run(server, api, spawnedAt);
+  } finally {
+    api?.close();
+    await server.stop();
+  }
+}
+
+/** One RSS reading during the import, with the job's progress as last polled. */
+export interface RssSample {
+  ms: number;
+  rss_mb: number;
+  phase: 'upload' | 'job';
+  units_done: number;
+}
+
+export interface HttpBenchOptions {
+  /** The TMX file to import, and the units in it. */
+  tmxFile: string;
+  units: number;
+  dataDir: string;
+  apiKey: string;
+  /** Timed queries (their classes label the per-class figures) and the warm-up queries before them. */
+  queries: readonly LabelledQuery[];
+  warmup: readonly LabelledQuery[];
+  n?: number;
+  log?: (line: string) => void;
+}
+
+export interface HttpBenchResult {
+  units: number;
+  tmx_mb: number;
+  memory_id: number;
+  /** Upload start to the upload's answer, and to the job seen succeeded. */
+  upload_s: number;
+  import_s: number;
+  import_units_per_s: number;
+  job_result: unknown;
+  num_segments: number;
+  rss_before_import_mb: number;
+  rss_peak_import_mb: number;
+  /** RSS a fifth of the way through the job (by time), and the peak after it: flat when memory is bounded. */
+  rss_at_fifth_mb: number;
+  rss_peak_after_fifth_mb: number;
+  /** Longest time between two answers to the job-status poll (sent every 50 ms) during the import. */
+  longest_poll_gap_s: number;
+  rss_samples: RssSample[];
+  /** From spawn of the restarted server: its "listening" line, /readyz 200, and its first query answered. */
+  startup_listening_s: number;
+  startup_readyz_s: number;
+  startup_first_query_s: number;
+  rss_after_start_mb: number;
+  query_count: number;
+  /** Queries of the set left out because they are blank (the API answers 400 to those). */
+  blank_queries: number;
+  query_errors: string[];
+  /** Client-side milliseconds per query on loopback; `all` is the whole mixed set. */
+  classes: Record<string, Percentiles>;
+  rss_after_queries_mb: number;
+}
+
+/** The import, restart and query sections, each against a real server process. */
+export async function runHttpBench(opts: HttpBenchOptions): Promise<HttpBenchResult> {
+  const log = opts.log ?? (() => {});
+  // The API refuses a blank query with 400 by contract; the engine answers it with nothing. Not timed.
+  const timed = opts.queries.filter((q) => q.query.trim() !== '');
+  const tmxBytes = statSync(opts.tmxFile).size;
+  const settings: ServerSettings = {
+    dataDir: opts.dataDir,
+    apiKey: opts.apiKey,
+    maxUploadBytes: Math.max(512 * 2 ** 20, tmxBytes * 2),
+  };
+
+  const imported = await withServer(settings, async (server, api) => {
+    const memory = await api.json<{ id: number }>('POST', '/v2/memories', {
+      name: 'bench',
+      srclang: 'en',
+      trglang: 'de',
+    });
+    const rssBefore = server.memory().rssMb;
+    const samples: RssSample[] = [];
+    let phase: RssSample['phase'] = 'upload';
+    let unitsDone = 0;
+    const started = performance.now();
+    const sampler = setInterval(() => {
+      samples.push({
+        ms: Math.round(performance.now() - started),
+        rss_mb: server.memory().rssMb,
+        phase,
+        units_done: unitsDone,
+      });
+    }, 100);
+    try {
+      log(`import: uploading ${(tmxBytes / 2 ** 20).toFixed(0)} MB TMX (${opts.units} units)`);
+      const { job_id } = await api.upload<{ job_id: number }>('/v2/memories/import', opts.tmxFile, {
+        memory_id: memory.id,
+        name: 'bench.tmx',
+      });
+      const uploadS = (performance.now() - started) / 1000;
+      phase = 'job';
+      let lastLog = 0;
+      let lastAnswer = performance.now();
+      let longestGap = 0;
+      const job = await api.waitForJob(job_id, (j) => {
+        const now = performance.now();
+        longestGap = Math.max(longestGap, now - lastAnswer);
+        lastAnswer = now;
+        unitsDone = j.progress.done;
+        if (now - lastLog > 5000) {
+          lastLog = now;
+          log(`import: job ${j.state}, ${j.progress.done} units parsed`);
+        }
+      });
+      const importS = (performance.now() - started) / 1000;
+      clearInterval(sampler);
+      samples.push({
+        ms: Math.round(importS * 1000),
+        rss_mb: server.memory().rssMb,
+        phase,
+        units_done: unitsDone,
+      });
+      const [after] = await api.json<{ num_segments: number }[]>('GET', `/v2/memories?id=${memory.id}`);
+      log(`import: ${opts.units} units in ${importS.toFixed(1)} s (upload ${uploadS.toFixed(1)} s)`);
+      return {
+        memoryId: memory.id,
+        uploadS,
+        importS,
+        job,
+        longestGap,
+        rssBefore,
+        samples,
+        numSegments: after.num_segments,
+      };
+    } finally {
+      clearInterval(sampler);
+    }
+  });
+
+  // By time, not by the job's progress: a server busy parsing may not answer progress polls at all.
+  const fifthMs = 1000 * (imported.uploadS + (imported.importS - imported.uploadS) / 5);
+  const fifth = imported.samples.findIndex((s) => s.ms >= fifthMs);
+  const afterFifth = imported.samples.slice(fifth).map((s) => s.rss_mb);
+
+  log('restart: same data dir, timing spawn → /readyz 200 → first query');
+  const warm = await withServer(settings, async (server, api, spawnedAt) => {
+    const listeningS = (performance.now() - spawnedAt) / 1000;
+    for (;;) {
+      const res = await api.request('GET', '/readyz');
+      if (res.status === 200) break;
+      await sleep(10);
+    }
+    const readyzS = (performance.now() - spawnedAt) / 1000;
+    const first = await api.request('GET', queryPath(imported.memoryId, timed[0].query, opts.n));
+    if (first.status !== 200)
+      throw new HttpError(first.status, `first query answered ${first.status}: ${first.body}`);
+    const firstQueryS = (performance.now() - spawnedAt) / 1000;
+    const rssAfterStart = server.memory().rssMb;
+    log(`restart: readyz ${readyzS.toFixed(2)} s, first query ${firstQueryS.toFixed(2)} s`);
+
+    const ask = (q: LabelledQuery) => api.request('GET', queryPath(imported.memoryId, q.query, opts.n));
+    for (const q of opts.warmup) if (q.query.trim() !== '') await ask(q);
+    const times = new Map<string, number[]>([['all', []]]);
+    const errors: string[] = [];
+    for (const q of timed) {
+      const start = performance.now();
+      const res = await ask(q);
+      const ms = performance.now() - start;
+      if (res.status !== 200) {
+        errors.push(`${q.cls} ${res.status}: ${res.body.toString('utf8').slice(0, 200)}`);
+        continue;
+      }
+      times.get('all')!.push(ms);
+      if (!times.has(q.cls)) times.set(q.cls, []);
+      times.get(q.cls)!.push(ms);
+    }
+    const classes = Object.fromEntries([...times].map(([cls, ms]) => [cls, percentiles(ms)]));
+    log(`queries over HTTP: p50 ${classes.all.p50.toFixed(3)} ms, p99 ${classes.all.p99.toFixed(3)} ms`);
+    return {
+      listeningS,
+      readyzS,
+      firstQueryS,
+      rssAfterStart,
+      classes,
+      errors,
+      rssAfterQueries: server.memory().rssMb,
+    };
+  });
+
+  return {
+    units: opts.units,
+    tmx_mb: tmxBytes / 2 ** 20,
+    memory_id: imported.memoryId,
+    upload_s: imported.uploadS,
+    import_s: imported.importS,
+    import_units_per_s: opts.units / imported.importS,
+    job_result: imported.job.result,
+    num_segments: imported.numSegments,
+    rss_before_import_mb: imported.rssBefore,
+    rss_peak_import_mb: Math.max(imported.rssBefore, ...imported.samples.map((s) => s.rss_mb)),
+    rss_at_fifth_mb: imported.samples[fifth].rss_mb,
+    rss_peak_after_fifth_mb: Math.max(...afterFifth),
+    longest_poll_gap_s: imported.longestGap / 1000,
+    rss_samples: imported.samples,
+    startup_listening_s: warm.listeningS,
+    startup_readyz_s: warm.readyzS,
+    startup_first_query_s: warm.firstQueryS,
+    rss_after_start_mb: warm.rssAfterStart,
+    query_count: timed.length,
+    blank_queries: opts.queries.length - timed.length,
+    query_errors: warm.errors,
+    classes: warm.classes,
+    rss_after_queries_mb: warm.rssAfterQueries,
+  };
+}
+
+function queryPath(memoryId: number, query: string, n = 10): string {
+  return `/v2/memories/query?id=${memoryId}&n=${n}&query=${encodeURIComponent(query)}`;
+}
