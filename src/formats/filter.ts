@@ -37,7 +37,11 @@ export interface FormatFilter {
    * Writes the file back with translations[i] (tagged text, or null for "leave the source") in place of
    * unit i of extract(original). With every translation null the result is byte-identical to original.
    */
-  merge(original: Buffer, translations: ReadonlyArray<string | null>, options: ExtractOptions): Promise<Buffer>;
+  merge(
+    original: Buffer,
+    translations: ReadonlyArray<string | null>,
+    options: ExtractOptions,
+  ): Promise<Buffer>;
 }
 
 /** A file that cannot be read as its format; line and column are 1-based when known. */

@@ -1,4 +1,5 @@
 // SQL for documents, their original files and their segments.
+import { type ChunkTable, readChunks } from '../../store/chunked-files.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
 
@@ -99,12 +100,13 @@ export async function deleteDocument(db: Queryable, id: number) {
   await db.run('DELETE FROM documents WHERE id = ?', [id]);
 }
 
+export const DOCUMENT_FILES: ChunkTable = { table: 'document_files', owner: 'document_id' };
+
+/** The uploaded file whole: filters read documents in one piece (uploads are size-limited). */
 export async function readOriginal(db: Queryable, documentId: number): Promise<Buffer> {
-  const rows = await db.all<{ data: Buffer | Uint8Array }>(
-    'SELECT data FROM document_files WHERE document_id = ? ORDER BY seq',
-    [documentId],
-  );
-  return Buffer.concat(rows.map((r) => (Buffer.isBuffer(r.data) ? r.data : Buffer.from(r.data))));
+  const chunks: Buffer[] = [];
+  for await (const chunk of readChunks(db, DOCUMENT_FILES, documentId)) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
 
 /**

@@ -1,7 +1,6 @@
 // TypeBox schemas of the Document resource and document segments (API.md).
 import { Type } from 'typebox';
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+import { Nullable } from '../../http/schema-helpers.ts';
 
 export const DocumentSegment = Type.Object({
   id: Type.Integer(),

@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { errors } from '../../errors.ts';
 import { filterForName, SUPPORTED_EXTENSIONS } from '../../formats/registry.ts';
 import { readUpload, requireFileName, requireId } from '../../http/uploads.ts';
-import { UploadTooLargeError } from '../../jobs/job-files.ts';
 import { insertJob } from '../../jobs/queue.ts';
+import { FileTooLargeError, writeChunks } from '../../store/chunked-files.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
 import * as memories from '../memories/repository.ts';
@@ -118,29 +118,8 @@ export async function uploadDocument(
     trglang: project.trglang,
   });
   try {
-    let seq = 0;
-    let size = 0;
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
-    const flush = async () => {
-      if (pendingBytes === 0 && seq > 0) return;
-      await db.run('INSERT INTO document_files (document_id, seq, data) VALUES (?, ?, ?)', [
-        documentId,
-        seq++,
-        Buffer.concat(pending, pendingBytes),
-      ]);
-      pending = [];
-      pendingBytes = 0;
-    };
-    for await (const chunk of upload.body) {
-      size += chunk.length;
-      if (size > maxBytes) throw new UploadTooLargeError(maxBytes);
-      pending.push(chunk);
-      pendingBytes += chunk.length;
-      if (pendingBytes >= 1024 * 1024) await flush();
-    }
-    await flush();
-    if (upload.truncated()) throw new UploadTooLargeError(maxBytes);
+    const size = await writeChunks(db, repo.DOCUMENT_FILES, documentId, upload.body, maxBytes);
+    if (upload.truncated()) throw new FileTooLargeError(maxBytes);
     await db.transaction(async (tx) => {
       await tx.run("UPDATE documents SET import_state = 'pending', size_bytes = ? WHERE id = ?", [
         size,
@@ -155,7 +134,7 @@ export async function uploadDocument(
     });
   } catch (err) {
     await db.transaction((tx) => repo.deleteDocument(tx, documentId));
-    if (err instanceof UploadTooLargeError) throw errors.payloadTooLarge(maxBytes);
+    if (err instanceof FileTooLargeError) throw errors.payloadTooLarge(maxBytes);
     throw err;
   }
   return publicDocument((await repo.documentById(db, documentId))!);

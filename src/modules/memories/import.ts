@@ -4,10 +4,11 @@ import type { FastifyRequest } from 'fastify';
 import { errors } from '../../errors.ts';
 import { readTmx } from '../../formats/tmx/tmx-reader.ts';
 import { readUpload, requireFileName, requireId } from '../../http/uploads.ts';
-import { deleteJobFile, readJobFile, storeJobFile, UploadTooLargeError } from '../../jobs/job-files.ts';
+import { deleteJobFile, readJobFile, storeJobFile } from '../../jobs/job-files.ts';
 import { insertJob, JOB_STATES, type JobRow } from '../../jobs/queue.ts';
 import type { JobContext } from '../../jobs/worker.ts';
 import { JobFailure } from '../../jobs/worker.ts';
+import { FileTooLargeError } from '../../store/chunked-files.ts';
 import type { Db, SqlParam } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
 import type { Principal } from '../users/service.ts';
@@ -41,10 +42,10 @@ export async function startImport(db: Db, principal: Principal, request: Fastify
   });
   try {
     await storeJobFile(db, jobId, upload.body, maxBytes);
-    if (upload.truncated()) throw new UploadTooLargeError(maxBytes);
+    if (upload.truncated()) throw new FileTooLargeError(maxBytes);
   } catch (err) {
     await db.run('DELETE FROM jobs WHERE id = ?', [jobId]);
-    if (err instanceof UploadTooLargeError) throw errors.payloadTooLarge(maxBytes);
+    if (err instanceof FileTooLargeError) throw errors.payloadTooLarge(maxBytes);
     throw err;
   }
   await db.run('UPDATE jobs SET state = ? WHERE id = ?', [JOB_STATES.queued, jobId]);

@@ -192,42 +192,41 @@ export interface QueryInput {
   min_score?: number;
 }
 
-/** The fuzzy lookup of MATCHING.md: best first, at most n, nothing under the threshold. */
-export async function queryMemory(deps: MemoryDeps, principal: Principal, input: QueryInput) {
-  const memory = await requireMemory(deps.db, principal, input.id);
-  const query = requireText('query', input.query);
-  const n = input.n ?? 10;
-  const threshold = input.min_score ?? 75;
-  const index = await deps.indexes.get(Number(memory.id), Number(memory.version));
-  const matches = index.search(query, { threshold, n });
+/** The stored rows of index hits, in hit order; an entry deleted since the index read is left out. */
+async function rowsOf<T extends { id: number }>(deps: MemoryDeps, hits: readonly T[]) {
   const rows = new Map(
     (
       await repo.entriesByIds(
         deps.db,
-        matches.map((m) => m.id),
+        hits.map((h) => h.id),
       )
     ).map((r) => [Number(r.id), r]),
   );
-  // An entry deleted between the index read and the row read is simply left out.
-  return matches
-    .filter((m) => rows.has(m.id))
-    .map((m) => {
-      const row = rows.get(m.id)!;
-      return {
-        source: row.source,
-        target: row.target,
-        score: m.score,
-        metadata: {
-          segment_id: Number(row.id),
-          resource_name: row.resource_name,
-          created_at: Number(row.created_at),
-          updated_at: Number(row.updated_at),
-          created_by: row.created_by,
-          match_type: m.matchType,
-          penalties: m.penalties,
-        },
-      };
-    });
+  return hits.filter((h) => rows.has(h.id)).map((hit) => ({ hit, row: rows.get(hit.id)! }));
+}
+
+function entryMetadata(row: repo.EntryRow) {
+  return {
+    segment_id: Number(row.id),
+    resource_name: row.resource_name,
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
+    created_by: row.created_by,
+  };
+}
+
+/** The fuzzy lookup of MATCHING.md: best first, at most n, nothing under the threshold. */
+export async function queryMemory(deps: MemoryDeps, principal: Principal, input: QueryInput) {
+  const memory = await requireMemory(deps.db, principal, input.id);
+  const query = requireText('query', input.query);
+  const index = await deps.indexes.get(Number(memory.id), Number(memory.version));
+  const matches = index.search(query, { threshold: input.min_score ?? 75, n: input.n ?? 10 });
+  return (await rowsOf(deps, matches)).map(({ hit, row }) => ({
+    source: row.source,
+    target: row.target,
+    score: hit.score,
+    metadata: { ...entryMetadata(row), match_type: hit.matchType, penalties: hit.penalties },
+  }));
 }
 
 export interface ConcordanceInput {
@@ -243,31 +242,11 @@ export async function concordance(deps: MemoryDeps, principal: Principal, input:
   const query = requireText('query', input.query);
   const side = input.side ?? 'source';
   const index = await deps.indexes.concordance(Number(memory.id), side, Number(memory.version));
-  const hits = index.search(query, input.n ?? 10);
-  const rows = new Map(
-    (
-      await repo.entriesByIds(
-        deps.db,
-        hits.map((h) => h.id),
-      )
-    ).map((r) => [Number(r.id), r]),
-  );
-  return hits
-    .filter((h) => rows.has(h.id))
-    .map((h) => {
-      const row = rows.get(h.id)!;
-      return {
-        source: row.source,
-        target: row.target,
-        side,
-        offsets: h.offsets,
-        metadata: {
-          segment_id: Number(row.id),
-          resource_name: row.resource_name,
-          created_at: Number(row.created_at),
-          updated_at: Number(row.updated_at),
-          created_by: row.created_by,
-        },
-      };
-    });
+  return (await rowsOf(deps, index.search(query, input.n ?? 10))).map(({ hit, row }) => ({
+    source: row.source,
+    target: row.target,
+    side,
+    offsets: hit.offsets,
+    metadata: entryMetadata(row),
+  }));
 }

@@ -1,5 +1,6 @@
 // /v2/projects: CRUD; the language pair comes from the memory; each project lists its documents.
 import { Type } from 'typebox';
+import { Nullable } from '../../http/schema-helpers.ts';
 import type { App } from '../../http/types.ts';
 import { principalOf } from '../../http/types.ts';
 import type { Db } from '../../store/db.ts';
@@ -8,7 +9,6 @@ import type { Languages } from '../languages/service.ts';
 import { Deleted, IdQuery } from '../memories/schemas.ts';
 import * as service from './service.ts';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const State = Type.Union(['backlog', 'inProgress', 'inReview', 'inQA', 'done'].map((s) => Type.Literal(s)));
 
 export const Project = Type.Object({

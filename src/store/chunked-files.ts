@@ -1,0 +1,69 @@
+// Files kept in the database in 1 MiB chunks (job inputs, document originals): any instance can read them,
+// and neither writing nor reading ever holds more than one chunk in memory.
+import type { Queryable } from './db.ts';
+
+export const CHUNK_BYTES = 1024 * 1024;
+
+/** The tables that hold chunked files, each keyed by its owner's id column. */
+export type ChunkTable =
+  | { table: 'job_files'; owner: 'job_id' }
+  | { table: 'document_files'; owner: 'document_id' };
+
+export class FileTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`file is larger than ${limit} bytes`);
+    this.name = 'FileTooLargeError';
+  }
+}
+
+/** Stores a stream as the owner's file; throws FileTooLargeError past `limit` bytes. Answers the size. */
+export async function writeChunks(
+  db: Queryable,
+  where: ChunkTable,
+  ownerId: number,
+  input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
+  limit: number,
+): Promise<number> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let seq = 0;
+  let total = 0;
+  const flush = async () => {
+    // An empty file still gets one (empty) chunk, so that it reads back as a file.
+    if (pendingBytes === 0 && seq > 0) return;
+    const data = Buffer.concat(pending, pendingBytes);
+    pending = [];
+    pendingBytes = 0;
+    await db.run(`INSERT INTO ${where.table} (${where.owner}, seq, data) VALUES (?, ?, ?)`, [
+      ownerId,
+      seq++,
+      data,
+    ]);
+  };
+  for await (const piece of input) {
+    const chunk = typeof piece === 'string' ? Buffer.from(piece) : piece;
+    total += chunk.length;
+    if (total > limit) throw new FileTooLargeError(limit);
+    pending.push(chunk);
+    pendingBytes += chunk.length;
+    if (pendingBytes >= CHUNK_BYTES) await flush();
+  }
+  await flush();
+  return total;
+}
+
+/** The owner's file, chunk by chunk. */
+export async function* readChunks(db: Queryable, where: ChunkTable, ownerId: number): AsyncGenerator<Buffer> {
+  for (let seq = 0; ; seq++) {
+    const row = await db.get<{ data: Buffer | Uint8Array }>(
+      `SELECT data FROM ${where.table} WHERE ${where.owner} = ? AND seq = ?`,
+      [ownerId, seq],
+    );
+    if (!row) return;
+    yield Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data);
+  }
+}
+
+export async function deleteChunks(db: Queryable, where: ChunkTable, ownerId: number): Promise<void> {
+  await db.run(`DELETE FROM ${where.table} WHERE ${where.owner} = ?`, [ownerId]);
+}
