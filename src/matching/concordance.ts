@@ -1,6 +1,6 @@
 // Concordance over one side of a memory: entries holding all the query's words, the query's exact text first.
 import { MAX_QUERY_LENGTH } from './ranking.ts';
-import { TokenIds, TokenStore } from './token-store.ts';
+import { M_START, META, TokenIds, TokenStore } from './token-store.ts';
 import { SPAN_NUMBER, SPAN_WORD, type SpanSink, scanSpans, scanTokens, wordReal } from './tokenize.ts';
 
 export interface ConcordanceHit {
@@ -104,21 +104,21 @@ export class ConcordanceIndex {
       if (range) streams.push({ slots: seg.slots, at: range[0], end: range[1] });
     }
     const tail: number[] = [];
-    for (let s = store.indexed; s < store.slotCount; s++) if (store.alive[s]) tail.push(s);
-    tail.sort((a, b) => store.tokLen[a] - store.tokLen[b]);
+    for (let s = store.indexed; s < store.slotCount; s++) if (store.isAlive(s)) tail.push(s);
+    tail.sort((a, b) => store.lengthOf(a) - store.lengthOf(b));
     streams.push({ slots: Int32Array.from(tail), at: 0, end: tail.length });
 
     const withText: Found[] = [];
     const withWords: Found[] = [];
     for (;;) {
       let len = Number.MAX_SAFE_INTEGER;
-      for (const st of streams) if (st.at < st.end) len = Math.min(len, store.tokLen[st.slots[st.at]]);
+      for (const st of streams) if (st.at < st.end) len = Math.min(len, store.lengthOf(st.slots[st.at]));
       if (len === Number.MAX_SAFE_INTEGER || withText.length >= n) break;
       const wordsClosed = withWords.length >= n;
       for (const st of streams) {
-        for (; st.at < st.end && store.tokLen[st.slots[st.at]] === len; st.at++) {
+        for (; st.at < st.end && store.lengthOf(st.slots[st.at]) === len; st.at++) {
           const s = st.slots[st.at];
-          if (!store.alive[s] || !this.holdsAll(s, tids.length, stamp)) continue;
+          if (!store.isAlive(s) || !this.holdsAll(s, tids.length, stamp)) continue;
           const f = { slot: s, len, id: store.ids[s] };
           if (occurrences(store.texts[s], pattern, true).length > 0) withText.push(f);
           else if (!wordsClosed) withWords.push(f);
@@ -131,9 +131,9 @@ export class ConcordanceIndex {
   private holdsAll(s: number, distinct: number, stamp: number): boolean {
     const { store } = this;
     const mark = store.nextCandidateStamp();
-    const start = store.tokStart[s];
+    const start = store.meta[s * META + M_START];
     let held = 0;
-    for (let i = start, end = start + store.tokLen[s]; i < end; i++) {
+    for (let i = start, end = start + store.lengthOf(s); i < end; i++) {
       const t = store.pool[i];
       if (store.queryMark[t] === stamp && store.useMark[t] !== mark) {
         store.useMark[t] = mark;
@@ -148,13 +148,14 @@ export class ConcordanceIndex {
     const { store } = this;
     // Live slots by token count (counting sort), each length's slots then taken by id.
     let maxLen = 0;
-    for (let s = 0; s < store.slotCount; s++) if (store.alive[s]) maxLen = Math.max(maxLen, store.tokLen[s]);
+    for (let s = 0; s < store.slotCount; s++)
+      if (store.isAlive(s)) maxLen = Math.max(maxLen, store.lengthOf(s));
     const starts = new Int32Array(maxLen + 2);
-    for (let s = 0; s < store.slotCount; s++) if (store.alive[s]) starts[store.tokLen[s] + 1]++;
+    for (let s = 0; s < store.slotCount; s++) if (store.isAlive(s)) starts[store.lengthOf(s) + 1]++;
     for (let l = 1; l < starts.length; l++) starts[l] += starts[l - 1];
     const byLen = new Int32Array(starts[maxLen + 1]);
     const fill = starts.slice();
-    for (let s = 0; s < store.slotCount; s++) if (store.alive[s]) byLen[fill[store.tokLen[s]]++] = s;
+    for (let s = 0; s < store.slotCount; s++) if (store.isAlive(s)) byLen[fill[store.lengthOf(s)]++] = s;
     const found: Found[] = [];
     for (let len = 0; len <= maxLen && found.length < n; len++) {
       const bucket = Array.from(byLen.subarray(starts[len], starts[len + 1])).sort(

@@ -9,7 +9,18 @@ import {
   scoreAtLeast,
   scorePrepared,
 } from './score.ts';
-import { TokenIds, TokenStore } from './token-store.ts';
+import {
+  bloomBit,
+  M_ALIVE,
+  M_BLOOM_HI,
+  M_BLOOM_LO,
+  M_LEN,
+  M_SEEN,
+  M_START,
+  META,
+  TokenIds,
+  TokenStore,
+} from './token-store.ts';
 import { NUM, SPAN_NUMBER, SPAN_WORD, type SpanSink, scanSpans, wordReal } from './tokenize.ts';
 
 /** The state of one fuzzy query. */
@@ -22,6 +33,10 @@ interface FuzzyQuery {
   stamp: number;
   /** The working threshold: the score a candidate needs to enter the top n, rising as it fills. */
   floor: number;
+  /** The Bloom bits of the query's tokens, and per bit the multiplicity of the tokens it stands for. */
+  bloomLo: number;
+  bloomHi: number;
+  bitWeight: Int32Array;
 }
 
 /** One memory's entries by source (stored in NFC), searched for matches scoring at least a threshold. */
@@ -76,14 +91,24 @@ export class MemoryIndex {
     const top = new TopN(opts.n);
     const stamp = store.nextStamp();
     for (const s of store.exactSlots(q.nfc)) {
-      store.seen[s] = stamp;
+      store.meta[s * META + M_SEEN] = stamp;
       top.offer(ranked(store.ids[s], store.updated[s], 100, []));
     }
     // A fuzzy match scores at most 99.
     if (threshold < 100 && !(top.full && top.worst!.score === 100)) {
-      const ctx = { q, threshold, top, stamp, floor: workingThreshold(top, threshold) };
+      const ctx: FuzzyQuery = {
+        q,
+        threshold,
+        top,
+        stamp,
+        floor: workingThreshold(top, threshold),
+        qIds: new Int32Array(q.content.length),
+        bloomLo: 0,
+        bloomHi: 0,
+        bitWeight: new Int32Array(64),
+      };
       if (q.content.length === 0) this.searchContentless(ctx);
-      else this.searchFuzzy({ ...ctx, qIds: new Int32Array(q.content.length) });
+      else this.searchFuzzy(ctx);
     }
     return top.sorted();
   }
@@ -91,9 +116,10 @@ export class MemoryIndex {
   /** Prefix filter over the rarest query tokens, then count filter, banded distance, full score. */
   private searchFuzzy(ctx: FuzzyQuery): void {
     const { store } = this;
-    const { q, qIds, stamp } = ctx;
+    const { q, qIds, stamp, bitWeight } = ctx;
     const L = qIds.length;
-    // Query tokens as ids with their multiplicities, and the posting key of every numbered occurrence.
+    // Query tokens as ids with their multiplicities and Bloom bits, and the posting key of every
+    // numbered occurrence.
     const keys: number[] = [];
     for (let i = 0; i < L; i++) {
       const tid = store.tokenId(q.content[i]);
@@ -107,53 +133,63 @@ export class MemoryIndex {
         store.queryCount[tid] = 0;
       }
       keys.push(store.keyOf(tid, ++store.queryCount[tid]));
+      const bit = bloomBit(tid);
+      bitWeight[bit]++;
+      if (bit < 32) ctx.bloomLo |= 1 << bit;
+      else ctx.bloomHi |= 1 << (bit - 32);
     }
     const freq = keys.map((key) => (key < 0 ? 0 : store.frequency[key]));
     const order = keys.map((_, i) => i).sort((a, b) => freq[a] - freq[b]);
-    // Every match shares at least ⌈T·L/100⌉ numbered tokens with the query, hence one of its
-    // L − ⌈T·L/100⌉ + 1 rarest; T rises as the heap fills, shortening that prefix as we go.
+    // Every match shares at least ⌈T·max(L, Lc)/100⌉ numbered tokens with the query. A candidate whose
+    // rarest shared token is the p-th rarest of the query shares at most L − p, so the p-th posting list
+    // need only be read for lengths Lc ≥ ⌈T·L/100⌉ where ⌈T·max(L, Lc)/100⌉ ≤ L − p, i.e. Lc ≤
+    // ⌊100·(L − p)/T⌋; for p > L − ⌈T·L/100⌉ for none (the prefix filter). T rises as the heap fills.
+    const { meta } = store;
     for (let p = 0; p < L; p++) {
-      if (ctx.floor > 99 || p > L - ceilDiv(ctx.floor * L, 100)) break;
+      const minLen = ceilDiv(ctx.floor * L, 100);
+      if (ctx.floor > 99 || p > L - minLen) break;
       const key = keys[order[p]];
       if (key < 0) continue;
       for (const seg of store.segments) {
-        // The length window ⌈T·L/100⌉ ≤ Lc ≤ ⌊100·L/T⌋ is a sub-range: postings are sorted by length.
-        const range = store.postings(
-          seg,
-          key,
-          ceilDiv(ctx.floor * L, 100),
-          Math.floor((100 * L) / ctx.floor),
-        );
+        const range = store.postings(seg, key, minLen, Math.floor((100 * (L - p)) / ctx.floor));
         if (!range) continue;
         const { slots } = seg;
         for (let i = range[0]; i < range[1]; i++) {
-          const s = slots[i];
-          if (store.seen[s] === stamp) continue;
-          store.seen[s] = stamp;
-          this.consider(ctx, s);
+          const m = slots[i] * META;
+          if (meta[m + M_SEEN] === stamp) continue;
+          meta[m + M_SEEN] = stamp;
+          this.consider(ctx, slots[i]);
         }
       }
     }
     for (let s = store.indexed; s < store.slotCount; s++) {
-      if (store.seen[s] === stamp) continue;
-      store.seen[s] = stamp;
+      if (meta[s * META + M_SEEN] === stamp) continue;
+      meta[s * META + M_SEEN] = stamp;
       this.consider(ctx, s);
     }
   }
 
   private consider(ctx: FuzzyQuery, s: number): void {
     const { store } = this;
-    if (!store.alive[s]) return;
+    const { meta } = store;
+    const m = s * META;
+    if (!meta[m + M_ALIVE]) return;
     const { floor, qIds, stamp } = ctx;
     if (floor > 99) return;
     const L = qIds.length;
-    const len = store.tokLen[s];
+    const len = meta[m + M_LEN];
     const max = Math.max(len, L);
-    // Count filter: the multiset overlap must reach ⌈T·max/100⌉ before any edit distance is computed.
+    // Count filter: the multiset overlap must reach ⌈T·max/100⌉ before any edit distance is computed;
+    // first against the Bloom filters (no false negatives: a bound from above), then exactly.
     const need = ceilDiv(floor * max, 100);
     if (need > len || need > L) return;
+    if (
+      bloomOverlap(meta[m + M_BLOOM_LO] & ctx.bloomLo, meta[m + M_BLOOM_HI] & ctx.bloomHi, ctx.bitWeight) <
+      need
+    )
+      return;
     const { pool, queryMark, queryCount, useMark, useCount } = store;
-    const start = store.tokStart[s];
+    const start = meta[m + M_START];
     const mark = store.nextCandidateStamp();
     let overlap = 0;
     for (let i = 0; i < len; i++) {
@@ -184,10 +220,10 @@ export class MemoryIndex {
   }
 
   /** A query without words or numbers can only match entries without any (character-level base). */
-  private searchContentless(ctx: Omit<FuzzyQuery, 'qIds'>): void {
+  private searchContentless(ctx: FuzzyQuery): void {
     const { store } = this;
     for (const s of store.empty) {
-      if (!store.alive[s] || store.seen[s] === ctx.stamp) continue;
+      if (!store.isAlive(s) || store.meta[s * META + M_SEEN] === ctx.stamp) continue;
       const floor = workingThreshold(ctx.top, ctx.threshold);
       if (floor > 99) return;
       if (!mayBeat(ctx.top, 99, store.updated[s], store.ids[s])) continue;
@@ -196,6 +232,17 @@ export class MemoryIndex {
         ctx.top.offer(ranked(store.ids[s], store.updated[s], r.score, r.penalties));
     }
   }
+}
+
+/**
+ * An upper bound of a candidate's overlap with the query: the query tokens whose Bloom bits the candidate
+ * has (lo, hi: the candidate's bits within the query's), each counted with its multiplicity.
+ */
+function bloomOverlap(lo: number, hi: number, bitWeight: Int32Array): number {
+  let sum = 0;
+  for (let x = lo; x !== 0; x &= x - 1) sum += bitWeight[31 - Math.clz32(x & -x)];
+  for (let x = hi; x !== 0; x &= x - 1) sum += bitWeight[63 - Math.clz32(x & -x)];
+  return sum;
 }
 
 /** The lowest score a candidate may have and still enter the top n: the n-th best once there are n. */

@@ -13,6 +13,23 @@ export interface Segment {
   slots: Int32Array;
 }
 
+// A slot's small fields side by side in `meta` (META ints per slot), so that looking at a candidate costs
+// one cache line rather than one per field.
+export const META = 8;
+/** Where the slot's token ids start in `pool`, and how many there are. */
+export const M_START = 0;
+export const M_LEN = 1;
+/** 1 while the entry is live, 0 once removed (a tombstone until compaction). */
+export const M_ALIVE = 2;
+/** The mark of the last query that looked at the slot. */
+export const M_SEEN = 3;
+/** 64-bit Bloom filter of the slot's token ids (bloomBit): a token whose bit is unset is absent. */
+export const M_BLOOM_LO = 4;
+export const M_BLOOM_HI = 5;
+const M_HASH = 6;
+/** Next slot with the same exact-text bucket, -1 at the end. */
+const M_NEXT = 7;
+
 // New entries wait in an unindexed tail, scanned by every query, until this many are there; then they
 // become a segment, and equal-sized segments merge (a binary counter), so adds cost O(log n) amortized.
 const TAIL_LIMIT = 1024;
@@ -22,6 +39,11 @@ const MIN_DEAD_TO_COMPACT = 1024;
 const REPEAT_KEY = 2 ** 32;
 // Stamps mark per-query and per-candidate state without clearing arrays; they restart before overflowing.
 const STAMP_LIMIT = 2 ** 30;
+
+/** The Bloom bit (0–63) of a token id. */
+export function bloomBit(tid: number): number {
+  return Math.imul(tid, 0x9e3779b1) >>> 26;
+}
 
 /** The token ids of the entry being added, in a buffer reused from entry to entry. */
 export class TokenIds {
@@ -44,13 +66,7 @@ export class TokenStore {
   ids = new Float64Array(1024);
   updated = new Float64Array(1024);
   texts: string[] = [];
-  tokStart = new Int32Array(1024);
-  tokLen = new Int32Array(1024);
-  alive = new Uint8Array(1024);
-  /** Per-slot mark of the query that has already looked at the slot. */
-  seen = new Int32Array(1024);
-  private hashes = new Int32Array(1024);
-  private sameHash = new Int32Array(1024);
+  meta = new Int32Array(1024 * META);
   private readonly slotOf = new Map<number, number>();
   private dead = 0;
   /** Token ids of every slot, back to back. */
@@ -90,6 +106,14 @@ export class TokenStore {
     return this.slotOf.has(id);
   }
 
+  isAlive(slot: number): boolean {
+    return this.meta[slot * META + M_ALIVE] === 1;
+  }
+
+  lengthOf(slot: number): number {
+    return this.meta[slot * META + M_LEN];
+  }
+
   /** Stores an entry (replacing the one with this id) with its tokens' ids (from intern*). */
   add(id: number, text: string, updatedAt: number, tokens: TokenIds): void {
     const { ids: tids, count } = tokens;
@@ -99,20 +123,20 @@ export class TokenStore {
     this.ids[slot] = id;
     this.updated[slot] = updatedAt;
     this.texts[slot] = text;
-    this.alive[slot] = 1;
     this.slotOf.set(id, slot);
     const start = this.poolLen;
     if (start + count > this.pool.length) this.pool = grow(this.pool, (start + count) * 2);
     this.pool.set(tids.subarray(0, count), start);
     this.poolLen += count;
-    this.tokStart[slot] = start;
-    this.tokLen[slot] = count;
+    const m = slot * META;
+    this.meta[m + M_START] = start;
+    this.meta[m + M_LEN] = count;
+    this.meta[m + M_ALIVE] = 1;
+    this.meta[m + M_HASH] = hashString(text);
     if (count === 0) this.empty.push(slot);
-    this.countKeys(slot);
-    const h = hashString(text);
-    this.hashes[slot] = h;
+    this.describe(slot);
     if (this.slotCount * 2 > this.buckets.length) this.rehash(this.buckets.length * 2);
-    else this.link(slot, h);
+    else this.link(slot);
   }
 
   /** Removes the entry with this id; false when there is none. */
@@ -120,7 +144,7 @@ export class TokenStore {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return false;
     this.slotOf.delete(id);
-    this.alive[slot] = 0;
+    this.meta[slot * META + M_ALIVE] = 0;
     this.texts[slot] = '';
     this.dead++;
     return true;
@@ -187,8 +211,9 @@ export class TokenStore {
   exactSlots(text: string): number[] {
     const h = hashString(text);
     const found: number[] = [];
-    for (let s = this.buckets[h & (this.buckets.length - 1)]; s >= 0; s = this.sameHash[s])
-      if (this.hashes[s] === h && this.alive[s] && this.texts[s] === text) found.push(s);
+    const { meta } = this;
+    for (let s = this.buckets[h & (this.buckets.length - 1)]; s >= 0; s = meta[s * META + M_NEXT])
+      if (meta[s * META + M_HASH] === h && meta[s * META + M_ALIVE] && this.texts[s] === text) found.push(s);
     return found;
   }
 
@@ -197,30 +222,30 @@ export class TokenStore {
     const at = indexOf(seg.keys, key);
     if (at < 0) return null;
     const { slots } = seg;
-    const { tokLen } = this;
+    const { meta } = this;
     let a = seg.starts[at];
     let b = seg.starts[at + 1];
     const end = b;
     while (a < b) {
       const mid = (a + b) >> 1;
-      if (tokLen[slots[mid]] < minLen) a = mid + 1;
+      if (meta[slots[mid] * META + M_LEN] < minLen) a = mid + 1;
       else b = mid;
     }
     const lo = a;
     b = end;
     while (a < b) {
       const mid = (a + b) >> 1;
-      if (tokLen[slots[mid]] <= maxLen) a = mid + 1;
+      if (meta[slots[mid] * META + M_LEN] <= maxLen) a = mid + 1;
       else b = mid;
     }
     return lo < a ? [lo, a] : null;
   }
 
-  /** A fresh mark for `seen` and `queryMark`. */
+  /** A fresh mark for M_SEEN and `queryMark`. */
   nextStamp(): number {
     if (this.stamp >= STAMP_LIMIT) {
       this.stamp = 0;
-      this.seen.fill(0);
+      for (let m = M_SEEN; m < this.meta.length; m += META) this.meta[m] = 0;
       this.queryMark.fill(0);
     }
     return ++this.stamp;
@@ -269,18 +294,27 @@ export class TokenStore {
     return key;
   }
 
-  private countKeys(slot: number): void {
-    const start = this.tokStart[slot];
-    const end = start + this.tokLen[slot];
+  /** Counts the slot's posting keys into `frequency` and sets its Bloom filter. */
+  private describe(slot: number): void {
+    const m = slot * META;
+    const start = this.meta[m + M_START];
+    const end = start + this.meta[m + M_LEN];
     const mark = this.nextCandidateStamp();
+    let lo = 0;
+    let hi = 0;
     for (let i = start; i < end; i++) {
       const tid = this.pool[i];
+      const bit = bloomBit(tid);
+      if (bit < 32) lo |= 1 << bit;
+      else hi |= 1 << (bit - 32);
       if (this.useMark[tid] !== mark) {
         this.useMark[tid] = mark;
         this.useCount[tid] = 1;
         this.frequency[this.firstKey[tid]]++;
       } else this.frequency[this.repeatKeyOf(tid, ++this.useCount[tid])]++;
     }
+    this.meta[m + M_BLOOM_LO] = lo;
+    this.meta[m + M_BLOOM_HI] = hi;
   }
 
   /** The posting key of a token's occurrence-th (≥ 2) occurrence, created when new. */
@@ -294,68 +328,66 @@ export class TokenStore {
     return key;
   }
 
-  /** Calls fn with the posting key of every token of the slot, repeats numbered as distinct. */
-  private forEachKey(slot: number, fn: (key: number) => void): void {
-    const start = this.tokStart[slot];
-    const end = start + this.tokLen[slot];
-    const mark = this.nextCandidateStamp();
-    for (let i = start; i < end; i++) {
-      const tid = this.pool[i];
-      if (this.useMark[tid] !== mark) {
-        this.useMark[tid] = mark;
-        this.useCount[tid] = 1;
-        fn(this.firstKey[tid]);
-      } else fn(this.repeatKeyOf(tid, ++this.useCount[tid]));
-    }
-  }
-
   private growSlots(n: number): void {
     this.ids = grow(this.ids, n);
     this.updated = grow(this.updated, n);
-    this.tokStart = grow(this.tokStart, n);
-    this.tokLen = grow(this.tokLen, n);
-    this.alive = grow(this.alive, n);
-    this.hashes = grow(this.hashes, n);
-    this.sameHash = grow(this.sameHash, n);
-    this.seen = grow(this.seen, n);
+    this.meta = grow(this.meta, n * META);
   }
 
-  private link(slot: number, h: number): void {
-    const b = h & (this.buckets.length - 1);
-    this.sameHash[slot] = this.buckets[b];
+  private link(slot: number): void {
+    const m = slot * META;
+    const b = this.meta[m + M_HASH] & (this.buckets.length - 1);
+    this.meta[m + M_NEXT] = this.buckets[b];
     this.buckets[b] = slot;
   }
 
   private rehash(size: number): void {
     this.buckets = new Int32Array(size).fill(-1);
-    for (let s = 0; s < this.slotCount; s++) if (this.alive[s]) this.link(s, this.hashes[s]);
+    for (let s = 0; s < this.slotCount; s++) if (this.isAlive(s)) this.link(s);
   }
 
   /** Postings of [from, to), each key's slots ordered by (token count, slot). */
   private buildSegment(from: number, to: number): Segment {
-    const { tokLen, alive } = this;
-    // Slots in (length, slot) order, by counting sort on length.
+    const { meta, pool } = this;
+    // Live slots with tokens in (length, slot) order, by counting sort on length.
     let maxLen = 0;
-    for (let s = from; s < to; s++) if (alive[s] && tokLen[s] > maxLen) maxLen = tokLen[s];
-    const byLen = new Int32Array(maxLen + 2);
     let total = 0;
     for (let s = from; s < to; s++) {
-      if (!alive[s] || tokLen[s] === 0) continue;
-      byLen[tokLen[s] + 1]++;
-      total += tokLen[s];
+      if (!meta[s * META + M_ALIVE]) continue;
+      const len = meta[s * META + M_LEN];
+      if (len > maxLen) maxLen = len;
+      total += len;
     }
+    const byLen = new Int32Array(maxLen + 2);
+    for (let s = from; s < to; s++) if (meta[s * META + M_ALIVE]) byLen[meta[s * META + M_LEN] + 1]++;
     for (let l = 1; l < byLen.length; l++) byLen[l] += byLen[l - 1];
-    const order = new Int32Array(byLen[maxLen + 1]);
-    for (let s = from; s < to; s++) if (alive[s] && tokLen[s] > 0) order[byLen[tokLen[s]]++] = s;
+    // Slots without tokens have no postings: positions start after them.
+    const skip = byLen[1];
+    const order = new Int32Array(byLen[maxLen + 1] - skip);
+    for (let s = from; s < to; s++) {
+      const len = meta[s * META + M_LEN];
+      if (meta[s * META + M_ALIVE] && len > 0) order[byLen[len]++ - skip] = s;
+    }
     // Keys of every token in that order, counted per key; then each key's postings filled in order.
     const keysInOrder = new Int32Array(total);
     const count = new Int32Array(this.keyCount + 1);
     let p = 0;
     for (let i = 0; i < order.length; i++) {
-      this.forEachKey(order[i], (key) => {
+      const m = order[i] * META;
+      const start = meta[m + M_START];
+      const end = start + meta[m + M_LEN];
+      const mark = this.nextCandidateStamp();
+      for (let t = start; t < end; t++) {
+        const tid = pool[t];
+        let key: number;
+        if (this.useMark[tid] !== mark) {
+          this.useMark[tid] = mark;
+          this.useCount[tid] = 1;
+          key = this.firstKey[tid];
+        } else key = this.repeatKeyOf(tid, ++this.useCount[tid]);
         keysInOrder[p++] = key;
         count[key + 1]++;
-      });
+      }
     }
     let present = 0;
     for (let k = 1; k <= this.keyCount; k++) {
@@ -375,49 +407,35 @@ export class TokenStore {
     p = 0;
     for (let i = 0; i < order.length; i++) {
       const s = order[i];
-      for (let n = tokLen[s]; n > 0; n--) slots[count[keysInOrder[p++]]++] = s;
+      for (let n = meta[s * META + M_LEN]; n > 0; n--) slots[count[keysInOrder[p++]]++] = s;
     }
     return { from, to, keys, starts, slots };
   }
 
   /** Renumbers the live slots densely and rebuilds every structure from their token ids. */
   private compact(): void {
-    const old = {
-      ids: this.ids,
-      updated: this.updated,
-      texts: this.texts,
-      alive: this.alive,
-      hashes: this.hashes,
-      tokStart: this.tokStart,
-      tokLen: this.tokLen,
-      pool: this.pool,
-    };
+    const old = { ids: this.ids, updated: this.updated, texts: this.texts, meta: this.meta, pool: this.pool };
     const cap = Math.max(1024, (this.slotCount - this.dead) * 2);
     this.ids = new Float64Array(cap);
     this.updated = new Float64Array(cap);
-    this.tokStart = new Int32Array(cap);
-    this.tokLen = new Int32Array(cap);
-    this.alive = new Uint8Array(cap);
-    this.hashes = new Int32Array(cap);
-    this.sameHash = new Int32Array(cap);
-    this.seen = new Int32Array(cap);
+    this.meta = new Int32Array(cap * META);
     this.texts = [];
     this.empty = [];
     const pool = new Int32Array(Math.max(8192, this.poolLen));
     let poolLen = 0;
     let t = 0;
     for (let s = 0; s < this.slotCount; s++) {
-      if (!old.alive[s]) continue;
+      const o = s * META;
+      if (!old.meta[o + M_ALIVE]) continue;
+      const m = t * META;
+      this.meta.set(old.meta.subarray(o, o + META), m);
+      const len = old.meta[o + M_LEN];
+      pool.set(old.pool.subarray(old.meta[o + M_START], old.meta[o + M_START] + len), poolLen);
+      this.meta[m + M_START] = poolLen;
+      poolLen += len;
       this.ids[t] = old.ids[s];
       this.updated[t] = old.updated[s];
       this.texts[t] = old.texts[s];
-      this.alive[t] = 1;
-      this.hashes[t] = old.hashes[s];
-      const len = old.tokLen[s];
-      pool.set(old.pool.subarray(old.tokStart[s], old.tokStart[s] + len), poolLen);
-      this.tokStart[t] = poolLen;
-      this.tokLen[t] = len;
-      poolLen += len;
       if (len === 0) this.empty.push(t);
       this.slotOf.set(old.ids[s], t);
       t++;
@@ -427,7 +445,7 @@ export class TokenStore {
     this.slotCount = t;
     this.dead = 0;
     this.frequency.fill(0);
-    for (let s = 0; s < t; s++) this.countKeys(s);
+    for (let s = 0; s < t; s++) this.describe(s);
     this.rehash(this.buckets.length);
     this.segments = t > 0 ? [this.buildSegment(0, t)] : [];
     this.indexed = t;
@@ -464,7 +482,7 @@ function equalsAsciiLower(token: string, text: string, start: number, end: numbe
   return true;
 }
 
-function grow<T extends Int32Array | Float64Array | Uint8Array>(a: T, n: number): T {
+function grow<T extends Int32Array | Float64Array>(a: T, n: number): T {
   const b = new (a.constructor as new (n: number) => T)(n);
   b.set(a);
   return b;
