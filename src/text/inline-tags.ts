@@ -176,6 +176,8 @@ export function unescapeXml(s: string): string {
   if (s.indexOf('&') < 0) return s;
   return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (_, e: string) => {
     if (e[0] !== '#') return NAMED_ENTITIES[e];
-    return String.fromCodePoint(e[1] === 'x' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10));
+    return String.fromCodePoint(
+      e[1] === 'x' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10),
+    );
   });
 }
