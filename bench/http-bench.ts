@@ -97,8 +97,9 @@ export class ServerProcess {
     }
   }
 
-  stderr(): string {
-    return this.err;
+  /** The last `chars` characters of what the server wrote to stdout and stderr. */
+  output(chars: number): string {
+    return `${this.out.slice(-chars)}${this.err.slice(-chars)}`;
   }
 }
 
@@ -220,6 +221,10 @@ export async function withServer<T>(
   try {
     api = new Api(await server.listening(), settings.apiKey);
     return await run(server, api, spawnedAt);
+  } catch (err) {
+    // The server's own log says why it answered 500 or died: keep its last lines with the error.
+    if (err instanceof Error) err.message += `\n--- server output (last lines) ---\n${server.output(3000)}`;
+    throw err;
   } finally {
     api?.close();
     await server.stop();
@@ -234,20 +239,16 @@ export interface RssSample {
   units_done: number;
 }
 
-export interface HttpBenchOptions {
+export interface ImportBenchOptions {
   /** The TMX file to import, and the units in it. */
   tmxFile: string;
   units: number;
   dataDir: string;
   apiKey: string;
-  /** Timed queries (their classes label the per-class figures) and the warm-up queries before them. */
-  queries: readonly LabelledQuery[];
-  warmup: readonly LabelledQuery[];
-  n?: number;
   log?: (line: string) => void;
 }
 
-export interface HttpBenchResult {
+export interface ImportBenchResult {
   units: number;
   tmx_mb: number;
   memory_id: number;
@@ -265,32 +266,18 @@ export interface HttpBenchResult {
   /** Longest time between two answers to the job-status poll (sent every 50 ms) during the import. */
   longest_poll_gap_s: number;
   rss_samples: RssSample[];
-  /** From spawn of the restarted server: its "listening" line, /readyz 200, and its first query answered. */
-  startup_listening_s: number;
-  startup_readyz_s: number;
-  startup_first_query_s: number;
-  rss_after_start_mb: number;
-  query_count: number;
-  /** Queries of the set left out because they are blank (the API answers 400 to those). */
-  blank_queries: number;
-  query_errors: string[];
-  /** Client-side milliseconds per query on loopback; `all` is the whole mixed set. */
-  classes: Record<string, Percentiles>;
-  rss_after_queries_mb: number;
 }
 
-/** The import, restart and query sections, each against a real server process. */
-export async function runHttpBench(opts: HttpBenchOptions): Promise<HttpBenchResult> {
-  const log = opts.log ?? (() => {});
-  // The API refuses a blank query with 400 by contract; the engine answers it with nothing. Not timed.
-  const timed = opts.queries.filter((q) => q.query.trim() !== '');
-  const tmxBytes = statSync(opts.tmxFile).size;
-  const settings: ServerSettings = {
-    dataDir: opts.dataDir,
-    apiKey: opts.apiKey,
-    maxUploadBytes: Math.max(512 * 2 ** 20, tmxBytes * 2),
-  };
+/** The server's upload size limit for this file: the default, or twice the file when that is larger. */
+function uploadLimit(file: string): number {
+  return Math.max(512 * 2 ** 20, statSync(file).size * 2);
+}
 
+/** Creates an en-de memory in a fresh server and imports the TMX over HTTP, sampling the server's RSS. */
+export async function runImportBench(opts: ImportBenchOptions): Promise<ImportBenchResult> {
+  const log = opts.log ?? (() => {});
+  const tmxBytes = statSync(opts.tmxFile).size;
+  const settings = { dataDir: opts.dataDir, apiKey: opts.apiKey, maxUploadBytes: uploadLimit(opts.tmxFile) };
   const imported = await withServer(settings, async (server, api) => {
     const memory = await api.json<{ id: number }>('POST', '/v2/memories', {
       name: 'bench',
@@ -360,52 +347,6 @@ export async function runHttpBench(opts: HttpBenchOptions): Promise<HttpBenchRes
   const fifthMs = 1000 * (imported.uploadS + (imported.importS - imported.uploadS) / 5);
   const fifth = imported.samples.findIndex((s) => s.ms >= fifthMs);
   const afterFifth = imported.samples.slice(fifth).map((s) => s.rss_mb);
-
-  log('restart: same data dir, timing spawn → /readyz 200 → first query');
-  const warm = await withServer(settings, async (server, api, spawnedAt) => {
-    const listeningS = (performance.now() - spawnedAt) / 1000;
-    for (;;) {
-      const res = await api.request('GET', '/readyz');
-      if (res.status === 200) break;
-      await sleep(10);
-    }
-    const readyzS = (performance.now() - spawnedAt) / 1000;
-    const first = await api.request('GET', queryPath(imported.memoryId, timed[0].query, opts.n));
-    if (first.status !== 200)
-      throw new HttpError(first.status, `first query answered ${first.status}: ${first.body}`);
-    const firstQueryS = (performance.now() - spawnedAt) / 1000;
-    const rssAfterStart = server.memory().rssMb;
-    log(`restart: readyz ${readyzS.toFixed(2)} s, first query ${firstQueryS.toFixed(2)} s`);
-
-    const ask = (q: LabelledQuery) => api.request('GET', queryPath(imported.memoryId, q.query, opts.n));
-    for (const q of opts.warmup) if (q.query.trim() !== '') await ask(q);
-    const times = new Map<string, number[]>([['all', []]]);
-    const errors: string[] = [];
-    for (const q of timed) {
-      const start = performance.now();
-      const res = await ask(q);
-      const ms = performance.now() - start;
-      if (res.status !== 200) {
-        errors.push(`${q.cls} ${res.status}: ${res.body.toString('utf8').slice(0, 200)}`);
-        continue;
-      }
-      times.get('all')!.push(ms);
-      if (!times.has(q.cls)) times.set(q.cls, []);
-      times.get(q.cls)!.push(ms);
-    }
-    const classes = Object.fromEntries([...times].map(([cls, ms]) => [cls, percentiles(ms)]));
-    log(`queries over HTTP: p50 ${classes.all.p50.toFixed(3)} ms, p99 ${classes.all.p99.toFixed(3)} ms`);
-    return {
-      listeningS,
-      readyzS,
-      firstQueryS,
-      rssAfterStart,
-      classes,
-      errors,
-      rssAfterQueries: server.memory().rssMb,
-    };
-  });
-
   return {
     units: opts.units,
     tmx_mb: tmxBytes / 2 ** 20,
@@ -421,18 +362,87 @@ export async function runHttpBench(opts: HttpBenchOptions): Promise<HttpBenchRes
     rss_peak_after_fifth_mb: Math.max(...afterFifth),
     longest_poll_gap_s: imported.longestGap / 1000,
     rss_samples: imported.samples,
-    startup_listening_s: warm.listeningS,
-    startup_readyz_s: warm.readyzS,
-    startup_first_query_s: warm.firstQueryS,
-    rss_after_start_mb: warm.rssAfterStart,
-    query_count: timed.length,
-    blank_queries: opts.queries.length - timed.length,
-    query_errors: warm.errors,
-    classes: warm.classes,
-    rss_after_queries_mb: warm.rssAfterQueries,
   };
 }
 
-function queryPath(memoryId: number, query: string, n = 10): string {
-  return `/v2/memories/query?id=${memoryId}&n=${n}&query=${encodeURIComponent(query)}`;
+export interface QueryBenchOptions {
+  /** The data directory an import left, and the memory in it. */
+  dataDir: string;
+  memoryId: number;
+  apiKey: string;
+  /** Timed queries (their classes label the per-class figures) and the warm-up queries before them. */
+  queries: readonly LabelledQuery[];
+  warmup: readonly LabelledQuery[];
+  n?: number;
+  log?: (line: string) => void;
+}
+
+export interface QueryBenchResult {
+  /** From spawn of the restarted server: its "listening" line, /readyz 200, and its first query answered. */
+  startup_listening_s: number;
+  startup_readyz_s: number;
+  startup_first_query_s: number;
+  rss_after_start_mb: number;
+  query_count: number;
+  /** Queries of the set left out because they are blank (the API answers 400 to those). */
+  blank_queries: number;
+  query_errors: string[];
+  /** Client-side milliseconds per query on loopback; `all` is the whole mixed set. */
+  classes: Record<string, Percentiles>;
+  rss_after_queries_mb: number;
+}
+
+/** Starts a server on the imported data: time to ready, then query latency from one client. */
+export async function runQueryBench(opts: QueryBenchOptions): Promise<QueryBenchResult> {
+  const log = opts.log ?? (() => {});
+  // The API refuses a blank query with 400 by contract; the engine answers it with nothing. Not timed.
+  const timed = opts.queries.filter((q) => q.query.trim() !== '');
+  const path = (q: LabelledQuery) =>
+    `/v2/memories/query?id=${opts.memoryId}&n=${opts.n ?? 10}&query=${encodeURIComponent(q.query)}`;
+  log('restart: same data dir, timing spawn → /readyz 200 → first query');
+  return withServer({ dataDir: opts.dataDir, apiKey: opts.apiKey }, async (server, api, spawnedAt) => {
+    const listeningS = (performance.now() - spawnedAt) / 1000;
+    for (;;) {
+      const res = await api.request('GET', '/readyz');
+      if (res.status === 200) break;
+      await sleep(10);
+    }
+    const readyzS = (performance.now() - spawnedAt) / 1000;
+    const first = await api.request('GET', path(timed[0]));
+    if (first.status !== 200) {
+      throw new HttpError(first.status, `first query answered ${first.status}: ${first.body}`);
+    }
+    const firstQueryS = (performance.now() - spawnedAt) / 1000;
+    const rssAfterStart = server.memory().rssMb;
+    log(`restart: readyz ${readyzS.toFixed(2)} s, first query ${firstQueryS.toFixed(2)} s`);
+
+    for (const q of opts.warmup) if (q.query.trim() !== '') await api.request('GET', path(q));
+    const times = new Map<string, number[]>([['all', []]]);
+    const errors: string[] = [];
+    for (const q of timed) {
+      const start = performance.now();
+      const res = await api.request('GET', path(q));
+      const ms = performance.now() - start;
+      if (res.status !== 200) {
+        errors.push(`${q.cls} ${res.status}: ${res.body.toString('utf8').slice(0, 200)}`);
+        continue;
+      }
+      times.get('all')!.push(ms);
+      if (!times.has(q.cls)) times.set(q.cls, []);
+      times.get(q.cls)!.push(ms);
+    }
+    const classes = Object.fromEntries([...times].map(([cls, ms]) => [cls, percentiles(ms)]));
+    log(`queries over HTTP: p50 ${classes.all.p50.toFixed(3)} ms, p99 ${classes.all.p99.toFixed(3)} ms`);
+    return {
+      startup_listening_s: listeningS,
+      startup_readyz_s: readyzS,
+      startup_first_query_s: firstQueryS,
+      rss_after_start_mb: rssAfterStart,
+      query_count: timed.length,
+      blank_queries: opts.queries.length - timed.length,
+      query_errors: errors,
+      classes,
+      rss_after_queries_mb: server.memory().rssMb,
+    };
+  });
 }
