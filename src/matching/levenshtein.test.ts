@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { prng } from '../../bench/corpus.ts';
-import { align, boundedDistance } from './levenshtein.ts';
+import { align, alignWithin, boundedDistance } from './levenshtein.ts';
 
 describe('align', () => {
   it('computes the distance and keeps the equal pairs of one fixed alignment', () => {
@@ -28,6 +28,18 @@ describe('boundedDistance', () => {
           `${a} / ${b}, k ${k}`,
         );
       }
+    }
+  });
+
+  it('agrees with align on the alignment too, through alignWithin, whenever the distance is within k', () => {
+    const rand = prng(6);
+    const seq = () => Array.from({ length: Math.floor(rand() * 14) }, () => Math.floor(rand() * 3));
+    for (let t = 0; t < 3000; t++) {
+      const a = seq();
+      const b = seq();
+      const full = align(a, b);
+      for (let k = full.distance; k <= full.distance + 3; k++)
+        assert.deepEqual(alignWithin(a, b, k), full, `${a} / ${b}, k ${k}`);
     }
   });
 

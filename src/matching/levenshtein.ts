@@ -38,7 +38,8 @@ export function align<T>(a: ArrayLike<T>, b: ArrayLike<T>): Alignment {
     const here = d[i * w + j];
     const diag = d[(i - 1) * w + j - 1];
     if (a[i - 1] === b[j - 1] && here === diag) {
-      matches.push(i - 1, j - 1);
+      // Pushed as (j, i) so that reversing the list yields (i, j) pairs in order.
+      matches.push(j - 1, i - 1);
       i--;
       j--;
     } else if (here === diag + 1) {
@@ -47,14 +48,59 @@ export function align<T>(a: ArrayLike<T>, b: ArrayLike<T>): Alignment {
     } else if (here === d[(i - 1) * w + j] + 1) i--;
     else j--;
   }
-  matches.reverse();
-  // reverse() turned (i, j) pairs into (j, i): swap back.
-  for (let k = 0; k < matches.length; k += 2) {
-    const t = matches[k];
-    matches[k] = matches[k + 1];
-    matches[k + 1] = t;
+  return { distance: d[n * w + m], matches: matches.reverse() };
+}
+
+let band = new Int32Array(1024);
+
+/**
+ * align(a, b) when their distance is known to be at most k, from the band |i − j| ≤ k only: every path of
+ * cost ≤ k stays in it, so the band holds the exact value of every cell the backtrace visits, and any
+ * neighbour outside it (or capped at k + 1) is one the full backtrace would not take either.
+ */
+export function alignWithin<T>(a: ArrayLike<T>, b: ArrayLike<T>, k: number): Alignment {
+  const n = a.length;
+  const m = b.length;
+  const w = 2 * k + 1;
+  const over = k + 1;
+  if ((n + 1) * w > band.length) band = new Int32Array((n + 1) * w * 2);
+  const d = band;
+  for (let j = 0; j <= Math.min(m, k); j++) d[j + k] = j;
+  for (let i = 1; i <= n; i++) {
+    const ai = a[i - 1];
+    const row = i * w - i + k;
+    for (let j = Math.max(0, i - k), hi = Math.min(m, i + k); j <= hi; j++) {
+      let v: number;
+      if (j === 0) v = Math.min(i, over);
+      else {
+        v = cell(d, w, k, i - 1, j - 1) + (ai === b[j - 1] ? 0 : 1);
+        v = Math.min(v, cell(d, w, k, i - 1, j) + 1, cell(d, w, k, i, j - 1) + 1, over);
+      }
+      d[row + j] = v;
+    }
   }
-  return { distance: d[n * w + m], matches };
+  const matches: number[] = [];
+  let i = n;
+  let j = m;
+  while (i > 0 && j > 0) {
+    const here = cell(d, w, k, i, j);
+    const diag = cell(d, w, k, i - 1, j - 1);
+    if (a[i - 1] === b[j - 1] && here === diag) {
+      matches.push(j - 1, i - 1);
+      i--;
+      j--;
+    } else if (here === diag + 1) {
+      i--;
+      j--;
+    } else if (here === cell(d, w, k, i - 1, j) + 1) i--;
+    else j--;
+  }
+  return { distance: cell(d, w, k, n, m), matches: matches.reverse() };
+}
+
+/** A banded matrix cell; k + 1 outside the band. */
+function cell(d: Int32Array, w: number, k: number, i: number, j: number): number {
+  return j - i > k || i - j > k || j < 0 ? k + 1 : d[i * w - i + k + j];
 }
 
 let rowA = new Int32Array(256);

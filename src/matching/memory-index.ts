@@ -7,7 +7,7 @@ import {
   type PreparedText,
   prepareText,
   scoreAtLeast,
-  scorePrepared,
+  scoreWithin,
 } from './score.ts';
 import {
   bloomBit,
@@ -162,7 +162,7 @@ export class MemoryIndex {
         }
       }
     }
-    for (let s = store.indexed; s < store.slotCount; s++) {
+    for (let s = store.slotCount - 1; s >= store.indexed; s--) {
       if (meta[s * META + M_SEEN] === stamp) continue;
       meta[s * META + M_SEEN] = stamp;
       this.consider(ctx, s);
@@ -213,7 +213,7 @@ export class MemoryIndex {
     const id = store.ids[s];
     const updatedAt = store.updated[s];
     if (!mayBeat(ctx.top, Math.min(99, flooredBase(max, d)), updatedAt, id)) return;
-    const r = scorePrepared(ctx.q, prepareText(store.texts[s]));
+    const r = scoreWithin(ctx.q, prepareText(store.texts[s]), d);
     if (r.score < ctx.threshold) return;
     ctx.top.offer(ranked(id, updatedAt, r.score, r.penalties));
     ctx.floor = workingThreshold(ctx.top, ctx.threshold);

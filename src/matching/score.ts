@@ -1,5 +1,5 @@
 // The fuzzy-match score of a query against a stored source (MATCHING.md §2): word-level base, capped penalties.
-import { align, boundedDistance } from './levenshtein.ts';
+import { align, alignWithin, boundedDistance } from './levenshtein.ts';
 import { type Token, tokenize } from './tokenize.ts';
 
 export type PenaltyKind = 'case' | 'number' | 'punctuation' | 'tags' | 'whitespace';
@@ -68,6 +68,17 @@ export function scorePrepared(q: PreparedText, c: PreparedText): ScoreResult {
 }
 
 /**
+ * scorePrepared(q, c) when the content distance is known to be at most k (q or c having content): the
+ * alignment then comes from the band |i − j| ≤ k alone (alignWithin), which is what makes verifying a
+ * long candidate cheap. Retrieval calls it after its own banded check.
+ */
+export function scoreWithin(q: PreparedText, c: PreparedText, k: number): ScoreResult {
+  if (q.nfc === c.nfc) return { score: 100, base: 100, penalties: [] };
+  const { distance, matches } = alignWithin(q.content, c.content, k);
+  return finish(q, c, Math.max(q.content.length, c.content.length), distance, matches);
+}
+
+/**
  * The same score when it reaches `threshold`, else null, computed cheaply for most candidates that miss:
  * the base can only fall below the threshold when the distance exceeds a bound, which a banded
  * Levenshtein with early exit decides without the full matrix. Only survivors pay for the alignment.
@@ -76,18 +87,13 @@ export function scoreAtLeast(q: PreparedText, c: PreparedText, threshold: number
   if (q.nfc === c.nfc) return { score: 100, base: 100, penalties: [] };
   // Anything not identical scores at most 99.
   if (threshold > 99) return null;
-  let a: ArrayLike<string | number> = q.content;
-  let b: ArrayLike<string | number> = c.content;
-  if (a.length === 0 && b.length === 0) {
-    a = codePoints(q.nfc);
-    b = codePoints(c.nfc);
-  }
-  const max = Math.max(a.length, b.length);
-  if (
-    boundedDistance(a, 0, a.length, b, 0, b.length, maxDistance(max, threshold)) > maxDistance(max, threshold)
-  )
-    return null;
-  const result = scorePrepared(q, c);
+  const charLevel = q.content.length === 0 && c.content.length === 0;
+  const a: ArrayLike<string | number> = charLevel ? codePoints(q.nfc) : q.content;
+  const b: ArrayLike<string | number> = charLevel ? codePoints(c.nfc) : c.content;
+  const k = maxDistance(Math.max(a.length, b.length), threshold);
+  const d = boundedDistance(a, 0, a.length, b, 0, b.length, k);
+  if (d > k) return null;
+  const result = charLevel ? scorePrepared(q, c) : scoreWithin(q, c, d);
   return result.score >= threshold ? result : null;
 }
 
@@ -115,17 +121,18 @@ function finish(q: PreparedText, c: PreparedText, max: number, d: number, matche
     else caseDiffs++;
   }
   const penalties: Penalty[] = [];
-  const add = (kind: PenaltyKind, points: number) => {
-    if (points > 0) penalties.push({ kind, points: Math.min(points, CAP[kind]) });
-  };
-  add('case', caseDiffs);
-  add('number', 2 * numberDiffs);
-  add('punctuation', cappedDistance(q.punct, c.punct, CAP.punctuation));
-  add('tags', cappedDistance(q.tags, c.tags, CAP.tags));
-  add('whitespace', onlyWhitespaceDiffers(q, c) ? 1 : 0);
+  addPenalty(penalties, 'case', caseDiffs);
+  addPenalty(penalties, 'number', 2 * numberDiffs);
+  addPenalty(penalties, 'punctuation', cappedDistance(q.punct, c.punct, CAP.punctuation));
+  addPenalty(penalties, 'tags', cappedDistance(q.tags, c.tags, CAP.tags));
+  addPenalty(penalties, 'whitespace', onlyWhitespaceDiffers(q, c) ? 1 : 0);
   let score = flooredBase(max, d);
   for (const p of penalties) score -= p.points;
   return { score: Math.max(0, Math.min(99, score)), base, penalties };
+}
+
+function addPenalty(penalties: Penalty[], kind: PenaltyKind, points: number): void {
+  if (points > 0) penalties.push({ kind, points: Math.min(points, CAP[kind]) });
 }
 
 /** min(Levenshtein distance, cap): the banded distance is exact up to its bound. */

@@ -2,7 +2,8 @@
 
 /**
  * Postings of a contiguous range of slots: for each posting key (a token, or its k-th repeat within an
- * entry) the slots holding it, sorted by token count so that a length window is a sub-range.
+ * entry) the slots holding it, sorted by token count so that a length window is a sub-range (and within a
+ * count newest first).
  */
 export interface Segment {
   from: number;
@@ -346,10 +347,13 @@ export class TokenStore {
     for (let s = 0; s < this.slotCount; s++) if (this.isAlive(s)) this.link(s);
   }
 
-  /** Postings of [from, to), each key's slots ordered by (token count, slot). */
+  /**
+   * Postings of [from, to), each key's slots by token count, then newest slot first: searches meet recent
+   * entries first, which win ties, so the top n settles early and prunes the rest.
+   */
   private buildSegment(from: number, to: number): Segment {
     const { meta, pool } = this;
-    // Live slots with tokens in (length, slot) order, by counting sort on length.
+    // Live slots with tokens in (length, slot descending) order, by counting sort on length.
     let maxLen = 0;
     let total = 0;
     for (let s = from; s < to; s++) {
@@ -364,7 +368,7 @@ export class TokenStore {
     // Slots without tokens have no postings: positions start after them.
     const skip = byLen[1];
     const order = new Int32Array(byLen[maxLen + 1] - skip);
-    for (let s = from; s < to; s++) {
+    for (let s = to - 1; s >= from; s--) {
       const len = meta[s * META + M_LEN];
       if (meta[s * META + M_ALIVE] && len > 0) order[byLen[len]++ - skip] = s;
     }
