@@ -8,7 +8,7 @@ import type { Match } from './ranking.ts';
 
 // Enough entries for dense neighbourhoods of near-duplicates, few enough for the oracle to scan per query.
 const SUBSET = 6000;
-const QUERIES = 72;
+const QUERIES = 80;
 const HIGH = 88;
 
 function memory(pairs: Pair[], rand: () => number): OracleEntry[] {
@@ -59,6 +59,12 @@ function queries(entries: OracleEntry[], rand: () => number, foreign: string[]):
       return s.slice(0, 5000);
     },
     () => pick(foreign),
+    () => {
+      // Texts without words score by characters: one of those, a character changed.
+      const chars = [...pick(sources.filter((s) => !/[\p{L}\p{N}]/u.test(s)))];
+      chars[Math.floor(rand() * chars.length)] = pick([':', ' ', '%s', '.', '']);
+      return chars.join('');
+    },
   ];
   return Array.from({ length: QUERIES }, (_, i) => make[i % make.length]());
 }

@@ -222,16 +222,33 @@ export class MemoryIndex {
   /** A query without words or numbers can only match entries without any (character-level base). */
   private searchContentless(ctx: FuzzyQuery): void {
     const { store } = this;
+    const qLen = codePointLength(ctx.q.nfc);
     for (const s of store.empty) {
       if (!store.isAlive(s) || store.meta[s * META + M_SEEN] === ctx.stamp) continue;
       const floor = workingThreshold(ctx.top, ctx.threshold);
       if (floor > 99) return;
+      // Length filter: the character distance is at least the difference in length.
+      const len = codePointLength(store.texts[s]);
+      if (Math.abs(len - qLen) > maxDistance(Math.max(len, qLen), floor)) continue;
       if (!mayBeat(ctx.top, 99, store.updated[s], store.ids[s])) continue;
       const r = scoreAtLeast(ctx.q, prepareText(store.texts[s]), floor);
       if (r && r.score >= ctx.threshold)
         ctx.top.offer(ranked(store.ids[s], store.updated[s], r.score, r.penalties));
     }
   }
+}
+
+function codePointLength(s: string): number {
+  let n = s.length;
+  for (let i = 1; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const before = s.charCodeAt(i - 1);
+    if (c >= 0xdc00 && c <= 0xdfff && before >= 0xd800 && before <= 0xdbff) {
+      n--;
+      i++;
+    }
+  }
+  return n;
 }
 
 /**
