@@ -389,6 +389,8 @@ export interface QueryBenchResult {
   query_errors: string[];
   /** Client-side milliseconds per query on loopback; `all` is the whole mixed set. */
   classes: Record<string, Percentiles>;
+  /** The slowest timed query: its milliseconds, class and length in characters. */
+  slowest: { ms: number; cls: string; chars: number };
   rss_after_queries_mb: number;
 }
 
@@ -419,6 +421,7 @@ export async function runQueryBench(opts: QueryBenchOptions): Promise<QueryBench
     for (const q of opts.warmup) if (q.query.trim() !== '') await api.request('GET', path(q));
     const times = new Map<string, number[]>([['all', []]]);
     const errors: string[] = [];
+    let slowest = { ms: 0, cls: '', chars: 0 };
     for (const q of timed) {
       const start = performance.now();
       const res = await api.request('GET', path(q));
@@ -430,6 +433,7 @@ export async function runQueryBench(opts: QueryBenchOptions): Promise<QueryBench
       times.get('all')!.push(ms);
       if (!times.has(q.cls)) times.set(q.cls, []);
       times.get(q.cls)!.push(ms);
+      if (ms > slowest.ms) slowest = { ms, cls: q.cls, chars: q.query.length };
     }
     const classes = Object.fromEntries([...times].map(([cls, ms]) => [cls, percentiles(ms)]));
     log(`queries over HTTP: p50 ${classes.all.p50.toFixed(3)} ms, p99 ${classes.all.p99.toFixed(3)} ms`);
@@ -442,6 +446,7 @@ export async function runQueryBench(opts: QueryBenchOptions): Promise<QueryBench
       blank_queries: opts.queries.length - timed.length,
       query_errors: errors,
       classes,
+      slowest,
       rss_after_queries_mb: server.memory().rssMb,
     };
   });

@@ -164,6 +164,12 @@ if (queried) {
     ...QUERY_CLASSES.map(
       (cls): Row => ({ figure: `HTTP query p99 · ${cls}`, value: h.classes[cls]?.p99 ?? null, unit: 'ms' }),
     ),
+    {
+      figure: 'HTTP query max',
+      value: h.slowest.ms,
+      unit: 'ms',
+      note: `a ${h.slowest.cls} query of ${h.slowest.chars} characters`,
+    },
     { figure: 'server RSS after queries', value: h.rss_after_queries_mb, unit: 'MB' },
   );
 }
