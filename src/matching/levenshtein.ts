@@ -1,6 +1,14 @@
 // Unit-cost edit distance over token sequences: the plain one with its alignment, and a banded one with early exit.
 
-let matrix = new Int32Array(1024);
+// Scratch matrices are reused between calls, but one larger than this (cells) is not kept afterwards.
+const KEEP_CELLS = 1 << 20;
+let matrix: Int32Array = new Int32Array(1024);
+
+/** A scratch array of at least `cells` cells: `kept` when large enough, else a new one. */
+function scratch(kept: Int32Array, cells: number): Int32Array {
+  if (cells <= kept.length) return kept;
+  return new Int32Array(cells <= KEEP_CELLS ? Math.min(cells * 2, KEEP_CELLS) : cells);
+}
 
 export interface Alignment {
   distance: number;
@@ -17,8 +25,8 @@ export function align<T>(a: ArrayLike<T>, b: ArrayLike<T>): Alignment {
   const n = a.length;
   const m = b.length;
   const w = m + 1;
-  if ((n + 1) * w > matrix.length) matrix = new Int32Array((n + 1) * w * 2);
-  const d = matrix;
+  const d = scratch(matrix, (n + 1) * w);
+  if (d.length <= KEEP_CELLS) matrix = d;
   for (let j = 0; j <= m; j++) d[j] = j;
   for (let i = 1; i <= n; i++) {
     const row = i * w;
@@ -51,7 +59,7 @@ export function align<T>(a: ArrayLike<T>, b: ArrayLike<T>): Alignment {
   return { distance: d[n * w + m], matches: matches.reverse() };
 }
 
-let band = new Int32Array(1024);
+let band: Int32Array = new Int32Array(1024);
 
 /**
  * align(a, b) when their distance is known to be at most k, from the band |i − j| ≤ k only: every path of
@@ -63,8 +71,8 @@ export function alignWithin<T>(a: ArrayLike<T>, b: ArrayLike<T>, k: number): Ali
   const m = b.length;
   const w = 2 * k + 1;
   const over = k + 1;
-  if ((n + 1) * w > band.length) band = new Int32Array((n + 1) * w * 2);
-  const d = band;
+  const d = scratch(band, (n + 1) * w);
+  if (d.length <= KEEP_CELLS) band = d;
   for (let j = 0; j <= Math.min(m, k); j++) d[j + k] = j;
   for (let i = 1; i <= n; i++) {
     const ai = a[i - 1];
