@@ -16,12 +16,17 @@ describe('align', () => {
 describe('boundedDistance', () => {
   it('is the exact distance up to k, and k + 1 beyond, on random sequences', () => {
     const rand = prng(5);
-    const seq = () => Array.from({ length: Math.floor(rand() * 12) }, () => Math.floor(rand() * 4));
-    for (let t = 0; t < 3000; t++) {
-      const a = seq();
-      const b = seq();
+    const seq = (max: number, alphabet: number) =>
+      Array.from({ length: Math.floor(rand() * max) }, () => Math.floor(rand() * alphabet));
+    for (let t = 0; t < 4000; t++) {
+      // Short sequences over a tiny alphabet, and longer near-copies with larger distances.
+      const a = t % 2 ? seq(12, 4) : seq(60, 30);
+      const b =
+        t % 2
+          ? seq(12, 4)
+          : a.map((x) => (rand() < 0.2 ? Math.floor(rand() * 30) : x)).filter(() => rand() < 0.9);
       const d = align(a, b).distance;
-      for (let k = 0; k <= 8; k++) {
+      for (let k = 0; k <= 30; k += t % 2 ? 1 : 3) {
         assert.equal(
           boundedDistance(a, 0, a.length, b, 0, b.length, k),
           d <= k ? d : k + 1,

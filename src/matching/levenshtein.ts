@@ -111,12 +111,16 @@ function cell(d: Int32Array, w: number, k: number, i: number, j: number): number
   return j - i > k || i - j > k || j < 0 ? k + 1 : d[i * w - i + k + j];
 }
 
-let rowA = new Int32Array(256);
-let rowB = new Int32Array(256);
+let frontA = new Int32Array(64);
+let frontB = new Int32Array(64);
+// Marks a diagonal no path has reached yet; low enough that +1 keeps it below any real row.
+const UNREACHED = -(2 ** 30);
 
 /**
- * Levenshtein distance between a[aOff, aOff+aLen) and b[bOff, bOff+bLen) when it is at most k, else k + 1.
- * Only the diagonal band |i − j| ≤ k is computed, and the scan stops as soon as no path can end within k.
+ * Levenshtein distance between a[aOff, aOff+aLen) and b[bOff, bOff+bLen) when it is at most k, else k + 1,
+ * by diagonal transition (Ukkonen, Landau–Vishkin): for e = 0, 1, … the furthest row each diagonal
+ * reaches with e edits, sliding along equal tokens for free. It costs about k² plus the slides instead of
+ * the band's n·k, and stops at the first e that reaches the end — or after e = k.
  */
 export function boundedDistance<T>(
   a: ArrayLike<T>,
@@ -128,48 +132,41 @@ export function boundedDistance<T>(
   k: number,
 ): number {
   const over = k + 1;
-  const gap = aLen - bLen;
-  if (gap > k || -gap > k) return over;
-  if (aLen === 0 || bLen === 0) return aLen + bLen;
-  if (bLen + 2 > rowA.length) {
-    rowA = new Int32Array(bLen * 2 + 2);
-    rowB = new Int32Array(bLen * 2 + 2);
+  const target = bLen - aLen;
+  if (target > k || -target > k) return over;
+  // Diagonal d (j = i + d) is at index d + k + 1; d ± 1 stays within [0, 2k + 2].
+  const size = 2 * k + 3;
+  if (size > frontA.length) {
+    frontA = new Int32Array(size * 2);
+    frontB = new Int32Array(size * 2);
   }
-  let prev = rowA;
-  let cur = rowB;
-  const first = Math.min(bLen, k);
-  for (let j = 0; j <= first; j++) prev[j] = j;
-  if (first < bLen) prev[first + 1] = over;
-  for (let i = 1; i <= aLen; i++) {
-    const lo = Math.max(i - k, 1);
-    const hi = Math.min(i + k, bLen);
-    const left = aLen - i;
-    // Best possible final distance through this row: a cell's value plus the length difference still left.
-    let best = over;
-    if (lo === 1) {
-      // Column 0 (i deletions) is inside the band while i ≤ k.
-      cur[0] = Math.min(i, over);
-      best = cur[0] + Math.abs(left - bLen);
-    } else cur[lo - 1] = over; // left of the band: unreachable within k
-    const ai = a[aOff + i - 1];
-    for (let j = lo; j <= hi; j++) {
-      let v = prev[j - 1] + (ai === b[bOff + j - 1] ? 0 : 1);
-      const del = prev[j] + 1;
-      if (del < v) v = del;
-      const ins = cur[j - 1] + 1;
-      if (ins < v) v = ins;
-      if (v > over) v = over;
-      cur[j] = v;
-      const rest = left - (bLen - j);
-      const reach = v + (rest < 0 ? -rest : rest);
-      if (reach < best) best = reach;
+  let prev = frontA;
+  let cur = frontB;
+  prev.fill(UNREACHED, 0, size);
+  cur.fill(UNREACHED, 0, size);
+  const mid = k + 1;
+  for (let e = 0; e <= k; e++) {
+    const lo = Math.max(-e, -aLen);
+    const hi = Math.min(e, bLen);
+    for (let d = lo; d <= hi; d++) {
+      let i: number;
+      if (e === 0) i = 0;
+      else {
+        // Substitution (same diagonal), deletion of a[i] (from d + 1), insertion of b[j] (from d − 1).
+        i = Math.max(prev[mid + d] + 1, prev[mid + d + 1] + 1, prev[mid + d - 1]);
+        i = Math.min(i, aLen, bLen - d);
+        if (i < 0 || i + d < 0) {
+          cur[mid + d] = UNREACHED;
+          continue;
+        }
+      }
+      while (i < aLen && i + d < bLen && a[aOff + i] === b[bOff + i + d]) i++;
+      cur[mid + d] = i;
+      if (d === target && i === aLen) return e;
     }
-    if (hi < bLen) cur[hi + 1] = over;
-    if (best > k) return over;
     const t = prev;
     prev = cur;
     cur = t;
   }
-  const dist = prev[bLen];
-  return Math.min(dist, over);
+  return over;
 }
