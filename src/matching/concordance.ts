@@ -213,19 +213,38 @@ function occurrences(text: string, pattern: RegExp, first = false): [number, num
   pattern.lastIndex = 0;
   let m = pattern.exec(text);
   if (!m) return [];
+  // Without tags or placeholders in the text, an occurrence between whitespace (or the ends) is on
+  // token boundaries (its first and last characters are not whitespace: the query is trimmed); any
+  // other needs the tokens.
+  const plain = !/[<{%$]/.test(text);
+  let starts: number[] | null = null;
+  let ends: number[] = [];
+  const found: [number, number][] = [];
+  for (; m; m = pattern.exec(text)) {
+    const end = m.index + m[0].length;
+    let onBoundaries = plain && spaceOrEdge(text, m.index - 1) && spaceOrEdge(text, end);
+    if (!onBoundaries) {
+      if (!starts) [starts, ends] = tokenBounds(text);
+      onBoundaries = starts.includes(m.index) && ends.includes(end);
+    }
+    if (onBoundaries) {
+      found.push([m.index, end]);
+      if (first) break;
+    } else pattern.lastIndex = m.index + 1; // an occurrence may start inside this one
+  }
+  return found;
+}
+
+function spaceOrEdge(text: string, i: number): boolean {
+  return i < 0 || i >= text.length || /\s/.test(text[i]);
+}
+
+function tokenBounds(text: string): [number[], number[]] {
   const starts: number[] = [];
   const ends: number[] = [];
   scanTokens(text, (_type, _norm, _real, start, end) => {
     starts.push(start);
     ends.push(end);
   });
-  const found: [number, number][] = [];
-  for (; m; m = pattern.exec(text)) {
-    const end = m.index + m[0].length;
-    if (starts.includes(m.index) && ends.includes(end)) {
-      found.push([m.index, end]);
-      if (first) break;
-    } else pattern.lastIndex = m.index + 1; // an occurrence may start inside this one
-  }
-  return found;
+  return [starts, ends];
 }
