@@ -68,6 +68,8 @@ export async function runMemoryImport(job: JobRow, ctx: JobContext): Promise<voi
     await db.insertMany('import_staging', ['job_id', 'seq', 'source', 'target', 'pair_hash'], batch);
     batch = [];
     await ctx.progress(seq, 0);
+    // SQLite answers synchronously: let requests (job polls, queries) in between batches.
+    await new Promise((resolve) => setImmediate(resolve));
   };
   try {
     for await (const unit of reader) {

@@ -105,6 +105,8 @@ export class IndexCache {
       const rows = await entriesSince(this.db, memoryId, since, afterId, PAGE);
       for (const row of rows) synced.put(row);
       if (rows.length < PAGE) break;
+      // SQLite answers synchronously: let requests in between pages (start-up warm-up reads a whole memory).
+      await new Promise((resolve) => setImmediate(resolve));
       afterId = Number(rows[rows.length - 1].id);
     }
     synced.version = version;

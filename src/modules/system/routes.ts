@@ -22,10 +22,17 @@ export async function systemRoutes(app: App, options: { db: Db; isWarm: () => bo
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await options.db.ping();
-      if (await isMigrated(options.db)) return { status: 'ready' };
-      return reply
-        .code(503)
-        .send({ status: 'not ready', message: 'Store is not migrated', code: 'NOT_MIGRATED' });
+      if (!(await isMigrated(options.db))) {
+        return reply
+          .code(503)
+          .send({ status: 'not ready', message: 'Store is not migrated', code: 'NOT_MIGRATED' });
+      }
+      if (!options.isWarm()) {
+        return reply
+          .code(503)
+          .send({ status: 'not ready', message: 'Loading memory indexes', code: 'WARMING_UP' });
+      }
+      return { status: 'ready' };
     } catch {
       return reply
         .code(503)

@@ -79,6 +79,8 @@ export class SqliteDb implements Db {
     this.writer.pragma('synchronous = NORMAL');
     this.writer.pragma('foreign_keys = ON');
     this.writer.pragma('busy_timeout = 5000');
+    // 128 MiB of page cache for the writer: bulk imports update large unique indexes.
+    this.writer.pragma('cache_size = -131072');
     this.reader = new Database(path, { readonly: true, fileMustExist: true });
     this.reader.pragma('busy_timeout = 5000');
     this.write = statementRunner(this.writer);
