@@ -164,6 +164,22 @@ export class TokenStore {
         const prev = s.pop()!;
         s.push(this.buildSegment(prev.from, last.to));
       }
+      this.trim();
+    }
+  }
+
+  /**
+   * Gives back the slack that growth by doubling leaves after a bulk load (up to half of the pool and of
+   * the slot arrays), keeping an eighth for the next additions.
+   */
+  private trim(): void {
+    const fit = (used: number) => Math.max(1024, used + (used >> 3));
+    if (this.pool.length > 1.5 * this.poolLen + 8192) this.pool = this.pool.slice(0, fit(this.poolLen));
+    if (this.ids.length > 1.5 * this.slotCount + 1024) {
+      const n = fit(this.slotCount);
+      this.ids = this.ids.slice(0, n);
+      this.updated = this.updated.slice(0, n);
+      this.meta = this.meta.slice(0, n * META);
     }
   }
 
