@@ -179,7 +179,7 @@ describe('MemoryIndex updates', () => {
     // Bulk load (one segment); a tail below the limit; tails sealed into segments that merge or not;
     // removals as tombstones; then enough removals to compact.
     for (const [adds, removes] of [
-      [3000, 0],
+      [4100, 0],
       [500, 50],
       [1100, 50],
       [1100, 50],
