@@ -131,6 +131,16 @@ describe('MemoryIndex updates', () => {
     assert.equal(ix.size, 0);
   });
 
+  it('rejects ids and times that are not numbers', () => {
+    const ix = new MemoryIndex();
+    assert.throws(() => ix.add(Number.NaN, 'x', 1), /entry id must be a finite number, got NaN/);
+    assert.throws(
+      () => ix.add(3, 'x', Number('2024-01-01')),
+      /entry 3: updatedAt must be a finite number, got NaN/,
+    );
+    assert.equal(ix.size, 0);
+  });
+
   it('agrees with the oracle through tail, segments, merges and compaction', () => {
     const rand = prng(11);
     const words = 'open save close file folder the a new old document window print copy paste cut undo'.split(

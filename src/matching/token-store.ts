@@ -117,6 +117,10 @@ export class TokenStore {
 
   /** Stores an entry (replacing the one with this id) with its tokens' ids (from intern*). */
   add(id: number, text: string, updatedAt: number, tokens: TokenIds): void {
+    // Ranking compares ids and times as numbers: NaN would make ties undecidable.
+    if (!Number.isFinite(id)) throw new RangeError(`entry id must be a finite number, got ${id}`);
+    if (!Number.isFinite(updatedAt))
+      throw new RangeError(`entry ${id}: updatedAt must be a finite number, got ${updatedAt}`);
     const { ids: tids, count } = tokens;
     this.remove(id);
     const slot = this.slotCount++;
