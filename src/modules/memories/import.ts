@@ -2,7 +2,7 @@
 // applies it in one transaction — so a file that fails part-way changes nothing (all or nothing).
 import type { FastifyRequest } from 'fastify';
 import { errors } from '../../errors.ts';
-import { readTmx } from '../../formats/tmx/tmx-reader.ts';
+import type { TmxReadStats } from '../../formats/tmx/tmx-reader.ts';
 import { readUpload, requireFileName, requireId } from '../../http/uploads.ts';
 import { deleteJobFile, readJobFile, storeJobFile } from '../../jobs/job-files.ts';
 import { insertJob, JOB_STATES, type JobRow } from '../../jobs/queue.ts';
@@ -14,9 +14,9 @@ import { nowSeconds } from '../../store/db.ts';
 import type { Principal } from '../users/service.ts';
 import * as repo from './repository.ts';
 import { requireMemory } from './service.ts';
+import { parseTmxInThread } from './tmx-parse-thread.ts';
 
 export const MEMORY_IMPORT_EXTENSIONS = ['.tmx', '.tmx.gz'] as const;
-const STAGE_BATCH = 2000;
 
 interface ImportParams {
   name: string;
@@ -61,23 +61,21 @@ export async function runMemoryImport(job: JobRow, ctx: JobContext): Promise<voi
   if (!memory) throw new JobFailure(`Memory ${job.memory_id} no longer exists`);
 
   await db.run('DELETE FROM import_staging WHERE job_id = ?', [jobId]);
-  const reader = readTmx(readJobFile(db, jobId), { srclang: memory.srclang, trglang: memory.trglang });
-  let batch: SqlParam[][] = [];
   let seq = 0;
-  const flush = async () => {
-    await db.insertMany('import_staging', ['job_id', 'seq', 'source', 'target', 'pair_hash'], batch);
-    batch = [];
-    await ctx.progress(seq, 0);
-    // SQLite answers synchronously: let requests (job polls, queries) in between batches.
-    await new Promise((resolve) => setImmediate(resolve));
-  };
+  let stats: TmxReadStats;
   try {
-    for await (const unit of reader) {
-      if (ctx.signal.aborted) throw new Error('interrupted');
-      batch.push([jobId, seq++, unit.source, unit.target, repo.pairHash(unit.source, unit.target)]);
-      if (batch.length >= STAGE_BATCH) await flush();
-    }
-    await flush();
+    stats = await parseTmxInThread(
+      readJobFile(db, jobId),
+      { srclang: memory.srclang, trglang: memory.trglang },
+      async (units) => {
+        if (ctx.signal.aborted) throw new Error('interrupted');
+        const rows = units.map(([source, target, hash]): SqlParam[] => [jobId, seq++, source, target, hash]);
+        await db.insertMany('import_staging', ['job_id', 'seq', 'source', 'target', 'pair_hash'], rows);
+        await ctx.progress(seq, 0);
+        // SQLite answers synchronously: let requests (job polls, queries) in between batches.
+        await new Promise((resolve) => setImmediate(resolve));
+      },
+    );
   } catch (err) {
     await db.run('DELETE FROM import_staging WHERE job_id = ?', [jobId]);
     if ((err as Error).name === 'XmlError' || (err as Error).name === 'FormatError') {
@@ -86,7 +84,7 @@ export async function runMemoryImport(job: JobRow, ctx: JobContext): Promise<voi
     throw err;
   }
 
-  const skipped = reader.stats.skipped;
+  const skipped = stats.skipped;
   await db.transaction(async (tx) => {
     const version = await repo.bumpVersion(tx, Number(memory.id), 0);
     const now = nowSeconds();

@@ -1,0 +1,65 @@
+// Worker thread: parses a TMX byte stream and hashes its units, so that parsing overlaps the store's writes.
+// The parent sends the file chunk by chunk on request and acknowledges unit batches (bounded memory both ways).
+import { parentPort, workerData } from 'node:worker_threads';
+import { readTmx } from '../../formats/tmx/tmx-reader.ts';
+import { pairHash } from './repository.ts';
+
+const BATCH = 2000;
+/** Unit batches sent but not yet stored by the parent; parsing waits past this. */
+const MAX_UNACKED = 4;
+
+const port = parentPort!;
+const { srclang, trglang } = workerData as { srclang: string; trglang: string };
+const chunks: (Buffer | null)[] = [];
+let chunkArrived: (() => void) | undefined;
+let acked = 0;
+let ackArrived: (() => void) | undefined;
+
+port.on('message', (message: { type: 'chunk'; data: Uint8Array } | { type: 'end' } | { type: 'ack' }) => {
+  if (message.type === 'ack') {
+    acked++;
+    ackArrived?.();
+    return;
+  }
+  chunks.push(message.type === 'chunk' ? Buffer.from(message.data) : null);
+  chunkArrived?.();
+});
+
+async function* input(): AsyncGenerator<Buffer> {
+  for (;;) {
+    if (chunks.length === 0) {
+      port.postMessage({ type: 'more' });
+      await new Promise<void>((resolve) => {
+        chunkArrived = resolve;
+      });
+      continue;
+    }
+    const chunk = chunks.shift()!;
+    if (chunk === null) return;
+    yield chunk;
+  }
+}
+
+async function run() {
+  const reader = readTmx(input(), { srclang, trglang });
+  let rows: [string, string, string][] = [];
+  let sent = 0;
+  const send = async () => {
+    port.postMessage({ type: 'units', rows });
+    rows = [];
+    sent++;
+    while (sent - acked >= MAX_UNACKED) {
+      await new Promise<void>((resolve) => {
+        ackArrived = resolve;
+      });
+    }
+  };
+  for await (const unit of reader) {
+    rows.push([unit.source, unit.target, pairHash(unit.source, unit.target)]);
+    if (rows.length >= BATCH) await send();
+  }
+  if (rows.length > 0) await send();
+  port.postMessage({ type: 'done', stats: { ...reader.stats } });
+}
+
+run().catch((err: Error) => port.postMessage({ type: 'error', name: err.name, message: err.message }));
