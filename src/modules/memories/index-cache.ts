@@ -38,7 +38,10 @@ export class IndexCache {
     const memories = await this.db.all<{ id: number; version: number }>(
       'SELECT id, version FROM memories ORDER BY id',
     );
-    for (const m of memories) await this.get(Number(m.id), Number(m.version));
+    for (const m of memories) {
+      // refresh() builds the postings of the entries just loaded now rather than in the first query.
+      (await this.get(Number(m.id), Number(m.version))).refresh();
+    }
     this.warm = true;
   }
 
@@ -51,10 +54,8 @@ export class IndexCache {
         index,
         version: 0,
         syncing: undefined,
-        put: (row) => {
-          if (index.has(Number(row.id))) index.remove(Number(row.id));
-          index.add(Number(row.id), row.source, Number(row.updated_at));
-        },
+        // add() replaces an entry already held under the id.
+        put: (row) => index.add(Number(row.id), row.source, Number(row.updated_at)),
         remove: (id) => index.remove(id),
       };
       this.matchers.set(memoryId, synced);
