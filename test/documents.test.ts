@@ -4,6 +4,9 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { writeZip } from '../src/formats/docx/zip-package.ts';
+import { claimJob, completeJob } from '../src/jobs/queue.ts';
+import { pretranslateHandler } from '../src/modules/documents/pretranslate-job.ts';
 import { createApiKey, createUser } from '../src/modules/users/service.ts';
 import { client, multipartBody } from './helpers/api.ts';
 import { createContext, type TestContext } from './helpers/context.ts';
@@ -259,6 +262,59 @@ for (const target of await storeTargets()) {
       const ok = await api.get(`/v2/documents/files?id=${doc.id}&is_xliff=false`);
       assert.equal(ok.statusCode, 200);
       assert.equal(ok.body, 'Öffnen Sie die Datei.\n');
+    });
+
+    test('pre-translation state moves pending → running → idle', async () => {
+      const doc = await upload('states.txt', 'Open the file.\n\nSomething else entirely.\n');
+      await imported(doc.id);
+      await ctx.app.worker.stop();
+      const seen: string[] = [];
+      try {
+        const pre = await api.post('/v2/documents/pretranslate', { id: [doc.id] });
+        seen.push(pre.json().documents[0].status.pretranslation);
+        // Run the job by hand, looking at the document from the API each time it reports progress.
+        const job = (await claimJob(ctx.db, 'test-worker', 60))!;
+        assert.equal(job.type, 'pretranslate');
+        await pretranslateHandler(ctx.app.indexes)(job, {
+          db: ctx.db,
+          workerId: 'test-worker',
+          signal: new AbortController().signal,
+          progress: async () => {
+            seen.push((await api.get(`/v2/documents?id=${doc.id}`)).json().status.pretranslation);
+          },
+          complete: (tx, result) => completeJob(tx, Number(job.id), 'test-worker', result),
+        });
+      } finally {
+        ctx.app.worker.start();
+      }
+      const after = (await api.get(`/v2/documents?id=${doc.id}`)).json();
+      seen.push(after.status.pretranslation);
+      assert.deepEqual(seen, ['pending', 'running', 'idle']);
+      assert.equal(after.is_pretranslating, false);
+    });
+
+    test('a .docx that inflates past the limits is refused as a zip bomb', async () => {
+      const bomb = await writeZip([
+        {
+          name: '[Content_Types].xml',
+          data: Buffer.from('<Types/>'),
+          directory: false,
+          compressed: true,
+          mtime: new Date(0),
+        },
+        {
+          name: 'word/document.xml',
+          data: Buffer.alloc(8 * 1024 * 1024, 32),
+          directory: false,
+          compressed: true,
+          mtime: new Date(0),
+        },
+      ]);
+      assert.ok(bomb.length < 100_000);
+      const doc = await upload('bomb.docx', bomb);
+      const failed = await imported(doc.id);
+      assert.equal(failed.import_succeeded, false);
+      assert.match(String(failed.import_error_message), /^bomb\.docx: .*(bomb|ratio|inflate)/i);
     });
 
     test('an import in progress also blocks the export', async () => {

@@ -16,6 +16,9 @@ import * as repo from './repository.ts';
 import { requireMemory } from './service.ts';
 import { parseTmxInThread } from './tmx-parse-thread.ts';
 
+/** Staged units applied per statement of the final transaction. */
+const APPLY_SLICE = 50_000;
+
 export const MEMORY_IMPORT_EXTENSIONS = ['.tmx', '.tmx.gz'] as const;
 
 interface ImportParams {
@@ -88,12 +91,20 @@ export async function runMemoryImport(job: JobRow, ctx: JobContext): Promise<voi
   await db.transaction(async (tx) => {
     const version = await repo.bumpVersion(tx, Number(memory.id), 0);
     const now = nowSeconds();
-    const { changes: imported } = await tx.run(
-      `INSERT INTO memory_entries (memory_id, source, target, pair_hash, resource_name, created_by, rev, created_at, updated_at)
-       SELECT ?, source, target, pair_hash, ?, ?, ?, ?, ? FROM import_staging WHERE job_id = ? ORDER BY seq
-       ON CONFLICT (memory_id, pair_hash) DO NOTHING`,
-      [memory.id, params.name, params.createdBy, version, now, now, jobId],
-    );
+    // One transaction, applied a slice at a time: the event loop (and with it reads, job polls and
+    // queries) gets a turn between slices of a large import.
+    let imported = 0;
+    for (let from = 0; from < seq; from += APPLY_SLICE) {
+      const { changes } = await tx.run(
+        `INSERT INTO memory_entries (memory_id, source, target, pair_hash, resource_name, created_by, rev, created_at, updated_at)
+         SELECT ?, source, target, pair_hash, ?, ?, ?, ?, ? FROM import_staging
+         WHERE job_id = ? AND seq >= ? AND seq < ? ORDER BY seq
+         ON CONFLICT (memory_id, pair_hash) DO NOTHING`,
+        [memory.id, params.name, params.createdBy, version, now, now, jobId, from, from + APPLY_SLICE],
+      );
+      imported += changes;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     const resources = JSON.parse(memory.resources) as string[];
     if (!resources.includes(params.name)) resources.push(params.name);
     await tx.run('UPDATE memories SET num_segments = num_segments + ?, resources = ? WHERE id = ?', [
