@@ -1,19 +1,13 @@
 // TypeBox schemas of the Document resource and document segments (API.md).
 import { Type } from 'typebox';
 import { Nullable } from '../../http/schema-helpers.ts';
+import { Segment } from '../memories/schemas.ts';
 
+/** The Segment of API.md with its extension fields; a document's segment belongs to no memory. */
 export const DocumentSegment = Type.Object({
-  id: Type.Integer(),
+  ...Segment.properties,
   document_id: Type.Integer(),
   memory_id: Type.Null(),
-  source: Type.String(),
-  target: Nullable(Type.String()),
-  srclang: Type.String(),
-  trglang: Type.String(),
-  is_confirmed: Type.Boolean(),
-  is_reviewed: Type.Boolean(),
-  created_at: Type.Integer(),
-  updated_at: Type.Integer(),
   status: Type.String(),
   match_score: Nullable(Type.Integer()),
   position: Type.Integer(),
