@@ -13,6 +13,7 @@ import type { App } from './http/types.ts';
 import { Worker } from './jobs/worker.ts';
 import { runDocumentImport } from './modules/documents/import-job.ts';
 import { pretranslateHandler } from './modules/documents/pretranslate-job.ts';
+import { releaseAfterGiveUp } from './modules/documents/repository.ts';
 import { documentsRoutes } from './modules/documents/routes.ts';
 import { jobsRoutes } from './modules/jobs/routes.ts';
 import { languagesRoutes } from './modules/languages/routes.ts';
@@ -79,7 +80,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       document_import: runDocumentImport,
       pretranslate: pretranslateHandler(indexes),
     },
-    { concurrency: config.workerConcurrency, log: app.log, leaseSeconds: deps.jobLeaseSeconds },
+    {
+      concurrency: config.workerConcurrency,
+      log: app.log,
+      leaseSeconds: deps.jobLeaseSeconds,
+      onGiveUp: async (job, reason) => {
+        if (job.document_id !== null) await releaseAfterGiveUp(db, Number(job.document_id), job.type, reason);
+      },
+    },
   );
   app.decorate('worker', worker);
   app.decorate('indexes', indexes);

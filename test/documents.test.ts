@@ -293,6 +293,32 @@ for (const target of await storeTargets()) {
       assert.equal(after.is_pretranslating, false);
     });
 
+    test('a pre-translation whose process kept dying is given up, and the document is idle again', async () => {
+      const doc = await upload('doomed.txt', 'Open the file.\n');
+      await imported(doc.id);
+      await ctx.app.worker.stop();
+      try {
+        await api.post('/v2/documents/pretranslate', { id: [doc.id] });
+        // As if five workers had died running it: running, lease expired, five attempts used.
+        await ctx.db.run(
+          "UPDATE jobs SET state = 'running', attempts = 5, worker_id = 'dead', lease_until = 1 WHERE document_id = ? AND type = 'pretranslate' AND state = 'queued'",
+          [doc.id],
+        );
+        await ctx.db.run("UPDATE documents SET pretranslate_state = 'running' WHERE id = ?", [doc.id]);
+        await ctx.app.worker.drain();
+      } finally {
+        ctx.app.worker.start();
+      }
+      const after = (await api.get(`/v2/documents?id=${doc.id}`)).json();
+      assert.equal(after.status.pretranslation, 'idle');
+      const job = await ctx.db.get<{ state: string; error: string }>(
+        "SELECT state, error FROM jobs WHERE document_id = ? AND type = 'pretranslate'",
+        [doc.id],
+      );
+      assert.deepEqual({ ...job }, { state: 'failed', error: 'gave up after 5 attempts' });
+      assert.equal((await api.get(`/v2/documents/files?id=${doc.id}`)).statusCode, 200);
+    });
+
     test('a .docx that inflates past the limits is refused as a zip bomb', async () => {
       const bomb = await writeZip([
         {

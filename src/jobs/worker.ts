@@ -38,6 +38,11 @@ export interface WorkerOptions {
   pollMs?: number;
   leaseSeconds?: number;
   log: FastifyBaseLogger;
+  /**
+   * Runs when a job is failed without its handler running (too many attempts: its process kept dying),
+   * so that the resource it was working on does not stay "in progress" for ever.
+   */
+  onGiveUp?: (job: JobRow, reason: string) => Promise<void>;
 }
 
 export class Worker {
@@ -126,6 +131,7 @@ export class Worker {
     if (!handler || Number(job.attempts) > MAX_ATTEMPTS) {
       const why = handler ? `gave up after ${MAX_ATTEMPTS} attempts` : `no handler for job type ${job.type}`;
       await failJob(this.db, Number(job.id), this.id, why);
+      await this.options.onGiveUp?.(job, why);
       log.error(why);
       return;
     }

@@ -153,3 +153,15 @@ export async function findSegment(db: Queryable, id: number, organizationId: num
     [id, organizationId],
   );
 }
+
+/** Puts a document's state back after its job was given up: imports failed, pre-translation idle. */
+export async function releaseAfterGiveUp(db: Queryable, documentId: number, type: string, reason: string) {
+  if (type === 'document_import') {
+    await db.run("UPDATE documents SET import_state = 'failed', import_error = ? WHERE id = ?", [
+      `The file could not be imported: ${reason}`,
+      documentId,
+    ]);
+  } else if (type === 'pretranslate') {
+    await db.run("UPDATE documents SET pretranslate_state = 'idle' WHERE id = ?", [documentId]);
+  }
+}
