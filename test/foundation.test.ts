@@ -146,6 +146,35 @@ for (const target of await storeTargets()) {
       );
     });
 
+    test('admins create users of their own organization over HTTP', async () => {
+      const post = (key: string, payload: object) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/v2/users',
+          headers: { authorization: `Bearer ${key}` },
+          payload,
+        });
+      const created = await post(otherOrgKey, {
+        username: 'ingrid',
+        password: 'a fine password',
+        role: 'member',
+      });
+      assert.equal(created.statusCode, 200, created.body);
+      assert.equal(created.json().username, 'ingrid');
+      assert.equal(created.json().role, 'member');
+      const me = (await get('/v2/me', { authorization: basic('ingrid', 'a fine password') })).json();
+      const olaf = (await get('/v2/me', { authorization: `Bearer ${otherOrgKey}` })).json();
+      assert.equal(me.organization_id, olaf.organization_id);
+      assert.equal(
+        (await post(otherOrgKey, { username: 'ingrid', password: 'another one' })).statusCode,
+        409,
+      );
+      const short = await post(otherOrgKey, { username: 'kurt', password: 'short' });
+      assert.equal(short.statusCode, 400);
+      assert.match(short.json().message, /"password"/);
+      assert.equal((await post(memberKey, { username: 'nope', password: 'long enough' })).statusCode, 403);
+    });
+
     test('members cannot administer keys', async () => {
       const res = await get(`/v2/users?key=${memberKey}`);
       assert.equal(res.statusCode, 403);

@@ -88,15 +88,12 @@ export async function usersRoutes(app: App, options: { db: Db }) {
     },
     async (request) => {
       const p = requireAdmin(request);
-      const orgName = (await db.get<{ name: string }>('SELECT name FROM organizations WHERE id = ?', [
-        p.organizationId,
-      ]))!.name;
       const { id } = await createUser(db, {
         username: request.body.username,
         password: request.body.password,
         role: request.body.role ?? 'member',
         email: request.body.email ?? null,
-        organization: orgName,
+        organization: p.organizationId,
       });
       return publicUser((await repo.findUserById(db, id))!);
     },

@@ -101,7 +101,8 @@ export async function createUser(
     username: string;
     password: string | null;
     role: Role;
-    organization?: string;
+    /** An organization's id, or its name (created when missing: the CLI's way); default "default". */
+    organization?: string | number;
     email?: string | null;
   },
 ) {
@@ -116,9 +117,14 @@ export async function createUser(
   }
   const passwordHash = input.password === null ? null : await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const orgName = input.organization ?? DEFAULT_ORGANIZATION;
-    const org = await repo.findOrganizationByName(tx, orgName);
-    const organizationId = org ? Number(org.id) : await repo.insertOrganization(tx, orgName);
+    let organizationId: number;
+    if (typeof input.organization === 'number') {
+      organizationId = input.organization;
+    } else {
+      const orgName = input.organization ?? DEFAULT_ORGANIZATION;
+      const org = await repo.findOrganizationByName(tx, orgName);
+      organizationId = org ? Number(org.id) : await repo.insertOrganization(tx, orgName);
+    }
     const id = await repo.insertUser(tx, {
       organizationId,
       username: input.username,
