@@ -1,7 +1,7 @@
 // The stores every integration suite runs against: SQLite always, PostgreSQL when a server answers
 // (in CI, CI=true, it must). Each test context gets its own fresh database, dropped afterwards.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -76,7 +76,11 @@ export function storeTargets(): Promise<StoreTarget[]> {
         `PostgreSQL at ${TEST_PG_URL} does not answer, and CI=true requires the PostgreSQL suite`,
       );
     }
-    process.stdout.write(`# SKIP PostgreSQL suite: no server answers at ${TEST_PG_URL}\n`);
+    // Each test file runs in its own process; the line is printed by the first of them only.
+    try {
+      closeSync(openSync(join(tmpdir(), `tessera-pg-skip-${process.ppid}`), 'wx'));
+      process.stdout.write(`# SKIP PostgreSQL suite: no server answers at ${TEST_PG_URL}\n`);
+    } catch {}
     return [sqlite];
   })();
   return cached;
