@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { deflateRawSync } from 'node:zlib';
+import { scanXml } from '../../xml/xml-scan.ts';
 import { FormatError } from '../filter.ts';
-import { scanXml } from '../xliff/xml-scan.ts';
 import { docxFilter } from './docx-filter.ts';
 import { buildDocx, fixturePart } from './docx-fixture.ts';
 import { MAX_COMPRESSION_RATIO, readZip } from './zip-package.ts';

@@ -5,9 +5,9 @@
 // paragraph and copies every other zip entry's content unchanged; with nothing translated it returns the
 // upload itself, because a re-written zip is never byte-identical (compression, timestamps, extra fields).
 
+import { decodeXml, scanXml } from '../../xml/xml-scan.ts';
 import { type ExtractedUnit, FormatError, type FormatFilter } from '../filter.ts';
-import { applyEdits, type Edit } from '../html/native-splice.ts';
-import { decodeXml, scanXml } from '../xliff/xml-scan.ts';
+import { applyEdits, type Edit } from '../native-splice.ts';
 import {
   type DocxUnit,
   ParagraphReader,

@@ -9,10 +9,10 @@
 // the formatting of its enclosing tag.
 
 import { makeTag, nativeCode, parseTagged, type TagPart } from '../../text/inline-tags.ts';
-import type { Range } from '../html/native-splice.ts';
+import type { XmlElement } from '../../xml/xml-scan.ts';
+import type { Range } from '../native-splice.ts';
 import { literalToTagged } from '../text/tagged-literal.ts';
 import { escapeXliffText } from '../xliff/xliff-inline.ts';
-import type { XmlElement } from '../xliff/xml-scan.ts';
 
 export const W_NAMESPACES = new Set([
   'http://schemas.openxmlformats.org/wordprocessingml/2006/main',

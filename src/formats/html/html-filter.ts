@@ -10,7 +10,6 @@
 
 import { type DefaultTreeAdapterMap, parse, parseFragment } from 'parse5';
 import type { ExtractedUnit, FormatFilter } from '../filter.ts';
-import { decodeText as decodeFile, encodeText } from '../text/text-encoding.ts';
 import {
   applyEdits,
   type Edit,
@@ -18,7 +17,8 @@ import {
   NativeUnitBuilder,
   type Range,
   renderTranslation,
-} from './native-splice.ts';
+} from '../native-splice.ts';
+import { decodeText as decodeFile, encodeText } from '../text/text-encoding.ts';
 
 type Node = DefaultTreeAdapterMap['childNode'];
 type Element = DefaultTreeAdapterMap['element'];

@@ -18,7 +18,7 @@ import {
   type NativeUnit,
   NativeUnitBuilder,
   renderTranslation,
-} from '../html/native-splice.ts';
+} from '../native-splice.ts';
 import { decodeText, encodeText } from '../text/text-encoding.ts';
 
 interface MarkdownUnit extends NativeUnit {

@@ -8,10 +8,10 @@
 // with the source's indentation. Whitespace is kept exactly as in the file (no normalisation).
 
 import { plainText } from '../../text/inline-tags.ts';
+import { decodeXml, lineColumn, scanXml, type XmlElement } from '../../xml/xml-scan.ts';
 import { type ExtractedUnit, FormatError, type FormatFilter } from '../filter.ts';
 import { toXliffInline } from './xliff-inline.ts';
 import { TaggedTextReader, XLIFF_1_NAMESPACES } from './xliff-tagged-reader.ts';
-import { decodeXml, lineColumn, scanXml, type XmlElement } from './xml-scan.ts';
 
 interface Segment {
   mid: string;

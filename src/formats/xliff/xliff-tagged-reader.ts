@@ -1,8 +1,8 @@
 // XLIFF inline markup (parser events of one source/target/mrk) → tagged text; the inverse of xliff-inline.ts.
 
 import { escapeXmlText, makeTag, parseTagged, unescapeXml } from '../../text/inline-tags.ts';
+import type { XmlElement } from '../../xml/xml-scan.ts';
 import { UNPAIRED_TAG_CTYPE } from './xliff-inline.ts';
-import type { XmlElement } from './xml-scan.ts';
 
 /** Namespaces of XLIFF 1.0–1.2 ("" for the namespace-less 1.0/1.1 files). */
 export const XLIFF_1_NAMESPACES = new Set([

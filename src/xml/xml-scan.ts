@@ -7,7 +7,7 @@
 
 import { TextDecoder } from 'node:util';
 import { type SaxesAttributeNS, SaxesParser, type SaxesTagNS } from 'saxes';
-import { FormatError } from '../filter.ts';
+import { FormatError } from '../formats/filter.ts';
 
 export interface DecodedXml {
   text: string;

@@ -6,8 +6,8 @@
 // attribute unit inside the start tag of an element that is itself a tag of a translated paragraph): a native
 // range is always rendered with the edits inside it applied.
 
-import { makeTag, nativeCode, parseTagged, type TagPart } from '../../text/inline-tags.ts';
-import { literalToTagged } from '../text/tagged-literal.ts';
+import { makeTag, nativeCode, parseTagged, type TagPart } from '../text/inline-tags.ts';
+import { literalToTagged } from './text/tagged-literal.ts';
 
 export interface Range {
   start: number;
