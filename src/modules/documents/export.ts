@@ -141,10 +141,12 @@ export async function exportDocument(
         units: xliffUnits(db, id),
       });
       const stream = Readable.from(chunks);
-      // The mark is released when the response has been streamed, or has failed.
-      stream.once('end', () => void endExport(db, id, null));
-      stream.once('error', (err) => void endExport(db, id, (err as Error).message));
-      stream.once('close', () => void endExport(db, id, null));
+      // The mark is released once, when the stream ends, fails, or is closed by a client going away.
+      let failure: string | null = null;
+      stream.once('error', (err) => {
+        failure = (err as Error).message;
+      });
+      stream.once('close', () => void endExport(db, id, failure));
       return {
         body: stream,
         contentType: 'application/xliff+xml; charset=utf-8',
