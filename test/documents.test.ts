@@ -114,7 +114,7 @@ for (const target of await storeTargets()) {
 
       const doc = await upload('inside.txt', 'One line.\n');
       await imported(doc.id);
-      // The upload named another project: move it by uploading directly to the new one.
+      // Only the document uploaded into this project is listed with it.
       const own = await api.upload('/v2/documents/files', 'Another line.\n', {
         'lilt-api': JSON.stringify({ name: 'own.txt', project_id: project.id }),
       });
@@ -426,12 +426,22 @@ for (const target of await storeTargets()) {
       const json = await upload('bad.json', '{"a": "b",\n  "c": }');
       const failedJson = await imported(json.id);
       assert.match(String(failedJson.import_error_message), /^bad\.json: .*line 2/);
-      const entity = await upload(
-        'entity.html',
-        '<!DOCTYPE html [<!ENTITY x "y">]><html><body><p>&x;</p></body></html>',
+      // XML that declares entities is refused; HTML has no DTD, so a declared entity stays literal text.
+      const xmlEntity = await upload(
+        'strings.xml',
+        '<?xml version="1.0"?>\n<!DOCTYPE resources [<!ENTITY x "expanded">]>\n<resources><string name="a">&x;</string></resources>\n',
       );
-      const ent = await imported(entity.id);
-      assert.ok(ent.import_succeeded === true || /entit/i.test(String(ent.import_error_message)));
+      const refused = await imported(xmlEntity.id);
+      assert.equal(refused.import_succeeded, false);
+      assert.match(String(refused.import_error_message), /^strings\.xml: .*entit/i);
+      const htmlEntity = await upload(
+        'entity.html',
+        '<!DOCTYPE html [<!ENTITY x "expanded">]><html><body><p>Keep &x; here.</p></body></html>',
+      );
+      await imported(htmlEntity.id);
+      const htmlSegments = (await api.get(`/v2/documents?id=${htmlEntity.id}&with_segments=true`)).json()
+        .segments;
+      assert.ok(!JSON.stringify(htmlSegments).includes('expanded'), 'no entity was expanded');
       assert.equal((await otherApi.get(`/v2/documents?id=${broken.id}`)).statusCode, 404);
     });
   });
