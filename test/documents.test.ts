@@ -7,9 +7,8 @@ import { after, before, describe, test } from 'node:test';
 import { writeZip } from '../src/formats/docx/zip-package.ts';
 import { claimJob, completeJob } from '../src/jobs/queue.ts';
 import { pretranslateHandler } from '../src/modules/documents/pretranslate-job.ts';
-import { createApiKey, createUser } from '../src/modules/users/service.ts';
 import { client, multipartBody } from './helpers/api.ts';
-import { createContext, type TestContext } from './helpers/context.ts';
+import { createContext, type TestContext, userKey } from './helpers/context.ts';
 import { storeTargets } from './helpers/stores.ts';
 
 const XSD = join(import.meta.dirname, '..', '..', 'shared', 'schemas', 'xliff-core-1.2-strict.xsd');
@@ -26,16 +25,14 @@ for (const target of await storeTargets()) {
     before(async () => {
       ctx = await createContext(target, { TESSERA_MAX_UPLOAD_BYTES: String(1024 * 1024) });
       api = client(ctx.app, ctx.adminKey);
-      const other = await createUser(ctx.db, {
-        username: 'mallory',
-        password: 'elsewhere1',
-        role: 'admin',
-        organization: 'rival',
-      });
       otherApi = client(
         ctx.app,
-        (await createApiKey(ctx.db, { userId: other.id, organizationId: other.organizationId, name: 'r' }))
-          .key,
+        await userKey(ctx, {
+          username: 'mallory',
+          password: 'elsewhere1',
+          role: 'admin',
+          organization: 'rival',
+        }),
       );
       memoryId = (await api.post('/v2/memories', { name: 'Project TM', srclang: 'en', trglang: 'de' })).json()
         .id;

@@ -2,9 +2,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { validate } from '@readme/openapi-parser';
-import { createApiKey, createUser } from '../src/modules/users/service.ts';
 import { migrate } from '../src/store/migrate.ts';
-import { basic, createContext, type TestContext } from './helpers/context.ts';
+import { basic, createContext, type TestContext, userKey } from './helpers/context.ts';
 import { storeTargets } from './helpers/stores.ts';
 
 for (const target of await storeTargets()) {
@@ -18,23 +17,13 @@ for (const target of await storeTargets()) {
           throw new Error('SELECT secret FROM /var/lib/tessera/data.db');
         });
       });
-      const member = await createUser(ctx.db, {
-        username: 'maria',
-        password: 'correct horse',
-        role: 'member',
-      });
-      memberKey = (
-        await createApiKey(ctx.db, { userId: member.id, organizationId: member.organizationId, name: 'm' })
-      ).key;
-      const other = await createUser(ctx.db, {
+      memberKey = await userKey(ctx, { username: 'maria', password: 'correct horse', role: 'member' });
+      otherOrgKey = await userKey(ctx, {
         username: 'olaf',
         password: 'other org pass',
         role: 'admin',
         organization: 'acme',
       });
-      otherOrgKey = (
-        await createApiKey(ctx.db, { userId: other.id, organizationId: other.organizationId, name: 'o' })
-      ).key;
     });
     after(() => ctx.close());
 
@@ -317,13 +306,8 @@ for (const target of await storeTargets()) {
     });
 
     test('rate limit per key: 429 with Retry-After; other keys unaffected', async () => {
-      const user = await createUser(ctx.db, { username: 'rl', password: 'password1', role: 'member' });
-      const other = (
-        await createApiKey(ctx.db, { userId: user.id, organizationId: user.organizationId, name: 'x' })
-      ).key;
-      const key = (
-        await createApiKey(ctx.db, { userId: user.id, organizationId: user.organizationId, name: 'y' })
-      ).key;
+      const key = await userKey(ctx, { username: 'rl', password: 'password1', role: 'member' });
+      const other = await userKey(ctx, { username: 'rl2', password: 'password1', role: 'member' });
       for (let i = 0; i < 3; i++)
         assert.equal((await ctx.app.inject({ url: `/v2?key=${key}` })).statusCode, 200);
       const limited = await ctx.app.inject({ url: `/v2?key=${key}` });

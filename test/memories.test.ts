@@ -9,9 +9,8 @@ import { gzipSync } from 'node:zlib';
 import { readTmx } from '../src/formats/tmx/tmx-reader.ts';
 import { bruteForceSearch } from '../src/matching/oracle.ts';
 import { pairHash } from '../src/modules/memories/repository.ts';
-import { createApiKey, createUser } from '../src/modules/users/service.ts';
 import { client, multipartBody } from './helpers/api.ts';
-import { createContext, type TestContext } from './helpers/context.ts';
+import { createContext, type TestContext, userKey } from './helpers/context.ts';
 import { storeTargets } from './helpers/stores.ts';
 
 const SHARED = join(import.meta.dirname, '..', '..', 'shared');
@@ -40,16 +39,9 @@ for (const target of await storeTargets()) {
     before(async () => {
       ctx = await createContext(target, { TESSERA_MAX_UPLOAD_BYTES: String(64 * 1024 * 1024) });
       api = client(ctx.app, ctx.adminKey);
-      const other = await createUser(ctx.db, {
-        username: 'eve',
-        password: 'elsewhere1',
-        role: 'admin',
-        organization: 'other',
-      });
       otherApi = client(
         ctx.app,
-        (await createApiKey(ctx.db, { userId: other.id, organizationId: other.organizationId, name: 'e' }))
-          .key,
+        await userKey(ctx, { username: 'eve', password: 'elsewhere1', role: 'admin', organization: 'other' }),
       );
     });
     after(() => ctx.close());

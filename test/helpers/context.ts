@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/http/types.ts';
-import { bootstrap } from '../../src/modules/users/service.ts';
+import { bootstrap, createApiKey, createUser } from '../../src/modules/users/service.ts';
 import type { Db } from '../../src/store/db.ts';
 import { migrate } from '../../src/store/migrate.ts';
 import { openStore } from '../../src/store/open-store.ts';
@@ -64,4 +64,15 @@ export async function createContext(
 
 export function basic(user: string, password: string): string {
   return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}
+
+/** Creates a user (in the default organization unless named) and answers an API key acting as them. */
+export async function userKey(
+  ctx: TestContext,
+  user: { username: string; password: string; role: 'admin' | 'member'; organization?: string },
+): Promise<string> {
+  const created = await createUser(ctx.db, user);
+  return (
+    await createApiKey(ctx.db, { userId: created.id, organizationId: created.organizationId, name: 'test' })
+  ).key;
 }
