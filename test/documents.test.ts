@@ -233,6 +233,37 @@ for (const target of await storeTargets()) {
       );
     });
 
+    test('POST /v2/segments with document_id appends a segment; DELETE removes it', async () => {
+      const doc = await upload('append.txt', 'First line.\n');
+      const before = await imported(doc.id);
+      const res = await api.post('/v2/segments', {
+        document_id: doc.id,
+        source: 'Appended line.',
+        target: 'Angehängt.',
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const seg = res.json();
+      assert.equal(seg.document_id, doc.id);
+      assert.equal(seg.memory_id, null);
+      assert.equal(seg.position, 1);
+      assert.equal(seg.target, 'Angehängt.');
+      const after = (await api.get(`/v2/documents?id=${doc.id}&with_segments=true`)).json();
+      assert.equal(after.num_segments, Number(before.num_segments) + 1);
+      assert.deepEqual(
+        after.segments.map((s: { source: string }) => s.source),
+        ['First line.', 'Appended line.'],
+      );
+      const missing = await api.post('/v2/segments', { document_id: doc.id });
+      assert.equal(missing.statusCode, 400);
+      assert.equal(missing.json().message, 'Parameter "source" is required');
+      assert.equal(
+        (await otherApi.post('/v2/segments', { document_id: doc.id, source: 'x' })).statusCode,
+        404,
+      );
+      assert.deepEqual((await api.delete(`/v2/segments?id=${seg.id}`)).json(), { id: seg.id, deleted: true });
+      assert.equal((await api.get(`/v2/documents?id=${doc.id}`)).json().num_segments, before.num_segments);
+    });
+
     test('the export answers 409 DOCUMENT_BUSY while a pre-translation is pending, then succeeds', async () => {
       const doc = await upload('busy.txt', 'Open the file.\n');
       await imported(doc.id);

@@ -8,7 +8,7 @@ import { FileTooLargeError, writeChunks } from '../../store/chunked-files.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
 import * as memories from '../memories/repository.ts';
-import { MAX_TEXT_LENGTH } from '../memories/service.ts';
+import { MAX_TEXT_LENGTH, requireText } from '../memories/service.ts';
 import { findProject } from '../projects/repository.ts';
 import type { Principal } from '../users/service.ts';
 import * as repo from './repository.ts';
@@ -297,10 +297,7 @@ export async function appendSegment(
   input: { source?: string; target?: string },
 ) {
   const doc = await requireDocument(db, principal, documentId);
-  if (!input.source?.trim()) throw errors.missingParameter('source');
-  if (input.source.length > MAX_TEXT_LENGTH) {
-    throw errors.badParameter(`Parameter "source" is longer than ${MAX_TEXT_LENGTH} characters`);
-  }
+  const source = requireText('source', input.source);
   const id = await db.transaction(async (tx) => {
     const last = await tx.get<{ position: number | null; unit: number | null }>(
       'SELECT MAX(position) AS position, MAX(unit_index) AS unit FROM document_segments WHERE document_id = ?',
@@ -316,7 +313,7 @@ export async function appendSegment(
         documentId,
         Number(last?.position ?? -1) + 1,
         Number(last?.unit ?? -1) + 1,
-        input.source!,
+        source,
         input.target ?? null,
         input.target ? 'draft' : 'new',
         now,

@@ -105,7 +105,8 @@ export async function deleteMemory(deps: MemoryDeps, principal: Principal, id: n
   return { id, deleted: true };
 }
 
-function requireText(name: string, value: string | undefined): string {
+/** A required text parameter of at most MAX_TEXT_LENGTH characters. */
+export function requireText(name: string, value: string | undefined): string {
   if (value === undefined || value.trim() === '') throw errors.missingParameter(name);
   if (value.length > MAX_TEXT_LENGTH) {
     throw errors.badParameter(`Parameter "${name}" is longer than ${MAX_TEXT_LENGTH} characters`);

@@ -9,6 +9,10 @@ import { Deleted, IdQuery, Segment } from '../memories/schemas.ts';
 import type { MemoryDeps } from '../memories/service.ts';
 import * as memories from '../memories/service.ts';
 
+// A document's segment first: the serializer takes the first schema that matches, and a document segment
+// would also match the plain Segment and lose its extension fields.
+const SegmentAnswer = Type.Union([DocumentSegment, Segment]);
+
 export async function segmentsRoutes(app: App, options: MemoryDeps) {
   const { db } = options;
   const tags = ['segments'];
@@ -25,7 +29,7 @@ export async function segmentsRoutes(app: App, options: MemoryDeps) {
           source: Type.Optional(Type.String()),
           target: Type.Optional(Type.String()),
         }),
-        response: { 200: Type.Union([Segment, DocumentSegment]) },
+        response: { 200: SegmentAnswer },
       },
     },
     async (request) => {
@@ -44,7 +48,7 @@ export async function segmentsRoutes(app: App, options: MemoryDeps) {
         summary: 'One segment',
         tags,
         querystring: IdQuery,
-        response: { 200: Type.Union([Segment, DocumentSegment]) },
+        response: { 200: SegmentAnswer },
       },
     },
     async (request) =>
@@ -65,7 +69,7 @@ export async function segmentsRoutes(app: App, options: MemoryDeps) {
           is_confirmed: Type.Optional(Type.Boolean()),
           is_reviewed: Type.Optional(Type.Boolean()),
         }),
-        response: { 200: Type.Union([Segment, DocumentSegment]) },
+        response: { 200: SegmentAnswer },
       },
     },
     async (request) =>
