@@ -1,16 +1,24 @@
 // The benchmark memory: the real en-de TMX plus seeded synthetic variants of it, and labelled query sets.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { unescapeXml } from '../src/text/inline-tags.ts';
+import { unescapeXml } from '../src/xml/xml-escape.ts';
 
 export interface Pair {
   source: string;
   target: string;
 }
 
-/** Where the shared real TMX files are (see its README.md). */
-export const DATA_DIR = '/work/shared/data';
+/**
+ * Where the real TMX files are: TESSERA_BENCH_DATA, or ../shared/data beside the repository (see its
+ * README.md); without either, the committed samples in test/fixtures/corpus seed the corpus.
+ */
+export const DATA_DIR =
+  process.env.TESSERA_BENCH_DATA ??
+  [
+    join(import.meta.dirname, '..', '..', 'shared', 'data'),
+    join(import.meta.dirname, '..', 'test', 'fixtures', 'corpus'),
+  ].find((dir) => existsSync(join(dir, 'en-de.tmx.gz')))!;
 
 /**
  * The <seg> texts of a gzipped TMX file, by regex: enough for the shared data files, which hold no inline

@@ -1,7 +1,7 @@
 // Document bench over HTTP: a 20,000-segment text file uploaded, pre-translated against en-de, exported both ways.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { literalToTagged } from '../src/formats/text/tagged-literal.ts';
+import { literalToTagged } from '../src/formats/tagged-literal.ts';
 import { segmentSentences } from '../src/text/segment.ts';
 import { buildCorpus, DATA_DIR, prng, readTmxPairs } from './corpus.ts';
 import { type Api, HttpError, withServer } from './http-bench.ts';
@@ -129,9 +129,9 @@ export async function runDocumentBench(opts: DocumentBenchOptions): Promise<Docu
       join(DATA_DIR, 'en-de.tmx.gz'),
       { memory_id: memory.id, name: 'en-de.tmx.gz' },
     );
-    const job = await api.waitForJob(job_id);
+    const task = await api.waitForTask(job_id);
     const memoryImportS = (performance.now() - started) / 1000;
-    const counts = job.result as { imported: number; duplicates: number; skipped: number };
+    const counts = task.result as { imported: number; duplicates: number; skipped: number };
     const memoryUnits = counts.imported + counts.duplicates + counts.skipped;
 
     const project = await api.request('POST', '/v2/projects', {

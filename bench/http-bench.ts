@@ -1,5 +1,5 @@
 // Server bench over HTTP: the real `tessera serve` process, TMX import rate and RSS, restart to ready, query latency.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
@@ -8,7 +8,26 @@ import type { LabelledQuery } from './corpus.ts';
 import type { Percentiles } from './engine-bench.ts';
 import { percentiles } from './table.ts';
 
-const MAIN = join(import.meta.dirname, '..', 'src', 'cli', 'main.ts');
+/**
+ * The server the bench runs is the compiled one users run (`npm start`), built from the current sources
+ * into a folder of the bench's own (inside the repository, so that its imports find node_modules).
+ */
+const BUILD = join(import.meta.dirname, '..', '.tmp', 'bench-build');
+let built = false;
+function compiledMain(): string {
+  if (!built) {
+    const run = spawnSync(
+      process.execPath,
+      [join(import.meta.dirname, '..', 'scripts', 'build.mjs'), BUILD],
+      {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
+    if (run.status !== 0) throw new Error('the bench could not build the server (scripts/build.mjs)');
+    built = true;
+  }
+  return join(BUILD, 'cli', 'main.js');
+}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Every server this process started and has not seen exit: killed on the way out, whatever happens. */
@@ -31,7 +50,7 @@ export class ServerProcess {
   private readonly exited: Promise<number | null>;
 
   constructor(settings: ServerSettings) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve'], {
+    this.child = spawn(process.execPath, [compiledMain(), 'serve'], {
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',
@@ -70,7 +89,7 @@ export class ServerProcess {
   async listening(timeoutMs = 60_000): Promise<string> {
     const started = performance.now();
     for (;;) {
-      const match = /Tessera listening on (http:\/\/\S+)/.exec(this.out);
+      const match = /Tessera listening on (http:\/\/\S+)/.exec(this.err);
       if (match) return match[1];
       if (this.child.exitCode !== null) throw new Error(`server exited early: ${this.out}${this.err}`);
       if (performance.now() - started > timeoutMs) throw new Error(`server did not listen: ${this.err}`);
@@ -171,18 +190,18 @@ export class Api {
         'lilt-api': JSON.stringify(params),
       },
     });
-    if (res.status !== 200)
+    if (res.status < 200 || res.status > 299)
       throw new HttpError(res.status, `POST ${path} answered ${res.status}: ${res.body}`);
     return JSON.parse(res.body.toString('utf8')) as T;
   }
 
-  /** Polls GET /v2/jobs until the job ends; `onPoll` sees each state. A failed job throws its error. */
-  async waitForJob(id: number, onPoll: (job: Job) => void = () => {}, everyMs = 50): Promise<Job> {
+  /** Polls GET /v2/tasks until the task ends; `onPoll` sees each state. A failed task throws its error. */
+  async waitForTask(id: number, onPoll: (task: Task) => void = () => {}, everyMs = 50): Promise<Task> {
     for (;;) {
-      const job = await this.json<Job>('GET', `/v2/jobs?id=${id}`);
-      onPoll(job);
-      if (job.state === 'succeeded') return job;
-      if (job.state === 'failed') throw new Error(`job ${id} failed: ${job.error}`);
+      const task = await this.json<Task>('GET', `/v2/tasks?id=${id}`);
+      onPoll(task);
+      if (task.state === 'succeeded') return task;
+      if (task.state === 'failed') throw new Error(`task ${id} failed: ${task.error}`);
       await sleep(everyMs);
     }
   }
@@ -202,7 +221,7 @@ export class HttpError extends Error {
   }
 }
 
-export interface Job {
+export interface Task {
   id: number;
   state: string;
   progress: { done: number; total: number };
@@ -231,12 +250,13 @@ export async function withServer<T>(
   }
 }
 
-/** One RSS reading during the import, with the job's progress as last polled. */
+/** One RSS reading during the import, with the task's progress as last polled. */
 export interface RssSample {
   ms: number;
   rss_mb: number;
-  phase: 'upload' | 'job';
-  units_done: number;
+  phase: 'upload' | 'task';
+  /** Bytes of the file the task had parsed. */
+  bytes_done: number;
 }
 
 export interface ImportBenchOptions {
@@ -252,7 +272,7 @@ export interface ImportBenchResult {
   units: number;
   tmx_mb: number;
   memory_id: number;
-  /** Upload start to the upload's answer, and to the job seen succeeded. */
+  /** Upload start to the upload's answer, and to the task seen succeeded. */
   upload_s: number;
   import_s: number;
   import_units_per_s: number;
@@ -260,10 +280,10 @@ export interface ImportBenchResult {
   num_segments: number;
   rss_before_import_mb: number;
   rss_peak_import_mb: number;
-  /** RSS a fifth of the way through the job (by time), and the peak after it: flat when memory is bounded. */
+  /** RSS a fifth of the way through the task (by time), and the peak after it: flat when memory is bounded. */
   rss_at_fifth_mb: number;
   rss_peak_after_fifth_mb: number;
-  /** Longest time between two answers to the job-status poll (sent every 50 ms) during the import. */
+  /** Longest time between two answers to the task-status poll (sent every 50 ms) during the import. */
   longest_poll_gap_s: number;
   rss_samples: RssSample[];
 }
@@ -287,14 +307,14 @@ export async function runImportBench(opts: ImportBenchOptions): Promise<ImportBe
     const rssBefore = server.memory().rssMb;
     const samples: RssSample[] = [];
     let phase: RssSample['phase'] = 'upload';
-    let unitsDone = 0;
+    let bytesDone = 0;
     const started = performance.now();
     const sampler = setInterval(() => {
       samples.push({
         ms: Math.round(performance.now() - started),
         rss_mb: server.memory().rssMb,
         phase,
-        units_done: unitsDone,
+        bytes_done: bytesDone,
       });
     }, 100);
     try {
@@ -304,18 +324,20 @@ export async function runImportBench(opts: ImportBenchOptions): Promise<ImportBe
         name: 'bench.tmx',
       });
       const uploadS = (performance.now() - started) / 1000;
-      phase = 'job';
+      phase = 'task';
       let lastLog = 0;
       let lastAnswer = performance.now();
       let longestGap = 0;
-      const job = await api.waitForJob(job_id, (j) => {
+      const task = await api.waitForTask(job_id, (j) => {
         const now = performance.now();
         longestGap = Math.max(longestGap, now - lastAnswer);
         lastAnswer = now;
-        unitsDone = j.progress.done;
+        bytesDone = j.progress.done;
         if (now - lastLog > 5000) {
           lastLog = now;
-          log(`import: job ${j.state}, ${j.progress.done} units parsed`);
+          log(
+            `import: task ${j.state}, ${(j.progress.done / 2 ** 20).toFixed(0)} of ${(j.progress.total / 2 ** 20).toFixed(0)} MB parsed`,
+          );
         }
       });
       const importS = (performance.now() - started) / 1000;
@@ -324,7 +346,7 @@ export async function runImportBench(opts: ImportBenchOptions): Promise<ImportBe
         ms: Math.round(importS * 1000),
         rss_mb: server.memory().rssMb,
         phase,
-        units_done: unitsDone,
+        bytes_done: bytesDone,
       });
       const [after] = await api.json<{ num_segments: number }[]>('GET', `/v2/memories?id=${memory.id}`);
       log(`import: ${opts.units} units in ${importS.toFixed(1)} s (upload ${uploadS.toFixed(1)} s)`);
@@ -332,7 +354,7 @@ export async function runImportBench(opts: ImportBenchOptions): Promise<ImportBe
         memoryId: memory.id,
         uploadS,
         importS,
-        job,
+        task,
         longestGap,
         rssBefore,
         samples,
@@ -343,7 +365,7 @@ export async function runImportBench(opts: ImportBenchOptions): Promise<ImportBe
     }
   });
 
-  // By time, not by the job's progress: a server busy parsing may not answer progress polls at all.
+  // By time, not by the task's progress: a server busy parsing may not answer progress polls at all.
   const fifthMs = 1000 * (imported.uploadS + (imported.importS - imported.uploadS) / 5);
   const fifth = imported.samples.findIndex((s) => s.ms >= fifthMs);
   const afterFifth = imported.samples.slice(fifth).map((s) => s.rss_mb);
@@ -354,7 +376,7 @@ export async function runImportBench(opts: ImportBenchOptions): Promise<ImportBe
     upload_s: imported.uploadS,
     import_s: imported.importS,
     import_units_per_s: opts.units / imported.importS,
-    job_result: imported.job.result,
+    job_result: imported.task.result,
     num_segments: imported.numSegments,
     rss_before_import_mb: imported.rssBefore,
     rss_peak_import_mb: Math.max(imported.rssBefore, ...imported.samples.map((s) => s.rss_mb)),

@@ -8,11 +8,16 @@ import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { writeTmx } from '../src/formats/tmx/tmx-writer.ts';
+import { runCrashScenarios, sqliteStore } from '../test/helpers/crash-scenarios.ts';
 import { buildCorpus, buildQuerySet, QUERY_CLASSES } from './corpus.ts';
 import { runDocumentBench } from './document-bench.ts';
 import { runEngineBench } from './engine-bench.ts';
 import { runImportBench, runQueryBench } from './http-bench.ts';
+import { runJobsBench } from './jobs-bench.ts';
+import { runLoadBench } from './load-bench.ts';
+import { runResponsivenessBench } from './responsiveness-bench.ts';
 import { formatTable, machine, type Row, writeResults } from './table.ts';
+import { runWebBench } from './web-bench.ts';
 
 // The engine bench measures its index's heap after a GC when one can be asked for; `npm run bench`
 // passes no --expose-gc, so the flag is set here and the function taken from a fresh context.
@@ -29,6 +34,8 @@ const { values } = parseArgs({
     'per-class': { type: 'string', default: '200' },
     'oracle-per-class': { type: 'string', default: '4' },
     'doc-segments': { type: 'string', default: '20000' },
+    // The document parsed, pre-translated and exported while responsiveness is probed.
+    'busy-segments': { type: 'string', default: '100000' },
     out: { type: 'string', default: join(import.meta.dirname, 'results', 'latest.json') },
   },
 });
@@ -45,6 +52,7 @@ const seed = count('seed', 0);
 const perClass = count('per-class', 1);
 const oraclePerClass = count('oracle-per-class', 0);
 const docSegments = count('doc-segments', 1);
+const busySegments = count('busy-segments', 1);
 
 const startedAt = performance.now();
 const loadAtStart = loadavg()[0];
@@ -98,6 +106,43 @@ const queried =
         runQueryBench({ ...prepared, dataDir, memoryId, apiKey, log }),
       );
 
+const responsiveness =
+  memoryId === undefined
+    ? undefined
+    : await section('responsiveness', () =>
+        runResponsivenessBench({
+          dataDir,
+          workDir,
+          memoryId,
+          apiKey,
+          queries: prepared.queries,
+          segments: busySegments,
+          seed,
+          log,
+        }),
+      );
+
+const load =
+  memoryId === undefined
+    ? undefined
+    : await section('load', () =>
+        runLoadBench({ dataDir, workDir, memoryId, apiKey, queries: prepared.queries, log }),
+      );
+
+const web =
+  memoryId === undefined
+    ? undefined
+    : await section('web', () =>
+        runWebBench({ dataDir, workDir, memoryId, apiKey, segments: docSegments, seed, log }),
+      );
+
+const jobs =
+  memoryId === undefined
+    ? undefined
+    : await section('jobs', () =>
+        runJobsBench({ dataDir, workDir, memoryId, apiKey, segments: docSegments, seed, log }),
+      );
+
 const engine = await section('engine', () => {
   log('engine: building its own index in this process');
   return runEngineBench({ size, seed, perClass, bruteForcePerClass: oraclePerClass, log });
@@ -107,6 +152,16 @@ const documents = await section('documents', async () => {
   const docDataDir = join(workDir, 'document-data');
   mkdirSync(docDataDir);
   return runDocumentBench({ dataDir: docDataDir, workDir, apiKey, segments: docSegments, seed, log });
+});
+
+// The crash suite of the tests (test/crash-recovery.test.ts), at full size, on the embedded store.
+const crashSizes = { units: 200_000, segments: 50_000 };
+const crash = await section('crash recovery', async () => {
+  const started = performance.now();
+  const crashDir = join(workDir, 'crash-data');
+  mkdirSync(crashDir);
+  await runCrashScenarios(sqliteStore(crashDir), crashSizes, (line) => log(`crash: ${line}`));
+  return { seconds: (performance.now() - started) / 1000 };
 });
 
 const rows: Row[] = [];
@@ -124,7 +179,7 @@ if (imported) {
       value: h.import_units_per_s,
       unit: 'units/s',
       target: { op: '>=', value: 50_000 },
-      note: `${h.tmx_mb.toFixed(0)} MB TMX: upload ${h.upload_s.toFixed(1)} s, upload start → job succeeded ${h.import_s.toFixed(1)} s; job result ${JSON.stringify(h.job_result)}, num_segments ${h.num_segments}`,
+      note: `${h.tmx_mb.toFixed(0)} MB TMX: upload ${h.upload_s.toFixed(1)} s, upload start → task succeeded ${h.import_s.toFixed(1)} s; task result ${JSON.stringify(h.job_result)}, num_segments ${h.num_segments}`,
     },
     {
       figure: 'import: server RSS peak',
@@ -132,13 +187,13 @@ if (imported) {
       unit: 'MB',
       targetText: 'bounded',
       metText: bounded ? 'yes' : 'no',
-      note: `RSS ${h.rss_before_import_mb.toFixed(0)} MB before, ${h.rss_at_fifth_mb.toFixed(0)} MB a fifth into the job, peak ${h.rss_peak_after_fifth_mb.toFixed(0)} MB after it (bounded: grows < 64 MB + 10 % of the ${fileLeftMb.toFixed(0)} MB of file left)`,
+      note: `RSS ${h.rss_before_import_mb.toFixed(0)} MB before, ${h.rss_at_fifth_mb.toFixed(0)} MB a fifth into the task, peak ${h.rss_peak_after_fifth_mb.toFixed(0)} MB after it (bounded: grows < 64 MB + 10 % of the ${fileLeftMb.toFixed(0)} MB of file left)`,
     },
     {
-      figure: 'import: longest wait for a job-status answer',
+      figure: 'import: longest wait for a task-status answer',
       value: h.longest_poll_gap_s,
       unit: 's',
-      note: 'GET /v2/jobs is polled every 50 ms during the import; a long wait means the server answered nothing meanwhile',
+      note: 'GET /v2/tasks is polled every 50 ms during the import; a long wait means the server answered nothing meanwhile',
     },
   );
 }
@@ -171,6 +226,128 @@ if (queried) {
       note: `a ${h.slowest.cls} query of ${h.slowest.chars} characters`,
     },
     { figure: 'server RSS after queries', value: h.rss_after_queries_mb, unit: 'MB' },
+  );
+}
+if (responsiveness) {
+  const r = responsiveness;
+  const queryBudget = r.idle.query_p99_ms + 10;
+  rows.push({
+    figure: 'idle: /healthz p99 · query p99',
+    value: r.idle.query_p99_ms,
+    unit: 'ms',
+    note: `/healthz p99 ${r.idle.healthz_p99_ms.toFixed(2)} ms; the baseline of the rows below (queries sent back to back on their own connection, /healthz every 20 ms)`,
+  });
+  for (const d of r.during) {
+    rows.push(
+      {
+        figure: `during ${d.operation}: /healthz max`,
+        value: d.healthz_max_ms,
+        unit: 'ms',
+        target: { op: '<=', value: 50 },
+        note: `${d.seconds.toFixed(1)} s of ${d.operation} (${r.document_segments.toLocaleString('en-US')}-segment document; the memory's ${size.toLocaleString('en-US')} entries), ${d.probes} probes`,
+      },
+      {
+        figure: `during ${d.operation}: query p99`,
+        value: d.query_p99_ms,
+        unit: 'ms',
+        target: { op: '<=', value: Number(queryBudget.toFixed(2)) },
+        note: `${d.queries} queries, max ${d.query_max_ms.toFixed(1)} ms; target: idle p99 + 10 ms`,
+      },
+    );
+  }
+}
+if (load) {
+  const l = load;
+  rows.push(
+    {
+      figure: `load: ${l.connections} connections, ${l.seconds} s — errors`,
+      value: l.errors + l.non_2xx,
+      unit: '',
+      target: { op: '==', value: 0 },
+      note: `${l.requests.toLocaleString('en-US')} requests (${l.confirmations.toLocaleString('en-US')} confirmations, the rest memory queries): ${l.errors} socket errors or timeouts, ${l.non_2xx} non-2xx answers`,
+    },
+    { figure: 'load: requests/s', value: l.requests_per_s, unit: 'req/s' },
+    { figure: 'load: latency p50', value: l.latency_p50_ms, unit: 'ms' },
+    {
+      figure: 'load: latency p99',
+      value: l.latency_p99_ms,
+      unit: 'ms',
+      note: `max ${l.latency_max_ms.toFixed(0)} ms; 32 requests in flight at all times, so a request waits for the others`,
+    },
+    {
+      figure: 'load: server RSS after',
+      value: l.rss_after_mb,
+      unit: 'MB',
+      note: `${l.rss_before_mb.toFixed(0)} MB before the run`,
+    },
+  );
+}
+if (web && 'skipped' in web) {
+  rows.push({ figure: 'web', value: null, unit: '', note: `skipped: ${web.skipped}` });
+} else if (web) {
+  const w = web;
+  const moves = (f: typeof w.matches_cached) =>
+    `${f.n} moves, p95 ${f.p95.toFixed(1)} ms, max ${f.max.toFixed(1)} ms`;
+  rows.push(
+    {
+      figure: `web: editor first paint (${w.document_segments.toLocaleString('en-US')} segments)`,
+      value: w.first_paint_median_ms,
+      unit: 'ms',
+      target: { op: '<=', value: 1000 },
+      note: `navigation start → first rows painted (tessera:segments-painted), median of ${w.first_paint_ms.map((ms) => ms.toFixed(0)).join(', ')} ms; headless Chromium`,
+    },
+    {
+      figure: 'web: Alt+↓ → matches painted, from cache p50',
+      value: w.matches_cached.p50,
+      unit: 'ms',
+      target: { op: '<=', value: 50 },
+      note: `${moves(w.matches_cached)}; the next 5 segments' matches are prefetched`,
+    },
+    {
+      figure: 'web: Alt+↓ → matches painted, uncached p50',
+      value: w.matches_uncached.p50,
+      unit: 'ms',
+      target: { op: '<=', value: 100 },
+      note: `${moves(w.matches_uncached)}; the 1M-entry memory, its prefetch held back by the bench`,
+    },
+    {
+      figure: 'web: rows in the DOM',
+      value: w.rows_in_dom,
+      unit: 'rows',
+      target: { op: '<=', value: 200 },
+      note: 'grid rows (header included) with the editor open on a 1440×900 window',
+    },
+    {
+      figure: 'web: JS of the editor route, gzipped',
+      value: w.editor_js_gzip_kb,
+      unit: 'kB',
+      note: w.editor_js_files.join(', '),
+    },
+  );
+}
+if (jobs) {
+  const j = jobs;
+  const b = j.bands;
+  rows.push(
+    {
+      figure: `job leverage analysis (${j.segments.toLocaleString('en-US')} segments)`,
+      value: j.stats_s,
+      unit: 's',
+      target: { op: '<=', value: 10 },
+      note: `POST /v2/jobs/{id}/stats against ${j.memory_entries.toLocaleString('en-US')} entries, ${Math.round(j.segments_per_s).toLocaleString('en-US')} segments/s (again: ${j.stats_again_s.toFixed(2)} s); ${j.source_words.toLocaleString('en-US')} words: 100% ${b.exact}, 95–99 ${b.fuzzy95}, 85–94 ${b.fuzzy85}, 75–84 ${b.fuzzy75}, repetitions ${b.repetitions}, new ${b.new}`,
+    },
+    {
+      figure: 'job created (file → COMPLETE)',
+      value: j.create_s,
+      unit: 's',
+      note: 'POST /v2/jobs with one pair until creationStatus COMPLETE: the document made from the uploaded file and parsed',
+    },
+    {
+      figure: 'job export (zip of merged files)',
+      value: j.export_s,
+      unit: 's',
+      note: `GET export?type=files until isProcessing 0; ${j.zip_kb.toFixed(0)} kB zip`,
+    },
   );
 }
 if (engine) {
@@ -250,6 +427,14 @@ if (documents && 'skipped' in documents) {
     },
   );
 }
+rows.push({
+  figure: 'crash recovery: kill -9 at each stage, restart',
+  value: crash?.seconds ?? null,
+  unit: 's',
+  targetText: 'before or after',
+  metText: crash ? 'yes' : 'no',
+  note: `a ${crashSizes.units.toLocaleString('en-US')}-unit import (while uploaded, while parsed), a ${crashSizes.segments.toLocaleString('en-US')}-segment document (while uploaded, pre-translated, exported), on SQLite: after each restart the state was the one before or after, nothing stuck, no orphan rows or files`,
+});
 // The full messages (with the server's last output lines) are in the log above and in the JSON.
 for (const failure of failures) {
   rows.push({ figure: 'section failed', value: null, unit: '', note: failure.split('\n')[0] });
@@ -259,11 +444,22 @@ const m = machine(loadAtStart);
 const heading = `Tessera bench: ${size.toLocaleString('en-US')} entries, seed ${seed}, ${((performance.now() - startedAt) / 1000).toFixed(0)} s`;
 console.log(formatTable(rows, m, heading));
 writeResults(values.out!, rows, m, {
-  options: { size, seed, per_class: perClass, oracle_per_class: oraclePerClass, doc_segments: docSegments },
+  options: {
+    size,
+    seed,
+    per_class: perClass,
+    oracle_per_class: oraclePerClass,
+    doc_segments: docSegments,
+    busy_segments: busySegments,
+  },
   finished_at: new Date().toISOString(),
   runtime_s: (performance.now() - startedAt) / 1000,
   import: imported ?? null,
   queries: queried ?? null,
+  responsiveness: responsiveness ?? null,
+  load: load ?? null,
+  jobs: jobs ?? null,
+  web: web ?? null,
   engine: engine ?? null,
   documents: documents ?? null,
   failures,

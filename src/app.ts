@@ -4,38 +4,56 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import { authPlugin } from './http/auth.ts';
+import { clientErrorHandler, frameworkErrors } from './http/client-errors.ts';
+import { MemoryCounters, StoreCounters } from './http/counters.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
+import { inputGuardsPlugin, safeIntegerKeyword } from './http/input-guards.ts';
 import { loggerOptions } from './http/logging.ts';
 import { metricsPlugin } from './http/metrics.ts';
 import { openapiPlugin } from './http/openapi.ts';
 import { rateLimitPlugin } from './http/rate-limit.ts';
+import { SignInThrottle } from './http/sign-in-throttle.ts';
 import type { App } from './http/types.ts';
-import { Worker } from './jobs/worker.ts';
-import { runDocumentImport } from './modules/documents/import-job.ts';
-import { pretranslateHandler } from './modules/documents/pretranslate-job.ts';
-import { releaseAfterGiveUp } from './modules/documents/repository.ts';
+import { webAppPlugin } from './http/web-app.ts';
+import { documentImportTask } from './modules/documents/import-task.ts';
+import { pretranslateTask } from './modules/documents/pretranslate-task.ts';
 import { documentsRoutes } from './modules/documents/routes.ts';
+import { documentSweeps, releaseAfterGiveUp } from './modules/documents/service.ts';
+import { filesRoutes } from './modules/files/routes.ts';
+import { fileSweeps } from './modules/files/service.ts';
+import { discardExport, type JobExportParams, jobExportTask } from './modules/jobs/export-task.ts';
 import { jobsRoutes } from './modules/jobs/routes.ts';
 import { languagesRoutes } from './modules/languages/routes.ts';
 import { Languages } from './modules/languages/service.ts';
-import { runMemoryImport } from './modules/memories/import.ts';
+import { discardImportFiles, memoryImportTask } from './modules/memories/import-task.ts';
 import { IndexCache } from './modules/memories/index-cache.ts';
 import { memoriesRoutes } from './modules/memories/routes.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';
 import { segmentsRoutes } from './modules/segments/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { tasksRoutes } from './modules/tasks/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { authenticateKey, authenticatePassword } from './modules/users/service.ts';
+import { authenticateSession, sweepSessions } from './modules/users/sessions.ts';
 import type { Db } from './store/db.ts';
+import { InstanceKeeper } from './tasks/instance-keeper.ts';
+import { newWorkerId } from './tasks/queue.ts';
+import { TaskWorker } from './tasks/task-worker.ts';
 
 export interface AppDeps {
   config: Config;
   db: Db;
-  /** Run the job worker loop in this process (default true; tests may drive jobs themselves). */
+  /** Run the task worker loop in this process (default true; tests may drive tasks themselves). */
   runWorker?: boolean;
-  /** Job lease in seconds (tests shorten it). */
+  /** Task lease in seconds (tests shorten it). */
   jobLeaseSeconds?: number;
   /** A destination for the JSON log lines (tests capture them); stdout when absent. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * No other process can use the store (the SQLite data directory is locked by this one): at start every
+   * other instance is known dead, and what it held is released at once.
+   */
+  exclusiveStore?: boolean;
 }
 
 // JSON bodies are small by nature; file uploads stream under their own limit (maxUploadBytes).
@@ -43,8 +61,9 @@ const JSON_BODY_LIMIT = 16 * 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    worker: Worker;
+    worker: TaskWorker;
     indexes: IndexCache;
+    instance: InstanceKeeper;
   }
 }
 
@@ -55,56 +74,95 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: loggerOptions(config.logLevel, deps.logStream),
     bodyLimit,
     // Lilt clients send ids and flags as query strings: coerce "7" → 7 and "true" → true.
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    ajv: {
+      customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false },
+      plugins: [safeIntegerKeyword],
+    },
     return503OnClosing: true,
+    frameworkErrors,
+    clientErrorHandler,
     forceCloseConnections: 'idle',
   };
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
   const languages = new Languages(config.languages);
-
-  await app.register(errorHandlerPlugin, { bodyLimit });
-  await app.register(metricsPlugin);
-  await app.register(openapiPlugin);
-  await app.register(authPlugin, { db });
-  await app.register(rateLimitPlugin, { max: config.rateLimit });
-
-  await app.register(languagesRoutes, { languages });
-  await app.register(usersRoutes, { db });
-
   const indexes = new IndexCache(db);
-  await app.register(systemRoutes, { db, isWarm: () => indexes.warm });
-  const worker = new Worker(
+  const instanceId = newWorkerId();
+  // Several processes may share a PostgreSQL store: their limits count together there.
+  const counters = db.shared ? new StoreCounters(db) : new MemoryCounters();
+  const counterSweeps = counters instanceof StoreCounters ? [async () => counters.sweep()] : [];
+  const instance = new InstanceKeeper(
+    db,
+    instanceId,
+    [...documentSweeps, ...fileSweeps, ...counterSweeps, sweepSessions],
+    app.log,
+    config.instanceTimeout,
+  );
+  const worker = new TaskWorker(
     db,
     {
-      memory_import: runMemoryImport,
-      document_import: runDocumentImport,
-      pretranslate: pretranslateHandler(indexes),
+      memory_import: memoryImportTask,
+      document_import: documentImportTask,
+      pretranslate: pretranslateTask(indexes),
+      job_export: jobExportTask,
     },
     {
+      id: instanceId,
       concurrency: config.workerConcurrency,
       log: app.log,
       leaseSeconds: deps.jobLeaseSeconds,
-      onGiveUp: async (job, reason) => {
-        if (job.document_id !== null) await releaseAfterGiveUp(db, Number(job.document_id), job.type, reason);
+      onGiveUp: async (task, reason) => {
+        if (task.document_id !== null) await releaseAfterGiveUp(db, task.document_id, task.type, reason);
+        if (task.type === 'memory_import') await discardImportFiles(db, task.id);
+        if (task.type === 'job_export') {
+          await discardExport(db, task.id, (JSON.parse(task.params) as JobExportParams).jobId, reason);
+        }
       },
     },
   );
   app.decorate('worker', worker);
   app.decorate('indexes', indexes);
-  const memoryDeps = { db, languages, indexes };
-  await app.register(memoriesRoutes, { ...memoryDeps, worker, maxUploadBytes: config.maxUploadBytes });
-  await app.register(segmentsRoutes, memoryDeps);
-  await app.register(jobsRoutes, { db });
-  await app.register(projectsRoutes, { db, languages });
-  await app.register(documentsRoutes, { db, worker, maxUploadBytes: config.maxUploadBytes });
+  app.decorate('instance', instance);
 
+  await app.register(errorHandlerPlugin, { bodyLimit });
+  await app.register(inputGuardsPlugin);
+  await app.register(metricsPlugin);
+  await app.register(openapiPlugin);
+  const throttle = new SignInThrottle(counters);
+  await app.register(authPlugin, {
+    throttle,
+    authenticator: {
+      key: (key) => authenticateKey(db, key),
+      password: (username, password) => authenticatePassword(db, username, password),
+      session: (token) => authenticateSession(db, token),
+    },
+  });
+  await app.register(rateLimitPlugin, { max: config.rateLimit, counters });
+
+  const uploads = { tasks: worker, maxUploadBytes: config.maxUploadBytes, instanceId };
+  await app.register(systemRoutes, { db, isWarm: () => indexes.warm });
+  await app.register(languagesRoutes, { languages });
+  await app.register(usersRoutes, { db, throttle });
+  await app.register(memoriesRoutes, { db, languages, indexes, ...uploads });
+  await app.register(segmentsRoutes, { db, languages, indexes });
+  await app.register(tasksRoutes, { db });
+  await app.register(projectsRoutes, { db, languages });
+  await app.register(documentsRoutes, { db, ...uploads });
+  await app.register(filesRoutes, { db, ...uploads });
+  await app.register(jobsRoutes, { db, languages, indexes, ...uploads });
+  await app.register(webAppPlugin, {});
+
+  // Before the worker: a restarted process first puts back the tasks its dead predecessor held.
+  app.addHook('onReady', async () => instance.start({ exclusive: deps.exclusiveStore ?? false }));
   if (deps.runWorker ?? true) app.addHook('onReady', async () => worker.start());
   // Indexes load in the background: the server answers at once, /readyz says ready when they are in.
   app.addHook('onReady', async () => {
     indexes.warmUp().catch((err) => app.log.error({ err }, 'loading memory indexes failed'));
   });
-  // Requests finish first (Fastify closes the server before onClose hooks), then running jobs are
+  // Requests finish first (Fastify closes the server before onClose hooks), then running tasks are
   // interrupted and re-queued, so the store can close.
-  app.addHook('onClose', async () => worker.stop());
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    await instance.stop();
+  });
   return app;
 }

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { isLanguageCode } from './modules/languages/language-names.ts';
+import { isLanguageCode } from './text/language-names.ts';
 
 export interface Config {
   port: number;
@@ -18,8 +18,13 @@ export interface Config {
   maxUploadBytes: number;
   /** Requests a minute per API key. */
   rateLimit: number;
-  /** Worker loop: jobs run concurrently by one process. */
+  /** Worker loop: tasks run concurrently by one process. */
   workerConcurrency: number;
+  /**
+   * Seconds without a heartbeat after which another server process sharing the store counts as dead, and
+   * what it held (uploads, exports, running tasks) is released.
+   */
+  instanceTimeout: number;
 }
 
 /** A setting that cannot be used; the message names it. */
@@ -112,6 +117,7 @@ const SETTINGS: { [K in keyof Config]: { env: string; parse: Parser<Config[K]>; 
   },
   rateLimit: { env: 'TESSERA_RATE_LIMIT', parse: integer(1, 10_000_000), default: 4000 },
   workerConcurrency: { env: 'TESSERA_WORKER_CONCURRENCY', parse: integer(1, 64), default: 2 },
+  instanceTimeout: { env: 'TESSERA_INSTANCE_TIMEOUT', parse: integer(3, 3600), default: 30 },
 };
 
 /** Reads TESSERA_CONFIG (JSON or YAML) into raw string values keyed by environment name. */

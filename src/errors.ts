@@ -1,5 +1,6 @@
-// The catalogue of application errors: every error the API can answer, with its status and stable code.
-// Services throw these; only the error handler (src/http/error-handler.ts) turns them into responses.
+// The catalogue of errors: every error the API can answer (AppError, with its status and stable code), and
+// the errors of reading a file (FormatError, XmlError) that tasks and services recognise by type.
+// Services throw AppErrors; only the error handler (src/http/error-handler.ts) turns them into responses.
 
 export class AppError extends Error {
   override name = 'AppError';
@@ -26,6 +27,15 @@ export const errors = {
     ),
   malformedFile: (message: string) => new AppError(400, 'MALFORMED_FILE', message),
   unauthorized: () => new AppError(401, 'UNAUTHORIZED', 'Unauthorized'),
+  /** A sign-in form's answer: JSON, so that the page can say what went wrong. */
+  badCredentials: () =>
+    new AppError(401, 'BAD_CREDENTIALS', 'Wrong username or password, or an unknown API key'),
+  csrfRefused: () =>
+    new AppError(
+      403,
+      'CROSS_SITE_REQUEST',
+      'A request signed in by cookie must come from this server’s own pages (its Origin does not match)',
+    ),
   forbidden: (message = 'This operation needs the admin role') => new AppError(403, 'FORBIDDEN', message),
   notFound: (what: string, id?: number | string) =>
     new AppError(404, 'NOT_FOUND', id === undefined ? `${what} not found` : `${what} ${id} not found`),
@@ -36,8 +46,25 @@ export const errors = {
       Allow: allowed.join(', '),
     }),
   conflict: (message: string) => new AppError(409, 'CONFLICT', message),
+  // Sign-in names are unique across the server (Basic user:password carries no organization), so a taken
+  // name must be refused — with the same answer whichever organization holds it.
+  usernameTaken: (username: string) =>
+    new AppError(409, 'USERNAME_TAKEN', `Username "${username}" is not available; choose another`),
+  memoryBusy: (id: number, retryAfterSeconds: number) =>
+    new AppError(409, 'MEMORY_BUSY', `Memory ${id} is importing a file; retry when is_processing is false`, {
+      'Retry-After': String(retryAfterSeconds),
+    }),
+  memoryInUse: (id: number, projects: readonly { id: number; name: string }[]) =>
+    new AppError(
+      409,
+      'MEMORY_IN_USE',
+      `Memory ${id} is the memory of ${projects.length === 1 ? 'project' : 'projects'} ${projects
+        .map((p) => `${p.id} (${JSON.stringify(p.name)})`)
+        .join(', ')}; delete those projects first`,
+    ),
   documentBusy: (message: string, retryAfterSeconds: number) =>
     new AppError(409, 'DOCUMENT_BUSY', message, { 'Retry-After': String(retryAfterSeconds) }),
+  jobBusy: (message: string) => new AppError(409, 'JOB_BUSY', message, { 'Retry-After': '2' }),
   payloadTooLarge: (limit: number) =>
     new AppError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than the limit of ${limit} bytes`),
   unsupportedMediaType: (name: string, supported: readonly string[]) =>
@@ -50,6 +77,39 @@ export const errors = {
     new AppError(429, 'RATE_LIMITED', `Rate limit exceeded; retry in ${retryAfterSeconds} s`, {
       'Retry-After': String(retryAfterSeconds),
     }),
+  tooManyFailures: (retryAfterSeconds: number) =>
+    new AppError(
+      429,
+      'TOO_MANY_FAILED_SIGN_INS',
+      `Too many failed sign-in attempts; retry in ${retryAfterSeconds} s`,
+      { 'Retry-After': String(retryAfterSeconds) },
+    ),
   internal: () => new AppError(500, 'INTERNAL_ERROR', 'Internal server error'),
   unavailable: (message: string) => new AppError(503, 'UNAVAILABLE', message),
 } as const;
+
+/** A file that cannot be read as its format; line and column are 1-based when known. */
+export class FormatError extends Error {
+  override name = 'FormatError';
+  constructor(
+    message: string,
+    readonly line?: number,
+    readonly column?: number,
+  ) {
+    super(line !== undefined ? `${message} at line ${line}, column ${column ?? 1}` : message);
+  }
+}
+
+/** A file that is not well-formed XML (or is refused); line and column are 1-based. */
+export class XmlError extends FormatError {
+  override name = 'XmlError';
+  constructor(
+    readonly detail: string,
+    line: number,
+    column: number,
+    kind = 'Malformed XML',
+  ) {
+    super(kind, line, column);
+    this.message = `${kind} at line ${line}, column ${column}: ${detail}`;
+  }
+}

@@ -1,5 +1,6 @@
 // The server process: load config → open store → migrate → bootstrap → start workers → listen;
 // SIGTERM/SIGINT finish in-flight requests, then close the store.
+import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { App } from './http/types.ts';
@@ -7,6 +8,7 @@ import { bootstrap } from './modules/users/service.ts';
 import type { Db } from './store/db.ts';
 import { migrate } from './store/migrate.ts';
 import { openStore } from './store/open-store.ts';
+import { type DataDirLock, lockDataDir } from './store/sqlite/data-dir-lock.ts';
 
 export interface RunningServer {
   app: App;
@@ -16,33 +18,51 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
-  const db = openStore(config);
-  await migrate(db);
-  const boot = await bootstrap(db, config.apiKey);
-  const app = await buildApp({ config, db });
-  await app.listen({ port: config.port, host: config.host });
+  // The embedded store belongs to one server process: a second one on the same directory is refused.
+  let lock: DataDirLock | undefined;
+  if (!config.databaseUrl) {
+    mkdirSync(config.dataDir, { recursive: true });
+    lock = lockDataDir(config.dataDir);
+  }
+  let db: Db | undefined;
+  let app: App;
+  let boot: Awaited<ReturnType<typeof bootstrap>>;
+  try {
+    db = openStore(config);
+    await migrate(db);
+    boot = await bootstrap(db, config.apiKey);
+    app = await buildApp({ config, db, exclusiveStore: lock !== undefined });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await db?.close().catch(() => {});
+    lock?.release();
+    throw err;
+  }
+  const store = db;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
 
+  // Messages for the person at the terminal go to stderr as plain text; stdout carries the JSON log lines.
   if (boot.generatedKey) printSignIn(url, boot.generatedKey);
   else if (boot.created)
-    process.stdout.write('Created the admin user and its API key from TESSERA_API_KEY.\n');
-  process.stdout.write(`Tessera listening on ${url} (store: ${db.dialect})\n`);
+    process.stderr.write('Created the admin user and its API key from TESSERA_API_KEY.\n');
+  process.stderr.write(`Tessera listening on ${url} (store: ${store.dialect})\n`);
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
       await app.close();
-      await db.close();
+      await store.close();
+      lock?.release();
     })();
     return stopping;
   };
-  return { app, db, url, stop };
+  return { app, db: store, url, stop };
 }
 
 function printSignIn(url: string, key: string) {
-  process.stdout.write(
+  process.stderr.write(
     [
       '',
       'First start: created organization "default", user "admin" and this API key.',

@@ -35,10 +35,15 @@ test('memory, project and doc commands through the API', async () => {
     const imported = runTessera(['memory', 'import', id, file], env);
     assert.equal(await imported.exit, 0, imported.stderr());
     assert.equal(imported.stdout(), '{"imported":2,"skipped":0,"duplicates":0}\n');
+    // Plain progress lines when not a terminal: the upload's bytes, then the task's bytes parsed of the file.
+    const size = readFileSync(file).length;
     assert.match(
       imported.stderr(),
-      /ui\.tmx: succeeded, 2 units/,
-      'plain progress lines when not a terminal',
+      new RegExp(`^ui\\.tmx upload: ${size} B/${size} B \\(100%\\), in \\S+s$`, 'm'),
+    );
+    assert.match(
+      imported.stderr(),
+      new RegExp(`^ui\\.tmx import: succeeded, ${size} B/${size} B \\(100%\\), in \\S+s$`, 'm'),
     );
 
     const query = runTessera(['memory', 'query', id, 'Save the file.'], env);
@@ -66,6 +71,7 @@ test('memory, project and doc commands through the API', async () => {
     assert.equal(await uploaded.exit, 0, uploaded.stderr());
     const docId = uploaded.stdout().split('\t')[0];
     assert.match(uploaded.stdout(), /^\d+\tpage\.txt\t1\/2 confirmed\tready\n$/);
+    assert.doesNotMatch(uploaded.stderr(), /confirmed/, 'the document line once, on stdout');
     const status = runTessera(['doc', 'status', docId], env);
     assert.equal(await status.exit, 0);
     assert.equal(status.stdout(), uploaded.stdout());

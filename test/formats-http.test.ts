@@ -15,7 +15,7 @@ import { createContext, type TestContext } from './helpers/context.ts';
 import { storeTargets } from './helpers/stores.ts';
 
 const FORMATS = join(import.meta.dirname, '..', 'src', 'formats');
-const XSD = join(import.meta.dirname, '..', '..', 'shared', 'schemas', 'xliff-core-1.2-strict.xsd');
+const XSD = join(import.meta.dirname, 'fixtures', 'schemas', 'xliff-core-1.2-strict.xsd');
 const MARK = 'ÜBERSETZT';
 
 async function docxFixture(): Promise<Buffer> {
@@ -54,7 +54,7 @@ const CASES: {
 }[] = [
   {
     name: 'release-notes.txt',
-    load: async () => readFileSync(join(FORMATS, 'text', 'fixtures', 'release-notes.txt')),
+    load: async () => readFileSync(join(FORMATS, 'plain-text', 'fixtures', 'release-notes.txt')),
     check: (merged) => assert.ok(merged.toString('utf8').includes(MARK)),
   },
   {

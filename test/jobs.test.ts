@@ -1,112 +1,396 @@
-// Jobs on every store: claimed once across workers, re-run after a dead worker's lease expires, idempotent.
+// Lilt's Jobs through HTTP on every store, with the field names of Lilt's SDK: a job from uploaded files
+// into three languages, its leverage analysis checked against the brute-force oracle, delivery, the zip
+// export (translated files and memories), archive, delete — and the refusals.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { storeJobFile } from '../src/jobs/job-files.ts';
-import { claimJob, insertJob } from '../src/jobs/queue.ts';
-import { nowSeconds } from '../src/store/db.ts';
+import { readZip } from '../src/formats/docx/zip-package.ts';
+import { bruteForceSearch } from '../src/matching/oracle.ts';
+import { countWords } from '../src/matching/word-count.ts';
 import { client } from './helpers/api.ts';
-import { createContext, type TestContext } from './helpers/context.ts';
+import { createContext, type TestContext, userKey } from './helpers/context.ts';
 import { storeTargets } from './helpers/stores.ts';
+import { tmxErrors } from './helpers/xmllint.ts';
 
-const tmx = (n: number) =>
-  `<?xml version="1.0"?><tmx version="1.4"><header srclang="en"/><body>${Array.from(
-    { length: n },
-    (_, i) =>
-      `<tu><tuv xml:lang="en"><seg>Line ${i % (n - 5)} text</seg></tuv><tuv xml:lang="fr"><seg>Ligne ${i % (n - 5)}</seg></tuv></tu>`,
-  ).join('')}<tu><tuv xml:lang="en"><seg>only English</seg></tuv></tu></body></tmx>`;
+const NOTES =
+  'Open the file. Save the file.\n\nThe file could not be saved.\n\nOpen the file.\n\nPress the red button twice.\n';
+const APP_JSON = JSON.stringify({
+  greeting: 'Welcome back',
+  title: 'Save the file.',
+  farewell: 'Thanks for your visit',
+});
+
+const MEMORIES = {
+  de: [
+    ['Open the file.', 'Öffnen Sie die Datei.'],
+    ['Save the files.', 'Speichern Sie die Dateien.'],
+    ['The file could not be opened.', 'Die Datei konnte nicht geöffnet werden.'],
+  ],
+  fr: [['Open the file.', 'Ouvrez le fichier.']],
+  ja: [['Welcome back', 'おかえりなさい']],
+} as const;
+
+type Lang = keyof typeof MEMORIES;
+type Api = ReturnType<typeof client>;
 
 for (const target of await storeTargets()) {
-  describe(`jobs on ${target.name}`, () => {
+  describe(`Lilt jobs on ${target.name}`, () => {
     let ctx: TestContext;
-    let api: ReturnType<typeof client>;
+    let api: Api;
+    let rival: Api;
+    const memory = {} as Record<Lang, number>;
+    const files: number[] = [];
     before(async () => {
       ctx = await createContext(target);
       api = client(ctx.app, ctx.adminKey);
+      rival = client(
+        ctx.app,
+        await userKey(ctx, {
+          username: 'mallory',
+          password: 'elsewhere1',
+          role: 'admin',
+          organization: 'rival',
+        }),
+      );
+      for (const [lang, pairs] of Object.entries(MEMORIES) as [
+        Lang,
+        readonly (readonly [string, string])[],
+      ][]) {
+        memory[lang] = (
+          await api.post('/v2/memories', { name: `TM ${lang}`, srclang: 'en', trglang: lang })
+        ).json().id;
+        for (const [source, t] of pairs)
+          await api.post('/v2/segments', { memory_id: memory[lang], source, target: t });
+      }
+      for (const [name, body] of [
+        ['notes.txt', NOTES],
+        ['app.json', APP_JSON],
+      ]) {
+        const res = await api.upload(`/v2/files?name=${name}`, body);
+        assert.equal(res.statusCode, 201, res.body);
+        files.push(res.json().id);
+      }
     });
     after(() => ctx.close());
 
-    test('a job left running by a dead process runs again after its lease, and applies exactly once', async () => {
-      const memory = (await api.post('/v2/memories', { name: 'Crash', srclang: 'en', trglang: 'fr' })).json();
-      const me = (await api.get('/v2/me')).json();
-      // The state a crash leaves: running, lease expired, half-written staging rows, file stored.
-      const jobId = await insertJob(ctx.db, {
-        organizationId: me.organization_id,
-        type: 'memory_import',
-        state: 'uploading',
-        memoryId: memory.id,
-        params: { name: 'crash.tmx', createdBy: 'admin' },
+    async function createJob(name: string) {
+      const res = await api.post('/v2/jobs', {
+        name,
+        fileIds: files,
+        srcLang: 'en',
+        srcLocale: 'US',
+        due: '2027-01-31T00:00:00Z',
+        languagePairs: [
+          { trgLang: 'de', trgLocale: 'DE', memoryId: memory.de, pretranslate: true, autoAccept: true },
+          { trgLang: 'fr', memoryId: memory.fr, dueDate: '2027-02-15T00:00:00Z', workflowTemplateId: 7 },
+          { trgLang: 'ja', memoryId: memory.ja, caseSensitive: true },
+        ],
       });
-      await storeJobFile(ctx.db, jobId, [Buffer.from(tmx(105))], 1 << 20);
-      await ctx.db.run(
-        `UPDATE jobs SET state = 'running', worker_id = 'dead-worker', attempts = 1, lease_until = ?, started_at = ? WHERE id = ?`,
-        [nowSeconds() - 1, nowSeconds() - 120, jobId],
-      );
-      await ctx.db.insertMany(
-        'import_staging',
-        ['job_id', 'seq', 'source', 'target', 'pair_hash'],
+      assert.equal(res.statusCode, 200, res.body);
+      return res.json();
+    }
+
+    async function waitForJob(id: number, until: (job: Record<string, unknown>) => boolean) {
+      for (let i = 0; i < 3000; i++) {
+        const job = (await api.get(`/v2/jobs/${id}`)).json();
+        if (until(job)) return job;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`job ${id} never reached the state`);
+    }
+    const created = (id: number) => waitForJob(id, (j) => j.creationStatus !== 'PENDING');
+    const exported = (id: number) => waitForJob(id, (j) => j.isProcessing !== 1);
+
+    async function download(id: number) {
+      const res = await api.get(`/v2/jobs/${id}/download`);
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.headers['content-type'], 'application/zip');
+      return readZip(res.rawPayload, 'download');
+    }
+
+    async function segmentsOf(documentId: number) {
+      const res = await api.get(`/v2/documents/segments?id=${documentId}&limit=1000`);
+      assert.equal(res.statusCode, 200, res.body);
+      return res.json().segments as { source: string; target: string | null; is_confirmed: boolean }[];
+    }
+
+    test('create: a project per pair with a document per file; COMPLETE once imported and pre-translated', async () => {
+      const job = await createJob('Launch');
+      assert.equal(job.name, 'Launch');
+      assert.equal(job.status, 'active');
+      assert.equal(job.isProcessing, 0);
+      assert.equal(job.due, '2027-01-31T00:00:00.000Z');
+      assert.equal(job.deliveredAt, null);
+      const done = await created(job.id);
+      assert.equal(done.creationStatus, 'COMPLETE', JSON.stringify(done));
+      const projects = done.stats.projects as {
+        id: number;
+        trgLang: string;
+        trgLocale: string | null;
+        due: string;
+        memoryId: number;
+      }[];
+      assert.deepEqual(
+        projects.map((p) => [p.trgLang, p.trgLocale, p.memoryId]),
         [
-          [jobId, 0, 'half', 'moitié', 'h1'],
-          [jobId, 1, 'written', 'écrit', 'h2'],
+          ['de', 'DE', memory.de],
+          ['fr', null, memory.fr],
+          ['ja', null, memory.ja],
         ],
       );
-      ctx.app.worker.wake();
-      const job = await api.waitForJob(jobId);
-      assert.equal(job.state, 'succeeded', job.error);
-      assert.deepEqual(job.result, { imported: 100, skipped: 1, duplicates: 5 });
-      const row = await ctx.db.get<{ attempts: number; worker_id: string }>(
-        'SELECT attempts, worker_id FROM jobs WHERE id = ?',
-        [jobId],
+      assert.equal(projects[1].due, '2027-02-15T00:00:00.000Z');
+      assert.equal(done.stats.numProjects, 3);
+      assert.equal(done.stats.uniqueLanguagePairs, 3);
+      // Source words: the scorer's count of every segment of both files, once per pair.
+      assert.equal(
+        done.stats.sourceWords,
+        3 * (countWords(NOTES) + countWords('Welcome back Save the file. Thanks for your visit')),
       );
-      assert.equal(Number(row!.attempts), 2);
-      assert.notEqual(row!.worker_id, 'dead-worker');
-      const m = (await api.get(`/v2/memories?id=${memory.id}`)).json()[0];
-      assert.equal(m.num_segments, 100);
-      const count = await ctx.db.get<{ n: number }>(
-        'SELECT COUNT(*) AS n FROM memory_entries WHERE memory_id = ?',
-        [memory.id],
-      );
-      assert.equal(Number(count!.n), 100);
-      const staging = await ctx.db.get<{ n: number }>(
-        'SELECT COUNT(*) AS n FROM import_staging WHERE job_id = ?',
-        [jobId],
-      );
-      assert.equal(Number(staging!.n), 0);
 
-      // A second run of a finished job is impossible: it is no longer claimable.
-      assert.equal(await claimJob(ctx.db, 'another', 60), undefined);
+      // Projects show their job; the pre-translated pair has its exact matches accepted.
+      const listed = (await api.get(`/v2/projects?id=${projects[0].id}`)).json()[0];
+      assert.equal(listed.job_id, job.id);
+      assert.equal(listed.document.length, 2);
+      const notes = listed.document.find((d: { name: string }) => d.name === 'notes.txt');
+      const segments = await segmentsOf(notes.id);
+      assert.deepEqual(
+        segments.filter((s) => s.is_confirmed).map((s) => [s.source, s.target]),
+        [
+          ['Open the file.', 'Öffnen Sie die Datei.'],
+          ['Open the file.', 'Öffnen Sie die Datei.'],
+        ],
+      );
+      const fr = (await api.get(`/v2/projects?id=${projects[1].id}`)).json()[0];
+      const frNotes = fr.document.find((d: { name: string }) => d.name === 'notes.txt');
+      assert.ok((await segmentsOf(frNotes.id)).every((s) => s.target === null || s.target === ''));
     });
 
-    test('concurrent workers claim each job exactly once', async () => {
-      await ctx.app.worker.stop();
-      const me = (await api.get('/v2/me')).json();
-      const ids: number[] = [];
-      for (let i = 0; i < 30; i++) {
-        ids.push(await insertJob(ctx.db, { organizationId: me.organization_id, type: 'export', params: {} }));
+    test('stats: exact + fuzzy + new = source words, as the brute-force oracle counts them; bands and repetitions', async () => {
+      const job = await created((await createJob('Analysed')).id);
+      const res = await api.post(`/v2/jobs/${job.id}/stats`, {});
+      assert.equal(res.statusCode, 200, res.body);
+      const stats = res.json();
+      for (const p of [stats, ...stats.projects]) {
+        assert.equal(p.exactWords + p.fuzzyWords + p.newWords, p.sourceWords);
+        const b = p.bands;
+        assert.equal(b.exact + b.fuzzy95 + b.fuzzy85 + b.fuzzy75 + b.repetitions + b.new, p.sourceWords);
       }
-      const claimed: number[][] = [[], [], []];
-      await Promise.all(
-        claimed.map(async (mine, w) => {
-          for (
-            let job = await claimJob(ctx.db, `w${w}`, 60);
-            job;
-            job = await claimJob(ctx.db, `w${w}`, 60)
-          ) {
-            mine.push(Number(job.id));
+      const projects = (
+        await api.get(`/v2/projects?id=${stats.projects.map((p: { id: number }) => p.id).join(',')}`)
+      ).json();
+      for (const p of stats.projects) {
+        const project = projects.find((x: { id: number }) => x.id === p.id);
+        const entries = (
+          await ctx.db.all<{ id: number; source: string; updated_at: number }>(
+            'SELECT id, source, updated_at FROM memory_entries WHERE memory_id = ?',
+            [project.memory_id],
+          )
+        ).map((e) => ({ id: e.id, source: e.source, updatedAt: e.updated_at }));
+        const expected = { exactWords: 0, fuzzyWords: 0, newWords: 0 };
+        for (const d of project.document) {
+          for (const s of await segmentsOf(d.id)) {
+            const [best] = bruteForceSearch(entries, s.source, { threshold: 75, n: 1 });
+            const band = !best ? 'newWords' : best.score === 100 ? 'exactWords' : 'fuzzyWords';
+            expected[band] += countWords(s.source);
           }
-        }),
-      );
-      const all = claimed.flat().sort((a, b) => a - b);
-      assert.deepEqual(all, ids);
-      const rows = await ctx.db.all<{ worker_id: string }>(
-        `SELECT worker_id FROM jobs WHERE id IN (${ids.map(() => '?').join(',')})`,
-        ids,
-      );
-      assert.ok(rows.every((r) => /^w[012]$/.test(r.worker_id)));
+        }
+        assert.deepEqual(
+          { exactWords: p.exactWords, fuzzyWords: p.fuzzyWords, newWords: p.newWords },
+          expected,
+        );
+        // "Open the file." and "Save the file." come twice in the job: the second time a repetition.
+        assert.equal(p.bands.repetitions, 6);
+      }
+      const de = stats.projects.find((p: { trgLang: string }) => p.trgLang === 'de');
+      assert.ok(de.exactWords > 0 && de.fuzzyWords > 0 && de.newWords > 0, JSON.stringify(de));
+      // The job keeps the figures: its stats show them from now on.
+      const after = (await api.get(`/v2/jobs/${job.id}`)).json();
+      assert.equal(after.stats.exactWords, stats.exactWords);
+      assert.equal(after.stats.fuzzyWords, stats.fuzzyWords);
+      assert.equal(after.stats.newWords, stats.newWords);
     });
 
-    test('GET /v2/jobs of another organization or unknown id is 404', async () => {
-      assert.equal((await api.get('/v2/jobs?id=999999')).statusCode, 404);
-      assert.equal((await api.get('/v2/jobs?id=abc')).statusCode, 400);
+    test('deliver, list by isDelivered, reactivate; export the files and download one folder per language', async () => {
+      const job = await created((await createJob('Delivered')).id);
+      const delivered = (await api.post(`/v2/jobs/${job.id}/deliver`, {})).json();
+      assert.equal(delivered.status, 'delivered');
+      assert.ok(Date.parse(delivered.deliveredAt) > 0);
+      assert.ok(delivered.stats.projects.every((p: { state: string }) => p.state === 'done'));
+      const ids = async (q: string) =>
+        ((await api.get(`/v2/jobs?${q}`)).json() as { id: number }[]).map((j) => j.id);
+      assert.ok((await ids('isDelivered=true')).includes(job.id));
+      assert.ok(!(await ids('isDelivered=false')).includes(job.id));
+
+      assert.equal((await api.get(`/v2/jobs/${job.id}/download`)).statusCode, 404);
+      const started = await api.get(`/v2/jobs/${job.id}/export?type=files`);
+      assert.equal(started.statusCode, 200, started.body);
+      assert.equal((await exported(job.id)).isProcessing, 0);
+      const entries = await download(job.id);
+      assert.deepEqual(
+        entries.map((e) => e.name),
+        [
+          'de-DE/',
+          'de-DE/notes.txt',
+          'de-DE/app.json',
+          'fr/',
+          'fr/notes.txt',
+          'fr/app.json',
+          'ja/',
+          'ja/notes.txt',
+          'ja/app.json',
+        ],
+      );
+      const text = (name: string) => entries.find((e) => e.name === name)!.data.toString('utf8');
+      assert.equal(
+        text('de-DE/notes.txt'),
+        // Exact matches accepted, the fuzzy match left as a draft: both merged, the rest in English.
+        'Öffnen Sie die Datei. Save the file.\n\nDie Datei konnte nicht geöffnet werden.\n\nÖffnen Sie die Datei.\n\nPress the red button twice.\n',
+      );
+      assert.equal(text('fr/notes.txt'), NOTES);
+      for (const lang of ['de-DE', 'fr', 'ja'])
+        assert.deepEqual(Object.keys(JSON.parse(text(`${lang}/app.json`))), [
+          'greeting',
+          'title',
+          'farewell',
+        ]);
+
+      const back = (await api.post(`/v2/jobs/${job.id}/reactivate`, {})).json();
+      assert.equal(back.status, 'active');
+      assert.equal(back.deliveredAt, null);
+    });
+
+    test('export of the memories: each pair’s memory as valid TMX in its folder', async () => {
+      const job = await created((await createJob('Memories')).id);
+      assert.equal((await api.get(`/v2/jobs/${job.id}/export?type=memory`)).statusCode, 200);
+      assert.equal((await exported(job.id)).isProcessing, 0);
+      const entries = await download(job.id);
+      assert.deepEqual(
+        entries.map((e) => e.name),
+        ['de-DE/', 'de-DE/TM_de.tmx', 'fr/', 'fr/TM_fr.tmx', 'ja/', 'ja/TM_ja.tmx'],
+      );
+      const tmx = entries.find((e) => e.name === 'ja/TM_ja.tmx')!.data.toString('utf8');
+      assert.match(tmx, /おかえりなさい/);
+      assert.equal(tmxErrors(tmx), '');
+    });
+
+    test('a failed export shows isProcessing -2 and why; the last good export stays downloadable', async () => {
+      const job = await created((await createJob('Broken')).id);
+      await api.get(`/v2/jobs/${job.id}/export?type=files`);
+      await exported(job.id);
+      const good = (await download(job.id)).length;
+      // The stored original of a document with a translation is damaged: merging it cannot work.
+      const [doc] = (await api.get(`/v2/projects?id=${job.stats.projects[0].id}`))
+        .json()[0]
+        .document.filter((d: { name: string }) => d.name === 'app.json');
+      await ctx.db.run("UPDATE document_segments SET target = 'Willkommen zurück' WHERE document_id = ?", [
+        doc.id,
+      ]);
+      const { changes } = await ctx.db.run('UPDATE document_files SET data = ? WHERE document_id = ?', [
+        Buffer.from('{"broken'),
+        doc.id,
+      ]);
+      assert.equal(changes, 1);
+      const again = await api.get(`/v2/jobs/${job.id}/export?type=files`);
+      assert.equal(again.json().isProcessing, 1, again.body);
+      const failed = await exported(job.id);
+      assert.equal(failed.isProcessing, -2, JSON.stringify(failed));
+      assert.match(
+        failed.processingErrorMsg,
+        /^de-DE\/app\.json: JSON: unterminated string at line 1, column 2/,
+      );
+      assert.equal((await download(job.id)).length, good);
+    });
+
+    test('archive, update, delete: projects and documents go with the job; its memory can then be deleted', async () => {
+      const fresh = (
+        await api.post('/v2/memories', { name: 'Only here', srclang: 'en', trglang: 'it' })
+      ).json().id;
+      const res = await api.post('/v2/jobs', {
+        name: 'Short-lived',
+        fileIds: [files[0]],
+        srcLang: 'en',
+        languagePairs: [{ trgLang: 'it', memoryId: fresh }],
+      });
+      const job = await created(res.json().id);
+      const archived = (await api.post(`/v2/jobs/${job.id}/archive`, {})).json();
+      assert.equal(archived.status, 'archived');
+      assert.ok(archived.stats.projects.every((p: { isArchived: boolean }) => p.isArchived));
+      assert.ok(
+        ((await api.get('/v2/jobs?isArchived=true')).json() as { id: number }[]).some((j) => j.id === job.id),
+      );
+      assert.equal((await api.post(`/v2/jobs/${job.id}/unarchive`, {})).json().status, 'active');
+      const renamed = (
+        await api.put(`/v2/jobs/${job.id}`, { name: 'Renamed', dueDate: '2027-03-01', isProcessing: 1 })
+      ).json();
+      assert.equal(renamed.name, 'Renamed');
+      assert.equal(renamed.due, '2027-03-01T00:00:00.000Z');
+      assert.equal(renamed.isProcessing, 0, JSON.stringify(renamed));
+
+      assert.equal((await api.delete(`/v2/memories?id=${fresh}`)).statusCode, 409);
+      const projectId = job.stats.projects[0].id;
+      assert.deepEqual((await api.delete(`/v2/jobs/${job.id}`)).json(), { id: job.id, deleted: true });
+      assert.equal((await api.get(`/v2/jobs/${job.id}`)).statusCode, 404);
+      assert.equal((await api.get(`/v2/projects?id=${projectId}`)).statusCode, 404);
+      assert.equal((await api.delete(`/v2/memories?id=${fresh}`)).statusCode, 200);
+    });
+
+    test('refusals: another organization sees 404; bad parameters are named; nothing is left of a refused job', async () => {
+      const job = await created((await createJob('Ours')).id);
+      for (const res of [
+        await rival.get(`/v2/jobs/${job.id}`),
+        await rival.put(`/v2/jobs/${job.id}`, { name: 'x' }),
+        await rival.post(`/v2/jobs/${job.id}/deliver`, {}),
+        await rival.post(`/v2/jobs/${job.id}/archive`, {}),
+        await rival.post(`/v2/jobs/${job.id}/stats`, {}),
+        await rival.get(`/v2/jobs/${job.id}/export?type=files`),
+        await rival.get(`/v2/jobs/${job.id}/download`),
+        await rival.delete(`/v2/jobs/${job.id}`),
+      ]) {
+        assert.equal(res.statusCode, 404, res.body);
+      }
+      assert.deepEqual((await rival.get('/v2/jobs')).json(), []);
+      // A rival cannot build a job from our files or on our memories.
+      const theirs = await rival.post('/v2/jobs', {
+        name: 'Stolen',
+        fileIds: [files[0]],
+        srcLang: 'en',
+        languagePairs: [{ trgLang: 'de', memoryId: memory.de }],
+      });
+      assert.equal(theirs.statusCode, 404);
+
+      const before = (await api.get('/v2/jobs')).json().length;
+      const projectsBefore = (await api.get('/v2/projects')).json().length;
+      const bad = async (body: Record<string, unknown>, status: number, pattern: RegExp) => {
+        const res = await api.post('/v2/jobs', {
+          name: 'Bad',
+          fileIds: files,
+          srcLang: 'en',
+          languagePairs: [{ trgLang: 'de', memoryId: memory.de }],
+          ...body,
+        });
+        assert.equal(res.statusCode, status, res.body);
+        assert.match(res.json().message, pattern);
+      };
+      await bad(
+        {
+          languagePairs: [
+            { trgLang: 'de', memoryId: memory.de },
+            { trgLang: 'fr', memoryId: memory.de },
+          ],
+        },
+        400,
+        /languagePairs\.1\.memoryId/,
+      );
+      await bad({ fileIds: [files[0], 999_999] }, 404, /File/);
+      await bad({ due: 'next tuesday' }, 400, /due/);
+      await bad({ srcLang: 'xx-nope' }, 400, /srcLang/);
+      await bad({ languagePairs: [] }, 400, /languagePairs/);
+      assert.equal((await api.get('/v2/jobs')).json().length, before);
+      assert.equal((await api.get('/v2/projects')).json().length, projectsBefore);
+
+      const type = await api.get(`/v2/jobs/${job.id}/export?type=pdf`);
+      assert.equal(type.statusCode, 400);
+      assert.match(type.json().message, /type/);
+      assert.equal((await api.get('/v2/jobs/abc')).statusCode, 400);
     });
   });
 }

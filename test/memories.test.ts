@@ -13,8 +13,9 @@ import { client, multipartBody } from './helpers/api.ts';
 import { createContext, type TestContext, userKey } from './helpers/context.ts';
 import { storeTargets } from './helpers/stores.ts';
 
-const SHARED = join(import.meta.dirname, '..', '..', 'shared');
-const DATA = join(SHARED, 'data');
+// Samples of the real memories (every 20th unit) and the TMX DTD: test/fixtures/README.md.
+const SHARED = join(import.meta.dirname, 'fixtures');
+const DATA = join(SHARED, 'corpus');
 const TMX_DTD = join(SHARED, 'schemas', 'tmx14.dtd');
 
 async function distinctPairs(file: string, srclang: string, trglang: string) {
@@ -60,7 +61,11 @@ for (const target of await storeTargets()) {
       const answer = res.json();
       assert.equal(answer.id, memoryId);
       assert.equal(answer.isProcessing, 1);
-      return api.waitForJob(answer.job_id);
+      const task = await api.waitForTask(answer.job_id);
+      // Progress counts bytes of the file read, against its size.
+      if (task.state === 'succeeded')
+        assert.deepEqual(task.progress, { done: Buffer.byteLength(body), total: Buffer.byteLength(body) });
+      return task;
     }
 
     test('create, list, rename, delete; bad languages and names are 400s naming them', async () => {
@@ -74,12 +79,13 @@ for (const target of await storeTargets()) {
           trglang: 'de',
           srclocale: null,
           trglocale: null,
-          is_processing: false,
+          is_processing: null,
           version: 0,
           num_segments: 0,
-          resources: [],
+          resources: null,
           created_at: 0,
           updated_at: 0,
+          last_import: null,
         },
       );
       assert.equal((await api.get(`/v2/memories?id=${memory.id}`)).json()[0].name, 'Legal');
@@ -307,16 +313,16 @@ for (const target of await storeTargets()) {
         name: 'one.tmx',
       });
       assert.equal(res.statusCode, 200, res.body);
-      assert.equal((await api.waitForJob(res.json().job_id)).state, 'succeeded');
+      assert.equal((await api.waitForTask(res.json().job_id)).state, 'succeeded');
       res = await api.upload(`/v2/memories/import?memory_id=${memory.id}&name=two.tmx`, file(2));
-      assert.equal((await api.waitForJob(res.json().job_id)).result.imported, 1);
+      assert.equal((await api.waitForTask(res.json().job_id)).result.imported, 1);
       const form = multipartBody(
         { memory_id: String(memory.id) },
         { name: 'three.tmx.gz', data: gzipSync(file(3)) },
       );
       res = await api.upload('/v2/memories/import', form.body, { 'content-type': form.contentType });
       assert.equal(res.statusCode, 200, res.body);
-      assert.deepEqual((await api.waitForJob(res.json().job_id)).result, {
+      assert.deepEqual((await api.waitForTask(res.json().job_id)).result, {
         imported: 1,
         skipped: 0,
         duplicates: 0,
@@ -326,7 +332,7 @@ for (const target of await storeTargets()) {
       assert.equal(m.num_segments, 3);
     });
 
-    test('bad imports: 400/404/413/415 at once; malformed XML fails the job and changes nothing', async () => {
+    test('bad imports: 400/404/413 at once, an unsupported type fails its task; malformed XML fails the task and changes nothing', async () => {
       const memory = await createMemory('Bad');
       await importFile(memory.id, 'good.tmx', tmx([['Keep this entry please', 'Behalte diesen Eintrag']]));
       const before = (await api.get(`/v2/memories?id=${memory.id}`)).json()[0];
@@ -334,12 +340,17 @@ for (const target of await storeTargets()) {
       let res = await api.upload('/v2/memories/import', tmx([]), { name: 'x.tmx' });
       assert.equal(res.statusCode, 400);
       assert.equal(res.json().message, 'Parameter "memory_id" is required');
+      // Not a memory format: accepted as Lilt accepts it, its task failed at once saying why.
       res = await api.upload('/v2/memories/import', tmx([]), {
         memory_id: String(memory.id),
         name: 'notes.docx',
       });
-      assert.equal(res.statusCode, 415);
-      assert.match(res.json().message, /supported: \.tmx, \.tmx\.gz/);
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.json().isProcessing, 1);
+      const refused = (await api.get(`/v2/tasks?id=${res.json().task_id}`)).json();
+      assert.equal(refused.state, 'failed');
+      assert.equal(refused.error_code, 'UNSUPPORTED_FILE_TYPE');
+      assert.match(refused.error, /supported: \.tmx, \.tmx\.gz/);
       res = await api.upload('/v2/memories/import', tmx([]), {
         memory_id: String(memory.id),
         name: '../etc/x.tmx',
@@ -383,21 +394,69 @@ for (const target of await storeTargets()) {
       assert.equal(afterwards.version, before.version);
       assert.deepEqual(afterwards.resources, before.resources);
       assert.equal(afterwards.is_processing, false);
+      // Nothing of the failed imports stays behind: no staging rows, no uploaded file.
+      for (const task of [failed, doctype]) {
+        for (const table of ['import_staging', 'task_files']) {
+          const left = await ctx.db.get<{ n: number }>(
+            `SELECT COUNT(*) AS n FROM ${table} WHERE task_id = ?`,
+            [task.id],
+          );
+          assert.equal(left?.n, 0, `${table} of task ${task.id}`);
+        }
+      }
+    });
+
+    test('a memory is not deleted while an import into it runs, nor while projects use it', async () => {
+      const memory = await createMemory('Busy');
+      await ctx.app.worker.stop();
+      let jobId: number;
+      try {
+        const started = await api.upload('/v2/memories/import', tmx([['One entry here', 'Ein Eintrag']]), {
+          'lilt-api': JSON.stringify({ memory_id: memory.id, name: 'one.tmx' }),
+        });
+        jobId = started.json().job_id;
+        const refused = await api.delete(`/v2/memories?id=${memory.id}`);
+        assert.equal(refused.statusCode, 409);
+        assert.equal(refused.json().code, 'MEMORY_BUSY');
+        assert.ok(Number(refused.headers['retry-after']) >= 1);
+        await ctx.app.worker.drain();
+      } finally {
+        ctx.app.worker.start();
+      }
+      assert.equal((await api.waitForTask(jobId)).state, 'succeeded');
+
+      const project = (await api.post('/v2/projects', { name: 'Uses "Busy"', memory_id: memory.id })).json();
+      const inUse = await api.delete(`/v2/memories?id=${memory.id}`);
+      assert.equal(inUse.statusCode, 409);
+      assert.deepEqual(inUse.json(), {
+        message: `Memory ${memory.id} is the memory of project ${project.id} ("Uses \\"Busy\\""); delete those projects first`,
+        code: 'MEMORY_IN_USE',
+      });
+      assert.equal(
+        (await api.get(`/v2/memories?id=${memory.id}`)).json()[0].num_segments,
+        1,
+        'nothing deleted',
+      );
+      await api.delete(`/v2/projects?id=${project.id}`);
+      assert.deepEqual((await api.delete(`/v2/memories?id=${memory.id}`)).json(), {
+        id: memory.id,
+        deleted: true,
+      });
     });
 
     test('real corpora: all three files import with exact counts; export validates and re-imports the same', async () => {
       for (const [file, trglang, units] of [
-        ['en-de.tmx.gz', 'de', 72_986],
-        ['en-es.tmx.gz', 'es', 52_467],
-        ['en-ja.tmx.gz', 'ja', 40_240],
+        ['en-de.tmx.gz', 'de', 3_650],
+        ['en-es.tmx.gz', 'es', 2_624],
+        ['en-ja.tmx.gz', 'ja', 2_012],
       ] as const) {
         const path = join(DATA, file);
         const expected = await distinctPairs(path, 'en', trglang);
         assert.equal(expected.units, units);
         const memory = await createMemory(file, 'en', trglang);
-        const job = await importFile(memory.id, file, readFileSync(path));
-        assert.equal(job.state, 'succeeded', job.error);
-        const { imported, skipped, duplicates } = job.result;
+        const task = await importFile(memory.id, file, readFileSync(path));
+        assert.equal(task.state, 'succeeded', task.error);
+        const { imported, skipped, duplicates } = task.result;
         assert.equal(imported + skipped + duplicates, units, file);
         assert.equal(imported, expected.distinct, file);
         const m = (await api.get(`/v2/memories?id=${memory.id}`)).json()[0];

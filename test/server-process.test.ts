@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import Database from 'better-sqlite3';
 import { basic } from './helpers/context.ts';
 import { runTessera, waitForListening } from './helpers/process.ts';
 import { storeTargets } from './helpers/stores.ts';
@@ -24,9 +25,11 @@ describe('server process', () => {
     const server = runTessera(['serve'], { TESSERA_DATA_DIR: dataDir, TESSERA_PORT: '0' });
     const url = await waitForListening(server);
     assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
-    const key = /^\s+(tsk_\S+)$/m.exec(server.stdout())?.[1];
+    // The banner is for the person at the terminal: plain text on stderr, apart from the JSON log on stdout.
+    const key = /^\s+(tsk_\S+)$/m.exec(server.stderr())?.[1];
     assert.ok(key, 'the key is printed');
-    assert.ok(server.stdout().includes(`curl -u '${key}:${key}' ${url}/v2/languages`), 'a ready curl line');
+    assert.ok(server.stderr().includes(`curl -u '${key}:${key}' ${url}/v2/languages`), 'a ready curl line');
+    for (const line of server.stdout().trim().split('\n')) assert.doesNotThrow(() => JSON.parse(line), line);
 
     const res = await fetch(`${url}/v2/languages`, { headers: { authorization: basic(key, key) } });
     assert.equal(res.status, 200);
@@ -37,13 +40,17 @@ describe('server process', () => {
 
     server.child.kill('SIGTERM');
     assert.equal(await server.exit, 0);
-    const logged = server.stdout().split(key).length - 1;
-    assert.equal(logged, 3, 'the key appears only in the banner and twice in its curl line, never in logs');
+    assert.equal(
+      server.stderr().split(key).length - 1,
+      3,
+      'the key appears in the banner and twice in its curl line',
+    );
+    assert.ok(!server.stdout().includes(key), 'never in the logs');
 
     // A second start on the same store creates nothing and prints no key.
     const again = runTessera(['serve'], { TESSERA_DATA_DIR: dataDir, TESSERA_PORT: '0' });
     const url2 = await waitForListening(again);
-    assert.ok(!again.stdout().includes('tsk_'));
+    assert.ok(!again.stdout().includes('tsk_') && !again.stderr().includes('tsk_'));
     assert.equal((await fetch(`${url2}/v2`, { headers: { authorization: `Bearer ${key}` } })).status, 200);
     again.child.kill('SIGTERM');
     assert.equal(await again.exit, 0);
@@ -57,10 +64,63 @@ describe('server process', () => {
       TESSERA_API_KEY: key,
     });
     const url = await waitForListening(server);
-    assert.ok(!server.stdout().includes(key));
+    assert.ok(!server.stdout().includes(key) && !server.stderr().includes(key));
     assert.equal((await fetch(`${url}/v2/me?key=${key}`)).status, 200);
     server.child.kill('SIGTERM');
     assert.equal(await server.exit, 0);
+  });
+
+  test('one server per SQLite data directory; a restart after kill -9 takes over at once, tasks included', async () => {
+    const dataDir = tempDir();
+    const key = 'lock-test-admin-key-0123456789-abcdefghijkl';
+    const env = { TESSERA_DATA_DIR: dataDir, TESSERA_PORT: '0', TESSERA_API_KEY: key };
+    const first = runTessera(['serve'], env);
+    const url = await waitForListening(first);
+    const second = runTessera(['serve'], env);
+    assert.equal(await second.exit, 1);
+    assert.match(
+      second.stderr(),
+      /^tessera: the data directory .* is in use by another Tessera server \(pid \d+\)\n$/,
+    );
+    assert.equal((await fetch(`${url}/v2?key=${key}`)).status, 200, 'the first one still serves');
+    const memory = (await (
+      await fetch(`${url}/v2/memories?key=${key}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Crash', srclang: 'en', trglang: 'de' }),
+      })
+    ).json()) as { id: number };
+    first.child.kill('SIGKILL');
+    await first.exit;
+
+    // What the killed process held a moment ago: its instance, beating until now, and an import it ran.
+    const db = new Database(join(dataDir, 'tessera.db'));
+    const now = Math.floor(Date.now() / 1000);
+    const dead = db.prepare('SELECT id FROM instances').get() as { id: string };
+    db.prepare('UPDATE instances SET heartbeat_at = ?').run(now);
+    const tmx =
+      '<tmx version="1.4"><header srclang="en"/><body><tu><tuv xml:lang="en"><seg>Hello</seg></tuv><tuv xml:lang="de"><seg>Hallo</seg></tuv></tu></body></tmx>';
+    const task = db
+      .prepare(
+        `INSERT INTO tasks (organization_id, type, state, memory_id, params, worker_id, lease_until, attempts, progress_total, created_at)
+         VALUES (1, 'memory_import', 'running', ?, '{"name":"crash.tmx","createdBy":"admin"}', ?, ?, 1, ?, ?) RETURNING id`,
+      )
+      .get(memory.id, dead.id, now + 3600, tmx.length, now) as { id: number };
+    db.prepare('INSERT INTO task_files (task_id, seq, data) VALUES (?, 0, ?)').run(task.id, Buffer.from(tmx));
+    db.close();
+
+    const third = runTessera(['serve'], env);
+    const url3 = await waitForListening(third);
+    // Its lease has an hour left and its instance beat just now: only knowing it is dead gets it run.
+    let state = '';
+    for (let i = 0; i < 100 && state !== 'succeeded'; i++) {
+      state = ((await (await fetch(`${url3}/v2/tasks?id=${task.id}&key=${key}`)).json()) as { state: string })
+        .state;
+      if (state !== 'succeeded') await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(state, 'succeeded');
+    third.child.kill('SIGTERM');
+    assert.equal(await third.exit, 0);
   });
 
   test('a bad setting stops the start with one line naming it and exit code 1', async () => {
@@ -80,7 +140,7 @@ describe('server process', () => {
     assert.match(user.stdout(), /Created user translator \(id \d+, member, organization default\)/);
     const dup = runTessera(['users', 'create', 'translator', '--password-stdin'], env, 'a long secret\n');
     assert.equal(await dup.exit, 1);
-    assert.equal(dup.stderr(), 'tessera: User "translator" already exists\n');
+    assert.equal(dup.stderr(), 'tessera: Username "translator" is not available; choose another\n');
 
     const created = runTessera(['keys', 'create', '--user', 'translator', '--name', 'ci'], env);
     assert.equal(await created.exit, 0, created.stderr());
@@ -127,7 +187,7 @@ describe('two instances on one PostgreSQL database', { skip: postgres ? false : 
       const a = runTessera(['serve'], env);
       const b = runTessera(['serve'], env);
       const [urlA, urlB] = await Promise.all([waitForListening(a), waitForListening(b)]);
-      const printed = [a.stdout(), b.stdout()].filter((s) => /^\s+tsk_/m.test(s));
+      const printed = [a.stderr(), b.stderr()].filter((s) => /^\s+tsk_/m.test(s));
       assert.equal(printed.length, 1, 'exactly one instance created the admin key');
       const key = /^\s+(tsk_\S+)$/m.exec(printed[0])![1];
       for (const url of [urlA, urlB]) assert.equal((await fetch(`${url}/v2?key=${key}`)).status, 200);

@@ -1,17 +1,21 @@
 // `tessera users …` and `tessera keys …`: administration on the local store (no server needed).
 import type { Command } from 'commander';
-import * as repo from '../modules/users/repository.ts';
-import { createApiKey, createUser } from '../modules/users/service.ts';
 import type { Db } from '../store/db.ts';
-import { migrate } from '../store/migrate.ts';
-import { openStore } from '../store/open-store.ts';
-import { configFrom, fail } from './main.ts';
+import { configFrom, fail } from './cli-support.ts';
 
-async function withStore<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-  const db = openStore(configFrom());
+type UserService = typeof import('../modules/users/service.ts');
+
+/** Runs `fn` on the migrated store; the store and the service load here, not when `--help` starts. */
+async function withStore<T>(fn: (db: Db, users: UserService) => Promise<T>): Promise<T> {
+  const [{ openStore }, { migrate }, users] = await Promise.all([
+    import('../store/open-store.ts'),
+    import('../store/migrate.ts'),
+    import('../modules/users/service.ts'),
+  ]);
+  const db = openStore(await configFrom());
   try {
     await migrate(db);
-    return await fn(db);
+    return await fn(db, users);
   } finally {
     await db.close();
   }
@@ -40,7 +44,7 @@ export function registerAccountCommands(program: Command) {
         opts: { admin?: boolean; passwordStdin?: boolean; org: string; email?: string },
       ) => {
         const password = opts.passwordStdin ? await readStdin() : null;
-        const user = await withStore((db) =>
+        const user = await withStore((db, { createUser }) =>
           createUser(db, {
             username: name,
             password,
@@ -62,15 +66,9 @@ export function registerAccountCommands(program: Command) {
     .option('--user <name>', 'the user the key acts as', 'admin')
     .option('--name <label>', 'a label for the key', 'cli')
     .action(async (opts: { user: string; name: string }) => {
-      const created = await withStore(async (db) => {
-        const user = await repo.findUserByName(db, opts.user);
-        if (!user) fail(`user "${opts.user}" does not exist`);
-        return createApiKey(db, {
-          userId: Number(user.id),
-          organizationId: Number(user.organization_id),
-          name: opts.name,
-        });
-      });
+      const created = await withStore((db, { createKeyForUser }) =>
+        createKeyForUser(db, opts.user, opts.name),
+      );
       process.stdout.write(`${created.key}\n`);
       process.stderr.write(
         `Key ${created.id} "${created.name}" for ${opts.user}: shown once, store it now.\n`,
@@ -81,12 +79,12 @@ export function registerAccountCommands(program: Command) {
     .command('list')
     .description('list API keys (never the keys themselves)')
     .action(async () => {
-      const rows = await withStore((db) => repo.listApiKeys(db, null));
+      const rows = await withStore((db, { listAllKeys }) => listAllKeys(db));
       process.stdout.write('ID\tUSER\tNAME\tPREFIX\tCREATED\tSTATE\n');
       for (const k of rows) {
-        const created = new Date(Number(k.created_at) * 1000).toISOString();
+        const created = new Date(k.created_at * 1000).toISOString();
         process.stdout.write(
-          `${k.id}\t${k.username}\t${k.name}\t${k.prefix}…\t${created}\t${k.revoked_at === null ? 'active' : 'revoked'}\n`,
+          `${k.id}\t${k.username}\t${k.name}\t${k.prefix}…\t${created}\t${k.revoked ? 'revoked' : 'active'}\n`,
         );
       }
     });
@@ -96,7 +94,7 @@ export function registerAccountCommands(program: Command) {
     .description('revoke an API key')
     .action(async (id: string) => {
       if (!/^\d+$/.test(id)) fail(`key id must be a positive integer, got "${id}"`);
-      const revoked = await withStore((db) => repo.revokeApiKey(db, Number(id), null));
+      const revoked = await withStore((db, { revokeAnyKey }) => revokeAnyKey(db, Number(id)));
       if (!revoked) fail(`no active key with id ${id}`);
       process.stdout.write(`Revoked key ${id}\n`);
     });

@@ -22,11 +22,28 @@ export class ApiClient {
     return (await res.json()) as T;
   }
 
-  /** Uploads a file as the raw body, parameters in the LILT-API header. */
-  async upload<T>(path: string, file: string, params: Record<string, unknown>): Promise<T> {
+  /**
+   * Uploads a file as the raw body, parameters in the LILT-API header. `onSent` hears the bytes handed to
+   * the connection so far: fetch pulls the stream only as fast as the socket drains, so this is the upload's
+   * progress give or take a buffer.
+   */
+  async upload<T>(
+    path: string,
+    file: string,
+    params: Record<string, unknown>,
+    onSent: (sent: number, size: number) => void = () => {},
+  ): Promise<T> {
     const size = statSync(file).size;
+    let sent = 0;
+    const counter = new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        sent += chunk.byteLength;
+        onSent(sent, size);
+        controller.enqueue(chunk);
+      },
+    });
     const res = await this.fetch('POST', path, {
-      body: Readable.toWeb(createReadStream(file)) as ReadableStream,
+      body: (Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>).pipeThrough(counter),
       type: 'application/octet-stream',
       headers: { 'LILT-API': JSON.stringify(params), 'Content-Length': String(size) },
     });

@@ -4,9 +4,10 @@ import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
-import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import { ApiClient } from './api-client.ts';
+import { fail } from './cli-support.ts';
+import type { StateProgress } from './progress.ts';
 
 interface DocumentAnswer {
   id: number;
@@ -24,41 +25,38 @@ function out(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
-function describe(d: DocumentAnswer): string {
-  const state = d.import_in_progress
-    ? 'importing'
-    : !d.import_succeeded
-      ? `import failed: ${d.import_error_message}`
-      : d.is_pretranslating
-        ? `pre-translation ${d.status.pretranslation}`
-        : 'ready';
-  return `${d.id}\t${d.name}\t${d.num_confirmed}/${d.num_segments} confirmed\t${state}`;
+function stateOf(d: DocumentAnswer): string {
+  if (d.import_in_progress) return 'importing';
+  if (!d.import_succeeded) return `import failed: ${d.import_error_message}`;
+  return d.is_pretranslating ? `pre-translation ${d.status.pretranslation}` : 'ready';
 }
 
-/** Polls the document until `done`; a bar on a terminal, a line every few seconds elsewhere. */
-async function follow(api: ApiClient, id: number, label: string, done: (d: DocumentAnswer) => boolean) {
-  const bar = process.stderr.isTTY
-    ? new SingleBar({ format: `${label} {state}`, stream: process.stderr })
-    : undefined;
-  bar?.start(1, 0, { state: '…' });
-  let last = 0;
+function describe(d: DocumentAnswer): string {
+  return `${d.id}\t${d.name}\t${d.num_confirmed}/${d.num_segments} confirmed\t${stateOf(d)}`;
+}
+
+/**
+ * Polls the document until `done`, its state drawn by `progress`. The document's line itself is the
+ * command's answer on stdout, so the progress shows only the state, and nothing once done.
+ */
+async function follow(
+  api: ApiClient,
+  id: number,
+  progress: StateProgress,
+  done: (d: DocumentAnswer) => boolean,
+): Promise<DocumentAnswer> {
   for (;;) {
     const doc = await api.request<DocumentAnswer>('GET', `/v2/documents?id=${id}`);
-    const finished = done(doc);
-    if (bar) bar.update(finished ? 1 : 0, { state: describe(doc) });
-    else if (finished || Date.now() - last > 2000) {
-      process.stderr.write(`${label}: ${describe(doc)}\n`);
-      last = Date.now();
-    }
-    if (finished) {
-      bar?.stop();
+    if (done(doc)) {
+      progress.finish();
       return doc;
     }
+    progress.update(stateOf(doc));
     await new Promise((r) => setTimeout(r, 250));
   }
 }
 
-export function registerDocumentCommands(program: Command, fail: (message: string) => never) {
+export function registerDocumentCommands(program: Command) {
   program
     .command('project')
     .description('projects (through the HTTP API)')
@@ -80,16 +78,24 @@ export function registerDocumentCommands(program: Command, fail: (message: strin
     .option('--auto-accept', 'confirm 100% matches when pre-translating')
     .description('upload a document and wait until it is parsed')
     .action(async (project: string, file: string, opts: { pretranslate?: boolean; autoAccept?: boolean }) => {
+      const { ByteProgress, StateProgress } = await import('./progress.ts');
       const api = new ApiClient();
-      const created = await api.upload<DocumentAnswer>('/v2/documents/files', file, {
-        name: basename(file),
+      const name = basename(file);
+      const params = {
+        name,
         project_id: Number(project),
         ...(opts.pretranslate ? { pretranslate: 'TM', auto_accept: Boolean(opts.autoAccept) } : {}),
-      });
+      };
+      const upload = new ByteProgress(`${name} upload`);
+      const created = await api
+        .upload<DocumentAnswer>('/v2/documents/files', file, params, (sent, size) =>
+          upload.update(sent, size),
+        )
+        .finally(() => upload.finish());
       const d = await follow(
         api,
         created.id,
-        basename(file),
+        new StateProgress(name),
         (x) => !x.import_in_progress && !x.is_pretranslating,
       );
       if (!d.import_succeeded) fail(`import failed: ${d.import_error_message}`);
@@ -108,12 +114,14 @@ export function registerDocumentCommands(program: Command, fail: (message: strin
     .option('--auto-accept', 'confirm 100% matches')
     .description('pre-translate a document from its project memory and wait')
     .action(async (id: string, opts: { autoAccept?: boolean }) => {
+      const { StateProgress } = await import('./progress.ts');
       const api = new ApiClient();
       await api.request('POST', '/v2/documents/pretranslate', {
         id: [Number(id)],
         auto_accept: Boolean(opts.autoAccept),
       });
-      out(describe(await follow(api, Number(id), `document ${id}`, (d) => !d.is_pretranslating)));
+      const progress = new StateProgress(`document ${id}`);
+      out(describe(await follow(api, Number(id), progress, (d) => !d.is_pretranslating)));
     });
 
   doc

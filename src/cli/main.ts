@@ -1,20 +1,11 @@
 // The `tessera` command: serve, migrate, users and keys on the local store; API-client commands.
+// Only commander and the command tables load at start (`--help` stays fast); a command's code loads when it runs.
 import { Command, Option } from 'commander';
-import { type Config, ConfigError, loadConfig } from '../config.ts';
-import { AppError } from '../errors.ts';
 import { registerAccountCommands } from './account-commands.ts';
+import { configFrom, fail } from './cli-support.ts';
 import { registerDocumentCommands } from './document-commands.ts';
+import { registerFileAndJobCommands } from './job-commands.ts';
 import { registerMemoryCommands } from './memory-commands.ts';
-
-/** Exits with one line on stderr: the way every CLI failure ends. */
-export function fail(message: string, code = 1): never {
-  process.stderr.write(`tessera: ${message}\n`);
-  process.exit(code);
-}
-
-export function configFrom(flags: Partial<Record<keyof Config, string>> = {}): Config {
-  return loadConfig(process.env, flags);
-}
 
 const program = new Command('tessera')
   .description('Tessera: self-hosted translation memory and document translation server')
@@ -27,7 +18,7 @@ program
   .addOption(new Option('--host <host>', 'address to listen on (TESSERA_HOST)'))
   .action(async (opts: { port?: string; host?: string }) => {
     const { serveUntilSignal } = await import('../server.ts');
-    await serveUntilSignal(configFrom({ port: opts.port, host: opts.host }));
+    await serveUntilSignal(await configFrom({ port: opts.port, host: opts.host }));
   });
 
 program
@@ -36,7 +27,7 @@ program
   .action(async () => {
     const { openStore } = await import('../store/open-store.ts');
     const { migrate } = await import('../store/migrate.ts');
-    const db = openStore(configFrom());
+    const db = openStore(await configFrom());
     try {
       const applied = await migrate(db);
       process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Store is up to date\n');
@@ -46,10 +37,11 @@ program
   });
 
 registerAccountCommands(program);
-registerMemoryCommands(program, fail);
-registerDocumentCommands(program, fail);
+registerMemoryCommands(program);
+registerDocumentCommands(program);
+registerFileAndJobCommands(program);
 
+// Settings, API and store errors alike end as their message on one line.
 program.parseAsync(process.argv).catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof AppError) fail(err.message);
   fail(err instanceof Error ? err.message : String(err));
 });

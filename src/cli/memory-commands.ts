@@ -3,9 +3,10 @@ import { createWriteStream } from 'node:fs';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import { ApiClient } from './api-client.ts';
+import { fail } from './cli-support.ts';
+import type { ByteProgress } from './progress.ts';
 
 interface Memory {
   id: number;
@@ -16,7 +17,7 @@ interface Memory {
   version: number;
 }
 
-interface Job {
+interface Task {
   id: number;
   state: string;
   progress: { done: number; total: number };
@@ -28,32 +29,20 @@ function out(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
-/** Follows a job to its end: a progress bar on a terminal, a line every few seconds elsewhere. */
-export async function followJob(api: ApiClient, jobId: number, label: string): Promise<Job> {
-  const tty = process.stderr.isTTY;
-  const bar = tty
-    ? new SingleBar({ format: `${label} [{bar}] {value} units | {state}`, stream: process.stderr })
-    : undefined;
-  bar?.start(0, 0, { state: 'queued' });
-  let lastLine = 0;
+/** Follows a task to its end, its progress drawn by `progress`. */
+async function followTask(api: ApiClient, jobId: number, progress: ByteProgress): Promise<Task> {
   for (;;) {
-    const job = await api.request<Job>('GET', `/v2/jobs?id=${jobId}`);
-    if (bar) {
-      bar.setTotal(Math.max(job.progress.total, job.progress.done, 1));
-      bar.update(job.progress.done, { state: job.state });
-    } else if (Date.now() - lastLine > 2000 || job.state === 'succeeded' || job.state === 'failed') {
-      process.stderr.write(`${label}: ${job.state}, ${job.progress.done} units\n`);
-      lastLine = Date.now();
+    const task = await api.request<Task>('GET', `/v2/tasks?id=${jobId}`);
+    if (task.state === 'succeeded' || task.state === 'failed') {
+      progress.finish(task.progress.done, task.progress.total, task.state);
+      return task;
     }
-    if (job.state === 'succeeded' || job.state === 'failed') {
-      bar?.stop();
-      return job;
-    }
+    progress.update(task.progress.done, task.progress.total, task.state);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
 
-export function registerMemoryCommands(program: Command, fail: (message: string) => never) {
+export function registerMemoryCommands(program: Command) {
   const memory = program.command('memory').description('translation memories (through the HTTP API)');
 
   memory
@@ -82,16 +71,24 @@ export function registerMemoryCommands(program: Command, fail: (message: string)
 
   memory
     .command('import <id> <file>')
-    .description('import a .tmx or .tmx.gz file and wait for the job')
+    .description('import a .tmx or .tmx.gz file and wait for the task')
     .action(async (id: string, file: string) => {
+      const { ByteProgress } = await import('./progress.ts');
       const api = new ApiClient();
-      const started = await api.upload<{ job_id: number }>('/v2/memories/import', file, {
-        memory_id: Number(id),
-        name: basename(file),
-      });
-      const job = await followJob(api, started.job_id, basename(file));
-      if (job.state === 'failed') fail(`import failed: ${job.error}`);
-      out(JSON.stringify(job.result));
+      const name = basename(file);
+      // The server answers once it holds the whole file; its task then counts the bytes it has parsed.
+      const upload = new ByteProgress(`${name} upload`);
+      const started = await api
+        .upload<{ task_id: number }>(
+          '/v2/memories/import',
+          file,
+          { memory_id: Number(id), name },
+          (sent, size) => upload.update(sent, size),
+        )
+        .finally(() => upload.finish());
+      const task = await followTask(api, started.task_id, new ByteProgress(`${name} import`));
+      if (task.state === 'failed') fail(`import failed: ${task.error}`);
+      out(JSON.stringify(task.result));
     });
 
   memory

@@ -1,4 +1,5 @@
-// The contract every document format filter implements: extract translatable units, merge translations.
+// The contract every document format filter implements (extract translatable units, merge translations), and
+// what every merge shares: the check of the translations against the units, and splicing into the original.
 //
 // A filter is stateless and deterministic: merge() re-reads the original bytes (kept in the store) and
 // puts each unit's translation in place, so no separate skeleton needs storing. Units are whole
@@ -19,6 +20,17 @@ export interface ExtractedUnit {
   segmentable: boolean;
 }
 
+/** What merge writes for one unit: its translation, and whether a person confirmed it. */
+export interface UnitTranslation {
+  /** Tagged text. */
+  text: string;
+  /**
+   * False for a draft nobody confirmed (an unreviewed pre-translation): formats that can say so keep it
+   * marked (PO `#, fuzzy`, XLIFF `needs-review-translation`) so that their builds do not ship it as final.
+   */
+  confirmed: boolean;
+}
+
 export interface ExtractOptions {
   srclang: string;
   trglang: string;
@@ -34,24 +46,109 @@ export interface FormatFilter {
   /** Reads the file. Throws FormatError (with line and column for XML) on a malformed file. */
   extract(original: Buffer, options: ExtractOptions): Promise<ExtractedUnit[]>;
   /**
-   * Writes the file back with translations[i] (tagged text, or null for "leave the source") in place of
-   * unit i of extract(original). With every translation null the result is byte-identical to original.
+   * Writes the file back with translations[i] (or null for "leave the source") in place of unit i of
+   * extract(original). With every translation null the result is byte-identical to original. Formats whose
+   * placeholders execute (PO, JSON, YAML, Android) also leave the source where a translation's placeholders
+   * do not correspond to it (src/text/placeables.ts): a file their own tools refuse, or a program that
+   * crashes, is worse than an untranslated string.
    */
   merge(
     original: Buffer,
-    translations: ReadonlyArray<string | null>,
+    translations: ReadonlyArray<UnitTranslation | null>,
     options: ExtractOptions,
   ): Promise<Buffer>;
 }
 
-/** A file that cannot be read as its format; line and column are 1-based when known. */
-export class FormatError extends Error {
-  constructor(
-    message: string,
-    readonly line?: number,
-    readonly column?: number,
-  ) {
-    super(line !== undefined ? `${message} at line ${line}, column ${column ?? 1}` : message);
-    this.name = 'FormatError';
-  }
+/** What a filter's merge reads from the original before writing translations in. */
+export interface MergeTarget {
+  /** How many units extract() gives for the file. */
+  units: number;
+  /** The file with translations[i] in place of unit i; there is one translation per unit, not all null. */
+  write(translations: ReadonlyArray<UnitTranslation | null>): Buffer | Promise<Buffer>;
+}
+
+/**
+ * The merge every filter shares around its own reading and writing. With every translation null the upload
+ * itself comes back: byte-identical by construction (a re-written zip never is) and nothing parsed. Otherwise
+ * there must be one translation per unit: a list made for another version of the file is refused rather than
+ * written into the wrong places.
+ */
+export function checkedMerge(
+  format: string,
+  read: (original: Buffer, options: ExtractOptions) => MergeTarget | Promise<MergeTarget>,
+): FormatFilter['merge'] {
+  return async (original, translations, options) => {
+    if (translations.every((t) => t === null)) return original;
+    const target = await read(original, options);
+    if (target.units !== translations.length) {
+      throw new Error(`${format} merge: ${translations.length} translations for ${target.units} units`);
+    }
+    return target.write(translations);
+  };
+}
+
+export interface Range {
+  start: number;
+  end: number;
+}
+
+/** A replacement of [start, end) of the original: a text, or one built from the original's nested edits. */
+export type Edit = Range &
+  (
+    | { text: string }
+    /** `render` gives any range of the original with the edits inside it applied. */
+    | { replace(render: (range: Range) => string): string }
+  );
+
+/**
+ * The edits of the units that have a translation, made by `edit`; units[i] is translated by translations[i].
+ * `edit` answers null to leave its unit as it is.
+ */
+export function unitEdits<U>(
+  units: readonly U[],
+  translations: ReadonlyArray<UnitTranslation | null>,
+  edit: (unit: U, translation: UnitTranslation) => Edit | null,
+): Edit[] {
+  const edits: Edit[] = [];
+  units.forEach((unit, i) => {
+    const translation = translations[i];
+    const made = translation === null ? null : edit(unit, translation);
+    if (made !== null) edits.push(made);
+  });
+  return edits;
+}
+
+/**
+ * The original with every edit applied. An edit inside another edit's range is applied only through that
+ * edit's render; an insertion (an empty range) where another edit starts is written before it.
+ */
+export function applyEdits(text: string, edits: readonly Edit[]): string {
+  const sorted = [...edits].sort(
+    (a, b) => a.start - b.start || Number(b.end === b.start) - Number(a.end === a.start) || b.end - a.end,
+  );
+  const firstAtOrAfter = (pos: number) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid].start < pos) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  // Edits before `after` in the order are outside the one being rendered (the insertions at its start).
+  const render = (range: Range, after: number): string => {
+    let out = '';
+    let at = range.start;
+    for (let i = Math.max(firstAtOrAfter(range.start), after + 1); i < sorted.length; i++) {
+      const e = sorted[i];
+      if (e.start >= range.end) break;
+      if (e.start < at || e.end > range.end) continue;
+      out += text.slice(at, e.start) + ('text' in e ? e.text : e.replace((r) => render(r, i)));
+      at = e.end;
+    }
+    return out + text.slice(at, range.end);
+  };
+  // One past the end, so that an insertion at the very end of the text is inside the range.
+  return render({ start: 0, end: text.length + 1 }, -1);
 }

@@ -1,18 +1,14 @@
-// Units over a source string whose tags stand for ranges of native markup, and merge by splicing.
+// Units over a source string whose tags stand for ranges of native markup, written back by splicing.
 //
 // Used by the HTML, Markdown and DOCX filters. Extraction records, for every tag id of a unit, which range
 // of the original its native markup occupies; merge replaces each translated unit's range with the
-// translation, writing each tag's native range back in the translation's order. Edits may nest (an
-// attribute unit inside the start tag of an element that is itself a tag of a translated paragraph): a native
-// range is always rendered with the edits inside it applied.
+// translation (an edit for applyEdits in filter.ts), writing each tag's native range back in the
+// translation's order. Edits may nest (an attribute unit inside the start tag of an element that is itself a
+// tag of a translated paragraph): a native range is always rendered with the edits inside it applied.
 
-import { makeTag, nativeCode, parseTagged, type TagPart } from '../text/inline-tags.ts';
-import { literalToTagged } from './text/tagged-literal.ts';
-
-export interface Range {
-  start: number;
-  end: number;
-}
+import { type InlinePart, makeTag, pairTags, parseTagged, type TagPart } from '../text/inline-tags.ts';
+import type { Range } from './filter.ts';
+import { literalToTagged } from './tagged-literal.ts';
 
 /** What a tag id of a unit stands for in the original. */
 export type NativeTag =
@@ -34,19 +30,10 @@ export class NativeUnitBuilder {
 
   /** Plain text; pieces that spell a tag of the model become ph codes that give the text back. */
   text(text: string, escapeNative: (s: string) => string): void {
-    if (text.indexOf('<') < 0) {
-      this.out += text;
-      return;
-    }
-    const first = this.ids.last;
-    const tagged = literalToTagged(text, { ids: this.ids });
-    if (this.ids.last !== first) {
-      for (const p of parseTagged(tagged)) {
-        if (p.type === 'tag')
-          this.tags.set(p.attrs.id, { kind: 'literal', text: escapeNative(nativeCode(p)) });
-      }
-    }
-    this.out += tagged;
+    this.out += literalToTagged(text, {
+      ids: this.ids,
+      onCode: (id, native) => this.tags.set(id, { kind: 'literal', text: escapeNative(native) }),
+    });
   }
 
   /** Opens a `<g>`; returns the id to close it with. */
@@ -93,7 +80,7 @@ export function renderTranslation(
   render: (range: Range) => string,
 ): string {
   const parts = parseTagged(translation);
-  const pairedIds = pairedTagIds(parts, unit.tags);
+  const pairedIds = pairedGIds(parts, (id) => unit.tags.get(id)?.kind === 'paired');
   const used = new Set<string>();
   let out = '';
   parts.forEach((p, i) => {
@@ -119,54 +106,15 @@ export function renderTranslation(
   return out;
 }
 
-/** `<g>` open and close parts that nest properly and whose open names a paired native tag: index → tag id. */
-function pairedTagIds(
-  parts: ReturnType<typeof parseTagged>,
-  tags: Map<string, NativeTag>,
+/** `<g>` open and close parts that nest properly and whose open's id `isPaired` accepts: part index → tag id. */
+export function pairedGIds(
+  parts: readonly InlinePart[],
+  isPaired: (id: string) => boolean,
 ): Map<number, string> {
-  const open: number[] = [];
   const ids = new Map<number, string>();
-  parts.forEach((p, i) => {
-    if (p.type !== 'tag' || p.name !== 'g') return;
-    if (p.form === 'open') open.push(i);
-    else if (p.form === 'close') {
-      // A close carries no id: it closes the innermost open g.
-      const top = open.pop();
-      const id = top === undefined ? undefined : (parts[top] as TagPart).attrs.id;
-      if (id !== undefined && tags.get(id)?.kind === 'paired') ids.set(top!, id).set(i, id);
-    }
-  });
+  for (const [open, close] of pairTags(parts, (p) => p.name === 'g')) {
+    const id = (parts[open] as TagPart).attrs.id;
+    if (open < close && id !== undefined && isPaired(id)) ids.set(open, id).set(close, id);
+  }
   return ids;
-}
-
-export interface Edit extends Range {
-  /** The replacement for [start, end); `render` gives any range of the original with nested edits applied. */
-  replace(render: (range: Range) => string): string;
-}
-
-/** The original with every edit applied; an edit inside another edit's range is applied only through render. */
-export function applyEdits(text: string, edits: readonly Edit[]): string {
-  const sorted = [...edits].sort((a, b) => a.start - b.start || b.end - a.end);
-  const firstAtOrAfter = (pos: number) => {
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sorted[mid].start < pos) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-  const render = (range: Range): string => {
-    let out = '';
-    let at = range.start;
-    for (let i = firstAtOrAfter(range.start); i < sorted.length && sorted[i].start < range.end; i++) {
-      const e = sorted[i];
-      if (e.start < at || e.end > range.end) continue;
-      out += text.slice(at, e.start) + e.replace(render);
-      at = e.end;
-    }
-    return out + text.slice(at, range.end);
-  };
-  return render({ start: 0, end: text.length });
 }

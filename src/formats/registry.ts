@@ -5,8 +5,8 @@ import type { FormatFilter } from './filter.ts';
 import { htmlFilter } from './html/html-filter.ts';
 import { jsonFilter } from './json/json-filter.ts';
 import { markdownFilter } from './markdown/markdown-filter.ts';
+import { textFilter } from './plain-text/plain-text-filter.ts';
 import { poFilter } from './po/po-filter.ts';
-import { textFilter } from './text/text-filter.ts';
 import { xliffFilter } from './xliff/xliff-filter.ts';
 import { yamlFilter } from './yaml/yaml-filter.ts';
 

@@ -3,21 +3,82 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../errors.ts';
-import type { Principal } from '../modules/users/service.ts';
-import { authenticateKey, authenticatePassword } from '../modules/users/service.ts';
-import type { Db } from '../store/db.ts';
+import type { Principal } from './principal.ts';
+import type { SignInThrottle } from './sign-in-throttle.ts';
 import type { App } from './types.ts';
 
-/** Paths that answer without credentials: probes, metrics and the API reference. */
-export function isPublicPath(url: string): boolean {
-  const path = url.split('?')[0];
-  return !path.startsWith('/v2') || path === '/v2/openapi.json';
+/** How credentials become a principal (the users module provides these); null when they do not. */
+export interface Authenticator {
+  key(key: string): Promise<Principal | null>;
+  password(username: string, password: string): Promise<Principal | null>;
+  session(token: string): Promise<Principal | null>;
 }
 
-type Credentials = { kind: 'key'; key: string } | { kind: 'password'; username: string; password: string };
+/** The cookie that carries a browser session's token (HttpOnly, SameSite=Strict). */
+export const SESSION_COOKIE = 'tessera_session';
 
-/** Reads the credentials a request carries; null when none or malformed. */
+/**
+ * Paths that answer without credentials: probes, metrics, the API reference, the web application, and the
+ * sign-in endpoint itself.
+ */
+export function isPublicPath(url: string): boolean {
+  const path = url.split('?')[0];
+  return !path.startsWith('/v2') || path === '/v2/openapi.json' || path === '/v2/session';
+}
+
+type Credentials =
+  | { kind: 'key'; key: string }
+  | { kind: 'password'; username: string; password: string }
+  | { kind: 'session'; token: string };
+
+/** The Set-Cookie value of a session: never readable by scripts, never sent by another site's pages. */
+export function sessionCookie(token: string, maxAgeSeconds: number, secure: boolean): string {
+  return [
+    `${SESSION_COOKIE}=${token}`,
+    'HttpOnly',
+    'SameSite=Strict',
+    'Path=/',
+    `Max-Age=${maxAgeSeconds}`,
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
+/** A cookie's value from the Cookie header, or undefined. */
+export function cookieValue(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq > 0 && pair.slice(0, eq).trim() === name) return pair.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * Whether a request comes from this server's own pages: its Origin is this server (the Host it was sent
+ * to). Browsers send Origin with every request that can change something; a cross-site form cannot fake it.
+ */
+export function isSameOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Reads the credentials a request carries; null when none or malformed. Explicit ones win over a cookie. */
 export function readCredentials(request: FastifyRequest): Credentials | null {
+  const explicit = readExplicitCredentials(request);
+  if (explicit || request.headers.authorization !== undefined) return explicit;
+  const token = cookieValue(request, SESSION_COOKIE);
+  return token ? { kind: 'session', token } : null;
+}
+
+function readExplicitCredentials(request: FastifyRequest): Credentials | null {
   const query = request.query as Record<string, unknown> | undefined;
   if (query && Object.hasOwn(query, 'key')) {
     const key = query.key;
@@ -45,30 +106,47 @@ export function readCredentials(request: FastifyRequest): Credentials | null {
 // it each time. Successful logins are remembered briefly by a hash of the credentials, never in clear.
 const PASSWORD_CACHE_MS = 60_000;
 
-export const authPlugin = fp(async (app: App, options: { db: Db }) => {
-  const passwordCache = new Map<string, { principal: Principal; until: number }>();
+export const authPlugin = fp(
+  async (app: App, options: { authenticator: Authenticator; throttle: SignInThrottle }) => {
+    const { throttle } = options;
+    const passwordCache = new Map<string, { principal: Principal; until: number }>();
 
-  async function authenticate(credentials: Credentials): Promise<Principal | null> {
-    if (credentials.kind === 'key') return authenticateKey(options.db, credentials.key);
-    const cacheKey = createHash('sha256')
-      .update(`${credentials.username}\0${credentials.password}`)
-      .digest('hex');
-    const cached = passwordCache.get(cacheKey);
-    if (cached && cached.until > Date.now()) return cached.principal;
-    const principal = await authenticatePassword(options.db, credentials.username, credentials.password);
-    if (principal) {
-      if (passwordCache.size > 10_000) passwordCache.clear();
-      passwordCache.set(cacheKey, { principal, until: Date.now() + PASSWORD_CACHE_MS });
+    async function authenticate(credentials: Credentials): Promise<Principal | null> {
+      if (credentials.kind === 'key') return options.authenticator.key(credentials.key);
+      if (credentials.kind === 'session') return options.authenticator.session(credentials.token);
+      const cacheKey = createHash('sha256')
+        .update(`${credentials.username}\0${credentials.password}`)
+        .digest('hex');
+      const cached = passwordCache.get(cacheKey);
+      if (cached && cached.until > Date.now()) return cached.principal;
+      const principal = await options.authenticator.password(credentials.username, credentials.password);
+      if (principal) {
+        if (passwordCache.size > 10_000) passwordCache.clear();
+        passwordCache.set(cacheKey, { principal, until: Date.now() + PASSWORD_CACHE_MS });
+      }
+      return principal;
     }
-    return principal;
-  }
 
-  app.decorateRequest('principal', null);
-  app.addHook('onRequest', async (request) => {
-    if (isPublicPath(request.url)) return;
-    const credentials = readCredentials(request);
-    const principal = credentials ? await authenticate(credentials) : null;
-    if (!principal) throw errors.unauthorized();
-    request.principal = principal;
-  });
-});
+    app.decorateRequest('principal', null);
+    app.addHook('onRequest', async (request) => {
+      if (isPublicPath(request.url)) return;
+      const credentials = readCredentials(request);
+      // A session cookie is checked against cross-site use first: it is sent by the browser on its own.
+      if (credentials?.kind === 'session' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
+        throw errors.csrfRefused();
+      }
+      // No credentials at all is no guess, nor a 256-bit session token; anything else presented counts.
+      const presented =
+        (credentials !== null && credentials.kind !== 'session') ||
+        request.headers.authorization !== undefined;
+      const username = credentials?.kind === 'password' ? credentials.username : undefined;
+      if (presented) await throttle.check(request.ip, username);
+      const principal = credentials ? await authenticate(credentials) : null;
+      if (!principal) {
+        if (presented) await throttle.failed(request.ip, username);
+        throw errors.unauthorized();
+      }
+      request.principal = principal;
+    });
+  },
+);

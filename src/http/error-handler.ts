@@ -2,27 +2,15 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, errors } from '../errors.ts';
+import { parameterError } from './parameter-errors.ts';
 import type { App } from './types.ts';
-
-/** Turns a schema validation failure into a message that names the parameter. */
-function validationMessage(error: FastifyError): string {
-  const first = error.validation?.[0];
-  if (!first) return error.message;
-  const params = first.params as Record<string, unknown>;
-  const where = error.validationContext === 'body' ? 'Field' : 'Parameter';
-  const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  if (first.keyword === 'required')
-    return `${where} "${[path, params.missingProperty].filter(Boolean).join('.')}" is required`;
-  if (first.keyword === 'additionalProperties')
-    return `${where} "${params.additionalProperty}" is not allowed`;
-  if (!path) return `${where === 'Field' ? 'Body' : 'Query'} ${first.message ?? 'is invalid'}`;
-  return `${where} "${path}" ${first.message ?? 'is invalid'}`;
-}
 
 /** Maps Fastify's own errors to the catalogue. */
 function toAppError(error: FastifyError, limit: number): AppError {
   if (error instanceof AppError) return error;
-  if (error.validation) return errors.badParameter(validationMessage(error));
+  if (error.validation?.[0]) {
+    return parameterError(error.validation[0], error.validationContext === 'body' ? 'body' : 'parameters');
+  }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return errors.payloadTooLarge(limit);
@@ -51,10 +39,17 @@ export const errorHandlerPlugin = fp(async (app: App, options: { bodyLimit: numb
   });
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    // A client that went away mid-request (an aborted upload) is no server failure: nothing to answer,
+    // a plain line in the log.
+    if (request.raw.aborted || request.raw.socket?.destroyed) {
+      request.log.info({ code: error.code ?? error.message }, 'client closed the connection');
+      return reply.hijack();
+    }
     const appError = toAppError(error, options.bodyLimit);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     reply.headers(appError.headers);
-    if (appError.status === 401) {
+    // The API's 401 (API.md): plain text with a challenge. A sign-in form's 401 stays JSON.
+    if (appError.code === 'UNAUTHORIZED') {
       return reply
         .code(401)
         .header('WWW-Authenticate', 'Basic realm="tessera"')

@@ -1,19 +1,49 @@
-// Structured logs (pino): secrets never reach them — key= is cut from URLs, Authorization is not logged.
+// Structured logs (pino): secrets never reach them, at any level. The API key is cut from logged URLs by the
+// decoded name of its parameter (so `?k%65y=` is caught as well as `?key=`), and the headers that carry
+// credentials are censored wherever an object holding headers is logged (plugins log theirs at trace).
 import type { FastifyRequest } from 'fastify';
 
-/** The URL with the value of every `key` query parameter replaced. */
+const CENSOR = '[REDACTED]';
+
+/** The URL with the value of every parameter whose decoded name is `key` replaced. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]key=)[^&#]*/gi, '$1[REDACTED]');
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const hash = url.indexOf('#', q);
+  const query = url.slice(q + 1, hash < 0 ? undefined : hash);
+  const redacted = query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const rawName = eq < 0 ? pair : pair.slice(0, eq);
+      let name: string;
+      try {
+        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+      } catch {
+        // Undecodable: it may still be how a client spells "key"; keep nothing of its value.
+        return eq < 0 ? pair : `${rawName}=${CENSOR}`;
+      }
+      return name.trim().toLowerCase() === 'key' && eq >= 0 ? `${rawName}=${CENSOR}` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, q + 1)}${redacted}${hash < 0 ? '' : url.slice(hash)}`;
+}
+
+const SECRET_HEADERS = ['authorization', 'cookie', '"set-cookie"', '"proxy-authorization"'];
+
+/** Redaction paths: the secret headers of any logged `headers` object, up to three levels down. */
+function redactPaths(): string[] {
+  const prefixes = ['headers', '*.headers', '*.*.headers', '*.*.*.headers'];
+  return prefixes.flatMap((prefix) =>
+    SECRET_HEADERS.map((h) => (h.startsWith('"') ? `${prefix}[${h}]` : `${prefix}.${h}`)),
+  );
 }
 
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream) {
   return {
     level,
     ...(stream ? { stream } : {}),
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'],
-      censor: '[REDACTED]',
-    },
+    redact: { paths: redactPaths(), censor: CENSOR },
     serializers: {
       req(request: FastifyRequest) {
         return {

@@ -7,7 +7,6 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
-import type { Principal } from '../modules/users/service.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -16,16 +15,3 @@ export type App = FastifyInstance<
   FastifyBaseLogger,
   TypeBoxTypeProvider
 >;
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The authenticated caller; set by the auth plugin on every /v2 route. */
-    principal: Principal | null;
-  }
-}
-
-/** The caller of an authenticated route (the auth hook guarantees one). */
-export function principalOf(request: { principal: Principal | null }): Principal {
-  if (!request.principal) throw new Error('route reached without authentication');
-  return request.principal;
-}

@@ -85,6 +85,39 @@ describe('ConcordanceIndex.search', () => {
     assert.deepEqual(index.search('save zebra', 5), []);
   });
 
+  it('takes any punctuation in a query literally: hyphens, slashes, regex characters', () => {
+    const punct: Record<number, string> = {
+      1: 'Send an e-mail with the built-in client',
+      2: 'Run tessera --help for usage',
+      3: 'Paths like a/b and (c) [d] {e} $f ^g .h *i +j ?k |l \\m',
+    };
+    const index = indexOf(punct);
+    assert.deepEqual(show(index, punct, 'e-mail'), ['1: e-mail']);
+    assert.deepEqual(show(index, punct, 'built-in'), ['1: built-in']);
+    assert.deepEqual(show(index, punct, '--help'), ['2: --help']);
+    for (const q of [
+      '-',
+      '--',
+      'a/b',
+      '(c)',
+      '[d]',
+      '{e}',
+      '$f',
+      '^g',
+      '.h',
+      '*i',
+      '+j',
+      '?k',
+      '|l',
+      '\\m',
+      '\\',
+      '[',
+      ')',
+    ]) {
+      assert.doesNotThrow(() => index.search(q, 10), q);
+    }
+  });
+
   it('rejects bad arguments', () => {
     assert.throws(() => index.search('x', 0), /n must be a positive integer, got 0/);
     assert.throws(

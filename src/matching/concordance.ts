@@ -97,9 +97,9 @@ export class ConcordanceIndex {
     for (const t of tids) store.queryMark[t] = stamp;
     const keys = tids.map((t) => store.keyOf(t, 1));
     const rarest = keys.reduce((a, b) => (store.frequency[b] < store.frequency[a] ? b : a));
-    // Shortest-first streams: each segment's postings of the rarest word, and the unindexed tail.
+    // Shortest-first streams: each block's postings of the rarest word, and the unindexed tail.
     const streams: { slots: Int32Array; at: number; end: number }[] = [];
-    for (const seg of store.segments) {
+    for (const seg of store.blocks) {
       const range = store.postings(seg, rarest, terms.length, Number.MAX_SAFE_INTEGER);
       if (range) streams.push({ slots: seg.slots, at: range[0], end: range[1] });
     }
@@ -201,7 +201,9 @@ function byLengthThenId(a: Found, b: Found): number {
 
 /** The query's text as a case-insensitive pattern in which any run of whitespace matches any other. */
 function substringPattern(text: string): RegExp {
-  const escaped = text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&').replace(/\s+/g, '\\s+');
+  // Only the characters special outside a character class: under the u flag an escape such as \- or \/
+  // that means nothing there is a syntax error.
+  const escaped = text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&').replace(/\s+/g, '\\s+');
   return new RegExp(escaped, 'giu');
 }
 

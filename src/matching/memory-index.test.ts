@@ -141,7 +141,7 @@ describe('MemoryIndex updates', () => {
     assert.equal(ix.size, 0);
   });
 
-  it('agrees with the oracle through tail, segments, merges and compaction', () => {
+  it('agrees with the oracle through tail, blocks, merges and compaction', () => {
     const rand = prng(11);
     const words = 'open save close file folder the a new old document window print copy paste cut undo'.split(
       ' ',
@@ -186,7 +186,7 @@ describe('MemoryIndex updates', () => {
         assert.equal(ix.remove(id), live.delete(id));
       }
     };
-    // Bulk load (one segment); a tail below the limit; tails sealed into segments that merge or not;
+    // Bulk load (one block); a tail below the limit; tails sealed into blocks that merge or not;
     // removals as tombstones; then enough removals to compact.
     for (const [adds, removes] of [
       [4100, 0],

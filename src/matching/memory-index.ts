@@ -150,7 +150,7 @@ export class MemoryIndex {
       if (ctx.floor > 99 || p > L - minLen) break;
       const key = keys[order[p]];
       if (key < 0) continue;
-      for (const seg of store.segments) {
+      for (const seg of store.blocks) {
         const range = store.postings(seg, key, minLen, Math.floor((100 * (L - p)) / ctx.floor));
         if (!range) continue;
         const { slots } = seg;

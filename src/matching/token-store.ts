@@ -5,7 +5,7 @@
  * entry) the slots holding it, sorted by token count so that a length window is a sub-range (and within a
  * count newest first).
  */
-export interface Segment {
+export interface PostingsBlock {
   from: number;
   to: number;
   /** Posting keys present, ascending; the postings of keys[i] are slots[starts[i] .. starts[i + 1]). */
@@ -32,7 +32,7 @@ const M_HASH = 6;
 const M_NEXT = 7;
 
 // New entries wait in an unindexed tail, scanned by every query, until this many are there; then they
-// become a segment, and equal-sized segments merge (a binary counter), so adds cost O(log n) amortized.
+// become a block, and equal-sized blocks merge (a binary counter), so adds cost O(log n) amortized.
 const TAIL_LIMIT = 1024;
 // Removed entries stay as tombstones until they are a quarter of all slots; then slots are renumbered.
 const MIN_DEAD_TO_COMPACT = 1024;
@@ -59,7 +59,7 @@ export class TokenIds {
 
 /**
  * Entries (id, text, update time, tokens) in slots: typed arrays indexed by slot, tokens as ids in one
- * pool, postings per token in segments, an exact-text hash. Slots are appended; removal leaves a
+ * pool, postings per token in blocks, an exact-text hash. Slots are appended; removal leaves a
  * tombstone; compaction renumbers. The indexes of this folder read the fields directly.
  */
 export class TokenStore {
@@ -91,8 +91,8 @@ export class TokenStore {
   useCount = new Int32Array(1024);
 
   private buckets = new Int32Array(2048).fill(-1);
-  segments: Segment[] = [];
-  /** Slots below this are in segments; the rest is the tail. */
+  blocks: PostingsBlock[] = [];
+  /** Slots below this are in blocks; the rest is the tail. */
   indexed = 0;
   /** Slots without any token. */
   empty: number[] = [];
@@ -155,18 +155,18 @@ export class TokenStore {
     return true;
   }
 
-  /** Indexes the tail, merges segments, compacts tombstones, as far as due. */
+  /** Indexes the tail, merges blocks, compacts tombstones, as far as due. */
   refresh(): void {
     if (this.dead >= MIN_DEAD_TO_COMPACT && this.dead * 4 > this.slotCount) this.compact();
     else if (this.slotCount - this.indexed >= TAIL_LIMIT) {
-      const s = this.segments;
-      s.push(this.buildSegment(this.indexed, this.slotCount));
+      const s = this.blocks;
+      s.push(this.buildBlock(this.indexed, this.slotCount));
       this.indexed = this.slotCount;
-      const size = (g: Segment) => g.to - g.from;
+      const size = (g: PostingsBlock) => g.to - g.from;
       while (s.length > 1 && size(s[s.length - 2]) < 2 * size(s[s.length - 1])) {
         const last = s.pop()!;
         const prev = s.pop()!;
-        s.push(this.buildSegment(prev.from, last.to));
+        s.push(this.buildBlock(prev.from, last.to));
       }
       this.trim();
     }
@@ -238,8 +238,8 @@ export class TokenStore {
     return found;
   }
 
-  /** The sub-range of a segment's postings of `key` whose slots have minLen..maxLen tokens; null if none. */
-  postings(seg: Segment, key: number, minLen: number, maxLen: number): [number, number] | null {
+  /** The sub-range of a block's postings of `key` whose slots have minLen..maxLen tokens; null if none. */
+  postings(seg: PostingsBlock, key: number, minLen: number, maxLen: number): [number, number] | null {
     const at = indexOf(seg.keys, key);
     if (at < 0) return null;
     const { slots } = seg;
@@ -371,7 +371,7 @@ export class TokenStore {
    * Postings of [from, to), each key's slots by token count, then newest slot first: searches meet recent
    * entries first, which win ties, so the top n settles early and prunes the rest.
    */
-  private buildSegment(from: number, to: number): Segment {
+  private buildBlock(from: number, to: number): PostingsBlock {
     const { meta, pool } = this;
     // Live slots with tokens in (length, slot descending) order, by counting sort on length.
     let maxLen = 0;
@@ -471,7 +471,7 @@ export class TokenStore {
     this.frequency.fill(0);
     for (let s = 0; s < t; s++) this.describe(s);
     this.rehash(this.buckets.length);
-    this.segments = t > 0 ? [this.buildSegment(0, t)] : [];
+    this.blocks = t > 0 ? [this.buildBlock(0, t)] : [];
     this.indexed = t;
   }
 }

@@ -1,22 +1,17 @@
-// Files kept in the database in 1 MiB chunks (job inputs, document originals): any instance can read them,
+// Files kept in the database in 1 MiB chunks (task inputs, document originals): any instance can read them,
 // and neither writing nor reading ever holds more than one chunk in memory.
+import { errors } from '../errors.ts';
 import type { Queryable } from './db.ts';
 
 export const CHUNK_BYTES = 1024 * 1024;
 
 /** The tables that hold chunked files, each keyed by its owner's id column. */
 export type ChunkTable =
-  | { table: 'job_files'; owner: 'job_id' }
+  | { table: 'task_files'; owner: 'task_id' }
+  | { table: 'source_file_chunks'; owner: 'file_id' }
   | { table: 'document_files'; owner: 'document_id' };
 
-export class FileTooLargeError extends Error {
-  constructor(readonly limit: number) {
-    super(`file is larger than ${limit} bytes`);
-    this.name = 'FileTooLargeError';
-  }
-}
-
-/** Stores a stream as the owner's file; throws FileTooLargeError past `limit` bytes. Answers the size. */
+/** Stores a stream as the owner's file; throws 413 PAYLOAD_TOO_LARGE past `limit` bytes. Answers the size. */
 export async function writeChunks(
   db: Queryable,
   where: ChunkTable,
@@ -43,7 +38,7 @@ export async function writeChunks(
   for await (const piece of input) {
     const chunk = typeof piece === 'string' ? Buffer.from(piece) : piece;
     total += chunk.length;
-    if (total > limit) throw new FileTooLargeError(limit);
+    if (total > limit) throw errors.payloadTooLarge(limit);
     pending.push(chunk);
     pendingBytes += chunk.length;
     if (pendingBytes >= CHUNK_BYTES) await flush();

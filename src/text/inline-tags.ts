@@ -10,9 +10,9 @@
 // A "<…>" that does not match this grammar exactly is plain text. The one ambiguity — literal text that
 // spells such an element — is accepted: it is rare and it round-trips through TMX and XLIFF unchanged.
 
-export const CODE_ELEMENTS = ['bpt', 'ept', 'ph', 'it', 'ut'] as const;
-export const PAIRED_ELEMENTS = ['g', 'hi', 'mrk', 'sub'] as const;
-export const EMPTY_ELEMENTS = ['x', 'bx', 'ex'] as const;
+import { escapeXmlAttr, escapeXmlText, unescapeXml } from '../xml/xml-escape.ts';
+
+const EMPTY_ELEMENTS: readonly string[] = ['x', 'bx', 'ex'];
 
 export type TagForm = 'code' | 'open' | 'close' | 'empty';
 
@@ -64,7 +64,7 @@ export function parseTagged(tagged: string): InlinePart[] {
     if (m[1]) {
       part = { type: 'tag', form: 'code', name: m[1], attrs: parseAttrs(m[2]), content: m[3] ?? '', raw };
     } else if (m[4]) {
-      const isEmpty = m[6] === '/' || (EMPTY_ELEMENTS as readonly string[]).includes(m[4]);
+      const isEmpty = m[6] === '/' || EMPTY_ELEMENTS.includes(m[4]);
       part = { type: 'tag', form: isEmpty ? 'empty' : 'open', name: m[4], attrs: parseAttrs(m[5]), raw };
     } else {
       part = { type: 'tag', form: 'close', name: m[7], attrs: {}, raw };
@@ -75,13 +75,6 @@ export function parseTagged(tagged: string): InlinePart[] {
   }
   if (last < tagged.length) parts.push({ type: 'text', text: tagged.slice(last) });
   return parts;
-}
-
-/** Joins parts back into tagged text; parseTagged(serializeTagged(p)) gives p back. */
-export function serializeTagged(parts: readonly InlinePart[]): string {
-  let out = '';
-  for (const p of parts) out += p.type === 'text' ? p.text : p.raw;
-  return out;
 }
 
 /** Builds the raw form of a tag part from its fields (for filters that create tags). */
@@ -117,67 +110,25 @@ export function nativeCode(part: TagPart): string {
 }
 
 /**
- * XML mixed content for a writer: text escaped, tags kept as elements when `allowed` admits their name.
- * Open and close tags are only emitted as elements when they pair up; an unpaired or disallowed tag
- * becomes escaped text, so the output is always well-formed.
+ * Open and close parts that nest properly, each mapped to its partner's index: a close pairs with the
+ * innermost open when their names agree, else it stays unpaired. `only` limits which tags take part.
  */
-export function toXmlContent(tagged: string, allowed: (name: string) => boolean): string {
-  const parts = parseTagged(tagged);
-  const paired = pairedIndexes(parts);
-  let out = '';
-  parts.forEach((p, i) => {
-    if (p.type === 'text') out += escapeXmlText(p.text);
-    else if (!allowed(p.name)) out += escapeXmlText(p.raw);
-    else if ((p.form === 'open' || p.form === 'close') && !paired.has(i)) out += escapeXmlText(p.raw);
-    else out += p.raw;
-  });
-  return out;
-}
-
-/** Indexes of open/close parts that are properly nested pairs. */
-function pairedIndexes(parts: readonly InlinePart[]): Set<number> {
+export function pairTags(
+  parts: readonly InlinePart[],
+  only: (tag: TagPart) => boolean = () => true,
+): Map<number, number> {
   const stack: number[] = [];
-  const ok = new Set<number>();
+  const partners = new Map<number, number>();
   parts.forEach((p, i) => {
-    if (p.type !== 'tag') return;
+    if (p.type !== 'tag' || !only(p)) return;
     if (p.form === 'open') stack.push(i);
     else if (p.form === 'close') {
       const top = stack[stack.length - 1];
       if (top !== undefined && (parts[top] as TagPart).name === p.name) {
         stack.pop();
-        ok.add(top).add(i);
+        partners.set(top, i).set(i, top);
       }
     }
   });
-  return ok;
-}
-
-export function escapeXmlText(s: string): string {
-  return s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
-}
-
-export function escapeXmlAttr(s: string): string {
-  return s.replace(/[&<>"\n\r\t]/g, (c) => XML_ATTR_ESCAPES[c]);
-}
-
-const XML_ATTR_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  '\n': '&#10;',
-  '\r': '&#13;',
-  '\t': '&#9;',
-};
-
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-export function unescapeXml(s: string): string {
-  if (s.indexOf('&') < 0) return s;
-  return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (_, e: string) => {
-    if (e[0] !== '#') return NAMED_ENTITIES[e];
-    return String.fromCodePoint(
-      e[1] === 'x' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10),
-    );
-  });
+  return partners;
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { FormatError } from '../formats/filter.ts';
+import { FormatError } from '../errors.ts';
 import { gunzipIfCompressed } from './gzip.ts';
 
 async function* chunks(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {

@@ -2,7 +2,7 @@
 
 import { pipeline, Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { FormatError } from '../formats/filter.ts';
+import { FormatError } from '../errors.ts';
 
 /** Yields the input's bytes, inflated when they are gzip (1f 8b); streaming either way. */
 export async function* gunzipIfCompressed(input: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {

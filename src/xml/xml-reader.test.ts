@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FormatError } from '../formats/filter.ts';
-import { readXml, XmlError } from './xml-reader.ts';
+import { FormatError, XmlError } from '../errors.ts';
+import { readXml } from './xml-reader.ts';
 
 async function* chunks(bytes: Uint8Array, size = bytes.length || 1): AsyncGenerator<Uint8Array> {
   for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);

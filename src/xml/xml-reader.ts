@@ -2,7 +2,7 @@
 
 import { TextDecoder } from 'node:util';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { FormatError } from '../formats/filter.ts';
+import { XmlError } from '../errors.ts';
 
 /** An element as the handlers see it: attribute values are decoded, names are as written (`xml:lang`). */
 export type XmlTag = SaxesTagPlain;
@@ -20,20 +20,6 @@ export interface XmlContext<T> {
   emit(item: T): void;
   /** Throws an XmlError at the parser's current position, e.g. fail('Not a TMX file', 'the root is <x>'). */
   fail(kind: string, detail: string): never;
-}
-
-/** A file that is not well-formed XML (or is refused); line and column are 1-based. */
-export class XmlError extends FormatError {
-  constructor(
-    readonly detail: string,
-    line: number,
-    column: number,
-    kind = 'Malformed XML',
-  ) {
-    super(kind, line, column);
-    this.name = 'XmlError';
-    this.message = `${kind} at line ${line}, column ${column}: ${detail}`;
-  }
 }
 
 /**

@@ -7,7 +7,7 @@
 
 import { TextDecoder } from 'node:util';
 import { type SaxesAttributeNS, SaxesParser, type SaxesTagNS } from 'saxes';
-import { FormatError } from '../formats/filter.ts';
+import { FormatError } from '../errors.ts';
 
 export interface DecodedXml {
   text: string;

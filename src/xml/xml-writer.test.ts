@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cleanXml, endTag, startTag, textElement, XmlChunks, xmlAttr, xmlText } from './xml-writer.ts';
+import { cleanXml, xmlAttr, xmlText } from './xml-escape.ts';
+import { endTag, startTag, textElement, XmlChunks } from './xml-writer.ts';
 
 describe('xml-writer', () => {
   it('escapes text and attribute values', () => {

@@ -1,31 +1,6 @@
-// Streaming XML writing: escaping that XML 1.0 can always hold, tag helpers, and ~64 KB output chunks.
+// Streaming XML writing: tag helpers that escape what they write (xml-escape.ts), and ~64 KB output chunks.
 
-import { escapeXmlAttr, escapeXmlText } from '../text/inline-tags.ts';
-
-// Characters XML 1.0 cannot carry even as references (C0 controls but tab/LF/CR, U+FFFE/U+FFFF, lone
-// surrogates), and CR, which a parser would turn into LF unless it is written as a reference.
-const NEEDS_CLEANING = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\r\uFFFE\uFFFF\uD800-\uDFFF]/;
-const CLEAN =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\r/g;
-
-/**
- * Makes markup that is already escaped safe to write: CR becomes &#13; so it survives a parser's
- * line-end normalisation; characters XML cannot hold at all become U+FFFD.
- */
-export function cleanXml(markup: string): string {
-  if (!NEEDS_CLEANING.test(markup)) return markup;
-  return markup.replace(CLEAN, (c) => (c === '\r' ? '&#13;' : '\uFFFD'));
-}
-
-/** Element content for literal text. */
-export function xmlText(text: string): string {
-  return cleanXml(escapeXmlText(text));
-}
-
-/** A double-quoted attribute value's content for literal text. */
-export function xmlAttr(value: string): string {
-  return cleanXml(escapeXmlAttr(value));
-}
+import { xmlAttr, xmlText } from './xml-escape.ts';
 
 export type XmlAttrs = Record<string, string | number | undefined>;
 

@@ -18,15 +18,15 @@ export function client(app: App, key: string) {
         headers: { ...headers, 'content-type': 'application/octet-stream', ...extra },
         payload: body,
       }),
-    /** Polls GET /v2/jobs until the job has ended; answers it. */
-    async waitForJob(jobId: number, timeoutMs = 120_000) {
+    /** Polls GET /v2/tasks until the task has ended; answers it. */
+    async waitForTask(jobId: number, timeoutMs = 120_000) {
       const started = Date.now();
       for (;;) {
-        const res = await app.inject({ method: 'GET', url: `/v2/jobs?id=${jobId}`, headers });
+        const res = await app.inject({ method: 'GET', url: `/v2/tasks?id=${jobId}`, headers });
         assert.equal(res.statusCode, 200, res.body);
-        const job = res.json();
-        if (job.state === 'succeeded' || job.state === 'failed') return job;
-        if (Date.now() - started > timeoutMs) throw new Error(`job ${jobId} still ${job.state}`);
+        const task = res.json();
+        if (task.state === 'succeeded' || task.state === 'failed') return task;
+        if (Date.now() - started > timeoutMs) throw new Error(`task ${jobId} still ${task.state}`);
         await new Promise((r) => setTimeout(r, 25));
       }
     },

@@ -34,10 +34,10 @@ export function runTessera(args: string[], env: Record<string, string>, input?: 
 export async function waitForListening(run: Run, timeoutMs = 30_000): Promise<string> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    const match = /Tessera listening on (http:\/\/\S+)/.exec(run.stdout());
+    const match = /Tessera listening on (http:\/\/\S+)/.exec(run.stderr());
     if (match) return match[1];
     if (run.child.exitCode !== null) throw new Error(`server exited early: ${run.stderr()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`server did not start in time: ${run.stdout()} ${run.stderr()}`);
+  throw new Error(`server did not start in time: ${run.stderr()}`);
 }

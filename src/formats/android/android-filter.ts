@@ -1,10 +1,12 @@
 // The Android filter (res/values*/strings.xml): strings, plural items and array items as units, the
-// resource name as context and the comment before a resource as its note; merged by splicing.
+// resource name as context and the comment before a resource as its note; merged by splicing. A translation
+// whose format arguments (%1$s, %d) are not the source's is not merged: the source stays.
 
+import { FormatError } from '../../errors.ts';
 import { plainText } from '../../text/inline-tags.ts';
-import type { ExtractedUnit, FormatFilter } from '../filter.ts';
-import { FormatError } from '../filter.ts';
-import { decodeText, encodeText } from '../text/text-encoding.ts';
+import { placeholdersCorrespond } from '../../text/placeables.ts';
+import { applyEdits, checkedMerge, type ExtractedUnit, type FormatFilter, unitEdits } from '../filter.ts';
+import { decodeText, encodeText } from '../text-encoding.ts';
 import { contentToTagged, taggedToContent } from './android-inline.ts';
 import { readAndroidResources } from './android-resources.ts';
 
@@ -36,16 +38,20 @@ export const androidFilter: FormatFilter = {
     });
   },
 
-  async merge(original, translations) {
+  merge: checkedMerge('strings.xml', (original) => {
     const { decoded, units } = readUnits(original);
-    let out = '';
-    let at = 0;
-    units.forEach(({ text, content }, i) => {
-      const translation = translations[i];
-      if (translation == null) return;
-      out += decoded.text.slice(at, text.start) + taggedToContent(translation, content.natives);
-      at = text.end;
-    });
-    return encodeText(out + decoded.text.slice(at), decoded);
-  },
+    return {
+      units: units.length,
+      write(translations) {
+        const edits = unitEdits(units, translations, ({ text, content }, t) => {
+          const translated = taggedToContent(t.text, content.natives);
+          // getString(id, args…) throws on a conversion its argument does not fit, or one it lacks.
+          const source = decoded.text.slice(text.start, text.end);
+          if (!placeholdersCorrespond(source, translated, ['printf'])) return null;
+          return { start: text.start, end: text.end, text: translated };
+        });
+        return encodeText(applyEdits(decoded.text, edits), decoded);
+      },
+    };
+  }),
 };

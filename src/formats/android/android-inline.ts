@@ -8,15 +8,9 @@
 // Android reads the same.
 
 import { SaxesParser } from 'saxes';
-import {
-  escapeXmlText,
-  type InlinePart,
-  makeTag,
-  nativeCode,
-  parseTagged,
-  unescapeXml,
-} from '../../text/inline-tags.ts';
-import { literalToTagged } from '../text/tagged-literal.ts';
+import { type InlinePart, makeTag, nativeCode, parseTagged } from '../../text/inline-tags.ts';
+import { escapeXmlText, unescapeXml } from '../../xml/xml-escape.ts';
+import { literalToTagged } from '../tagged-literal.ts';
 
 const TOKEN =
   /<!--[\s\S]*?-->|<!\[CDATA\[([\s\S]*?)\]\]>|<\?[\s\S]*?\?>|<\/([^\s>]+)\s*>|<([^\s/>]+)(?:\s+[^\s=]+\s*=\s*(?:"[^"]*"|'[^']*'))*\s*(\/?)>|[^<]+/g;
@@ -37,13 +31,13 @@ export function contentToTagged(raw: string): TaggedContent {
     natives.add(native);
     tagged += makeTag('code', form, { id }, native).raw;
   };
+  // Text that spells a tag of the model is protected; its native form is the escaped text.
   const text = (literal: string) => {
-    // Text that spells a tag of the model is protected; its native form is the escaped text.
-    const before = ids.last;
-    const piece = literalToTagged(literal, { ids, native: escapeXmlText });
-    if (ids.last !== before)
-      for (const p of parseTagged(piece)) if (p.type === 'tag') natives.add(nativeCode(p));
-    tagged += piece;
+    tagged += literalToTagged(literal, {
+      ids,
+      native: escapeXmlText,
+      onCode: (_, native) => natives.add(native),
+    });
   };
 
   TOKEN.lastIndex = 0;
@@ -135,9 +129,9 @@ function androidEscaper(): (text: string) => string {
       else if (c === '\\') escaped = true;
       else if (c === '"') quoted = !quoted;
       else if (c === "'" && !quoted) out += '\\';
-      out += c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c;
+      out += c;
     }
-    return out;
+    return escapeXmlText(out);
   };
 }
 

@@ -2,7 +2,7 @@
 // text: <string>, <plurals><item>, <string-array><item>, with the character offsets of its content.
 
 import { SaxesParser, type SaxesTagNS } from 'saxes';
-import { FormatError } from '../filter.ts';
+import { FormatError } from '../../errors.ts';
 
 export interface AndroidText {
   /** The resource name, with [quantity] for plurals and [index] for arrays. */

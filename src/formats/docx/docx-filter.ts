@@ -5,16 +5,11 @@
 // paragraph and copies every other zip entry's content unchanged; with nothing translated it returns the
 // upload itself, because a re-written zip is never byte-identical (compression, timestamps, extra fields).
 
+import { FormatError } from '../../errors.ts';
 import { decodeXml, scanXml } from '../../xml/xml-scan.ts';
-import { type ExtractedUnit, FormatError, type FormatFilter } from '../filter.ts';
-import { applyEdits, type Edit } from '../native-splice.ts';
-import {
-  type DocxUnit,
-  ParagraphReader,
-  renderParagraph,
-  W_NAMESPACES,
-  type XNode,
-} from './docx-paragraph.ts';
+import { applyEdits, checkedMerge, type ExtractedUnit, type FormatFilter, unitEdits } from '../filter.ts';
+import { type DocxUnit, ParagraphReader, W_NAMESPACES, type XNode } from './docx-paragraph.ts';
+import { renderParagraph } from './docx-runs.ts';
 import { readZip, writeZip, type ZipEntry } from './zip-package.ts';
 
 const WORDML = 'application/vnd.openxmlformats-officedocument.wordprocessingml.';
@@ -115,23 +110,24 @@ export const docxFilter: FormatFilter = {
     );
   },
 
-  async merge(original, translations) {
-    if (translations.every((t) => t === null)) return original;
+  merge: checkedMerge('DOCX', async (original) => {
     const { entries, parts } = await readPackage(original);
-    const total = parts.reduce((n, p) => n + p.units.length, 0);
-    if (total !== translations.length) {
-      throw new Error(`DOCX merge: ${translations.length} translations for ${total} units`);
-    }
-    const replaced = new Map<ZipEntry, Buffer>();
-    let index = 0;
-    for (const part of parts) {
-      const edits: Edit[] = [];
-      for (const unit of part.units) {
-        const t = translations[index++];
-        if (t !== null) edits.push({ ...unit.range, replace: (render) => renderParagraph(t, unit, render) });
-      }
-      if (edits.length > 0) replaced.set(part.entry, part.encode(applyEdits(part.xml, edits)));
-    }
-    return writeZip(entries.map((e) => (replaced.has(e) ? { ...e, data: replaced.get(e)! } : e)));
-  },
+    return {
+      units: parts.reduce((n, p) => n + p.units.length, 0),
+      async write(translations) {
+        const replaced = new Map<ZipEntry, Buffer>();
+        let first = 0;
+        for (const part of parts) {
+          const mine = translations.slice(first, first + part.units.length);
+          first += part.units.length;
+          const edits = unitEdits(part.units, mine, (unit, t) => ({
+            ...unit.range,
+            replace: (render) => renderParagraph(t.text, unit, render),
+          }));
+          if (edits.length > 0) replaced.set(part.entry, part.encode(applyEdits(part.xml, edits)));
+        }
+        return writeZip(entries.map((e) => (replaced.has(e) ? { ...e, data: replaced.get(e)! } : e)));
+      },
+    };
+  }),
 };

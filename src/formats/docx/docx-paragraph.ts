@@ -1,4 +1,4 @@
-// One WordprocessingML paragraph (w:p) as a unit of tagged text, and a translation written back as runs.
+// One WordprocessingML paragraph (w:p) as a unit of tagged text (docx-runs.ts writes a translation back).
 //
 // Runs are grouped by formatting (their w:rPr): the formatting that covers most of the text is the
 // paragraph's base and needs no tag; text in any other formatting is wrapped in `<g id>`. Hyperlinks,
@@ -8,11 +8,10 @@
 // holds text (properties, leading bookmarks and the like stay untouched) with one run per stretch of text in
 // the formatting of its enclosing tag.
 
-import { makeTag, nativeCode, parseTagged, type TagPart } from '../../text/inline-tags.ts';
+import { makeTag } from '../../text/inline-tags.ts';
 import type { XmlElement } from '../../xml/xml-scan.ts';
-import type { Range } from '../native-splice.ts';
-import { literalToTagged } from '../text/tagged-literal.ts';
-import { escapeXliffText } from '../xliff/xliff-inline.ts';
+import type { Range } from '../filter.ts';
+import { literalToTagged } from '../tagged-literal.ts';
 
 export const W_NAMESPACES = new Set([
   'http://schemas.openxmlformats.org/wordprocessingml/2006/main',
@@ -31,7 +30,7 @@ export interface XNode {
 /** Native markup of a placeholder: paragraph-level markup as is, run content inside a run of its formatting. */
 type Piece = { kind: 'raw'; range: Range } | { kind: 'inRun'; rPr: string; range: Range };
 
-type DocxTag =
+export type DocxTag =
   | { kind: 'placeholder'; pieces: Piece[] }
   | { kind: 'format'; rPr: string }
   | { kind: 'wrapper'; open: Range; close: Range; base: string }
@@ -235,95 +234,9 @@ class DocxUnitBuilder {
   }
 
   private text(text: string): void {
-    if (text.indexOf('<') < 0) {
-      this.tagged += text;
-      return;
-    }
-    const first = this.ids.last;
-    const tagged = literalToTagged(text, { ids: this.ids });
-    if (this.ids.last !== first) {
-      for (const p of parseTagged(tagged))
-        if (p.type === 'tag') this.tags.set(p.attrs.id, { kind: 'literal', text: nativeCode(p) });
-    }
-    this.tagged += tagged;
+    this.tagged += literalToTagged(text, {
+      ids: this.ids,
+      onCode: (id, native) => this.tags.set(id, { kind: 'literal', text: native }),
+    });
   }
-}
-
-/**
- * The runs for a translation: text in the formatting of its innermost `<g>` (the base outside any), wrappers'
- * markup around their content, placeholders' markup where the translation puts them. Unknown or unpaired tags
- * are dropped; placeholders the translation left out are appended, so no drawing or field is lost.
- */
-export function renderParagraph(
-  translation: string,
-  unit: DocxUnit,
-  render: (range: Range) => string,
-): string {
-  const p = unit.prefix;
-  const parts = parseTagged(translation);
-  const pairs = pairedIds(parts, unit.tags);
-  const formats = [unit.base];
-  const used = new Set<string>();
-  let out = '';
-  let text = '';
-  const run = (rPr: string, t: string) =>
-    `<${p}r>${rPr}<${p}t xml:space="preserve">${escapeXliffText(t)}</${p}t></${p}r>`;
-  const flush = () => {
-    if (text) out += run(formats[formats.length - 1], text);
-    text = '';
-  };
-  if (unit.lead) out += run(unit.lead.rPr, unit.lead.text);
-  const pieces = (tag: Extract<DocxTag, { kind: 'placeholder' }>) => {
-    for (const piece of tag.pieces) {
-      out += piece.kind === 'raw' ? render(piece.range) : `<${p}r>${piece.rPr}${render(piece.range)}</${p}r>`;
-    }
-  };
-  parts.forEach((part, i) => {
-    if (part.type === 'text') {
-      text += part.text;
-      return;
-    }
-    const pairedId = pairs.get(i);
-    if (pairedId !== undefined) {
-      flush();
-      const tag = unit.tags.get(pairedId) as Extract<DocxTag, { kind: 'format' | 'wrapper' }>;
-      if (part.form === 'open') {
-        if (tag.kind === 'wrapper') out += render(tag.open);
-        formats.push(tag.kind === 'wrapper' ? tag.base : tag.rPr);
-      } else {
-        formats.pop();
-        if (tag.kind === 'wrapper') out += render(tag.close);
-      }
-      return;
-    }
-    const tag = unit.tags.get(part.attrs.id);
-    if (!tag || (part.form !== 'empty' && part.form !== 'code')) return;
-    if (tag.kind === 'literal') text += tag.text;
-    else if (tag.kind === 'placeholder') {
-      flush();
-      pieces(tag);
-      used.add(part.attrs.id);
-    }
-  });
-  flush();
-  for (const [id, tag] of unit.tags) if (tag.kind === 'placeholder' && !used.has(id)) pieces(tag);
-  if (unit.trail) out += run(unit.trail.rPr, unit.trail.text);
-  return out;
-}
-
-/** `<g>` open/close parts that nest properly and name a format or wrapper tag: index → tag id. */
-function pairedIds(parts: ReturnType<typeof parseTagged>, tags: Map<string, DocxTag>): Map<number, string> {
-  const open: number[] = [];
-  const ids = new Map<number, string>();
-  parts.forEach((part, i) => {
-    if (part.type !== 'tag' || part.name !== 'g') return;
-    if (part.form === 'open') open.push(i);
-    else if (part.form === 'close') {
-      const top = open.pop();
-      const id = top === undefined ? undefined : (parts[top] as TagPart).attrs.id;
-      const kind = id === undefined ? undefined : tags.get(id)?.kind;
-      if (kind === 'format' || kind === 'wrapper') ids.set(top!, id!).set(i, id!);
-    }
-  });
-  return ids;
 }

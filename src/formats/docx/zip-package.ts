@@ -4,15 +4,15 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
-import { FormatError } from '../filter.ts';
+import { FormatError } from '../../errors.ts';
 
 /** Total bytes all entries may inflate to; far above any real document, far below what hurts a server. */
-export const MAX_UNCOMPRESSED_BYTES = 200 * 1024 * 1024;
+const MAX_UNCOMPRESSED_BYTES = 200 * 1024 * 1024;
 /** Inflated/compressed ratio above which an entry is a bomb; real XML parts compress 5–30:1. */
 export const MAX_COMPRESSION_RATIO = 100;
 /** Entries smaller than this are not held to the ratio: tiny, very regular parts compress well. */
 const RATIO_EXEMPT_BYTES = 1024 * 1024;
-export const MAX_ENTRIES = 10_000;
+const MAX_ENTRIES = 10_000;
 
 export interface ZipEntry {
   name: string;

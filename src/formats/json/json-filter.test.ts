@@ -1,13 +1,18 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { FormatError } from '../filter.ts';
+import { FormatError } from '../../errors.ts';
+import { repairTarget } from '../../text/placeables.ts';
 import { jsonFilter } from './json-filter.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`fixtures/${name}`, import.meta.url));
 const options = { srclang: 'en', trglang: 'de' };
 const ph = (id: number, code: string) =>
   `<ph id="${id}">${code.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</ph>`;
+
+/** Translations a person confirmed, as the export gives them. */
+const confirmed = (texts: readonly (string | null)[]) =>
+  texts.map((text) => (text === null ? null : { text, confirmed: true }));
 
 async function rejectsAt(input: string, message: string, line: number, column: number) {
   await assert.rejects(jsonFilter.extract(Buffer.from(input), options), (e: unknown) => {
@@ -62,25 +67,6 @@ describe('jsonFilter', () => {
     ]);
   });
 
-  it('gives back the same bytes when nothing is translated, whatever the layout', async () => {
-    const en = fixture('en.json').toString('utf8');
-    const variants = [
-      fixture('en.json'),
-      Buffer.from(`\ufeff${en.replace(/\n/g, '\r\n').replace(/^( +)/gm, '$1$1')}`),
-      Buffer.from('"just a string"'),
-      Buffer.from('[ 1.5e3, -0, "x", {"a":[]} ]'),
-    ];
-    for (const original of variants) {
-      const units = await jsonFilter.extract(original, options);
-      const merged = await jsonFilter.merge(
-        original,
-        units.map(() => null),
-        options,
-      );
-      assert.ok(merged.equals(original), original.toString('utf8').slice(0, 30));
-    }
-  });
-
   it('splices translations as escaped JSON strings and keeps the rest of the file', async () => {
     const original = fixture('en.json');
     const units = await jsonFilter.extract(original, options);
@@ -91,7 +77,7 @@ describe('jsonFilter', () => {
       `${ph(4, '} other {')}${ph(5, '#')} Nachrichten${ph(6, '}}')} von ${ph(7, '{sender}')}.`;
     translations[7] = `Gespeichert unter C:\\Benutzer\\${ph(1, '{{user}}')}\t"Entwürfe"\n`;
     translations[10] = 'Beenden';
-    const merged = (await jsonFilter.merge(original, translations, options)).toString('utf8');
+    const merged = (await jsonFilter.merge(original, confirmed(translations), options)).toString('utf8');
     const data = JSON.parse(merged);
     assert.equal(data.inbox.greeting, 'Hallo {{name}}, willkommen zurück!');
     assert.equal(
@@ -118,5 +104,52 @@ describe('jsonFilter', () => {
     await rejectsAt('{"a": 1}\n// comment', 'unexpected "/" after the end of the document', 2, 1);
     await rejectsAt('', 'unexpected end of input', 1, 1);
     await rejectsAt('['.repeat(600), 'nested too deeply', 1, 514);
+  });
+});
+
+describe('jsonFilter merge of pre-translated drafts', () => {
+  const original = Buffer.from(
+    JSON.stringify(
+      {
+        files: '{{count}} files',
+        greeting: 'Hello {{name}}, welcome back!',
+        copied: 'Copied {{file}} to {{folder}}',
+        summary: '{count, plural, one {# file} other {# files}} in {folder}',
+        saved: 'Saved',
+      },
+      null,
+      2,
+    ),
+  );
+  /** i18next and ICU placeholders of a value, as a sorted list: what must be the same in source and target. */
+  const placeholders = (value: string) => (value.match(/\{\{[^{}]+\}\}|\{\w+(?=[,}])/g) ?? []).sort();
+
+  it('merges drafts whose placeholders were repaired, keeps the source where they still differ', async () => {
+    const units = await jsonFilter.extract(original, options);
+    const draft = (matchSource: string, matchTarget: string, i: number) => ({
+      text: repairTarget(matchSource, matchTarget, units[i].source)?.target ?? matchTarget,
+      confirmed: false,
+    });
+    const translations = [
+      // A match from a printf project: %s becomes the document's {{count}}.
+      draft('%s files', '%s Dateien', 0),
+      draft('Hello {{user}}, welcome back!', 'Hallo {{user}}, willkommen zurück!', 1),
+      // One placeholder for two: no repair, and the draft does not run.
+      draft('Copied %s', '%s kopiert', 2),
+      { text: '{count, plural, one {# Datei} other {# Dateien}} in {folder}', confirmed: true },
+      { text: 'Gespeichert', confirmed: true },
+    ];
+    const merged = JSON.parse((await jsonFilter.merge(original, translations, options)).toString('utf8'));
+    const source = JSON.parse(original.toString('utf8'));
+    assert.deepEqual(merged, {
+      files: '{{count}} Dateien',
+      greeting: 'Hallo {{name}}, willkommen zurück!',
+      copied: 'Copied {{file}} to {{folder}}',
+      summary: '{count, plural, one {# Datei} other {# Dateien}} in {folder}',
+      saved: 'Gespeichert',
+    });
+    for (const [key, value] of Object.entries(merged)) {
+      assert.deepEqual(placeholders(value), placeholders(source[key]), key);
+    }
   });
 });

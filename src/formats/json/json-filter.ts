@@ -1,15 +1,23 @@
 // The JSON filter (i18next and other nested key-value catalogs): every non-empty string value is a unit,
 // its key path the context; translations are spliced in as JSON string literals, so the file's own
-// layout, key order and number formatting stay as they were.
+// layout, key order and number formatting stay as they were. A translation whose placeholders are not the
+// source's is not merged: the source stays in that entry.
 
-import type { ExtractedUnit, FormatFilter } from '../filter.ts';
-import { taggedToLiteral } from '../text/tagged-literal.ts';
-import { decodeText, encodeText } from '../text/text-encoding.ts';
+import { type PlaceholderSyntax, placeholdersCorrespond } from '../../text/placeables.ts';
+import { applyEdits, checkedMerge, type ExtractedUnit, type FormatFilter, unitEdits } from '../filter.ts';
+import { taggedToLiteral } from '../tagged-literal.ts';
+import { decodeText, encodeText } from '../text-encoding.ts';
 import { scanJsonStrings } from './json-scanner.ts';
 import { messageToTagged } from './message-tags.ts';
 
-function translatableStrings(text: string) {
-  return scanJsonStrings(text).filter((s) => s.value.trim() !== '');
+// What i18next interpolates (with i18next-icu, ICU arguments): a translation with other placeholders prints
+// them raw or throws, so the source stays in its place.
+const PLACEHOLDERS: readonly PlaceholderSyntax[] = ['i18next', 'brace'];
+
+/** The decoded file and its non-empty string values, as extract and merge both read it. */
+function readStrings(original: Buffer) {
+  const decoded = decodeText(original, 'JSON');
+  return { decoded, strings: scanJsonStrings(decoded.text).filter((s) => s.value.trim() !== '') };
 }
 
 export const jsonFilter: FormatFilter = {
@@ -18,8 +26,7 @@ export const jsonFilter: FormatFilter = {
   mediaType: 'application/json; charset=utf-8',
 
   async extract(original) {
-    const { text } = decodeText(original, 'JSON');
-    return translatableStrings(text).map((s): ExtractedUnit => {
+    return readStrings(original).strings.map((s): ExtractedUnit => {
       const { tagged, structured } = messageToTagged(s.value);
       const unit: ExtractedUnit = { source: tagged, segmentable: !structured };
       if (s.path) unit.context = s.path;
@@ -27,17 +34,18 @@ export const jsonFilter: FormatFilter = {
     });
   },
 
-  async merge(original, translations) {
-    const decoded = decodeText(original, 'JSON');
-    const { text } = decoded;
-    let out = '';
-    let at = 0;
-    translatableStrings(text).forEach((s, i) => {
-      const translation = translations[i];
-      if (translation == null) return;
-      out += text.slice(at, s.start) + JSON.stringify(taggedToLiteral(translation));
-      at = s.end;
-    });
-    return encodeText(out + text.slice(at), decoded);
-  },
+  merge: checkedMerge('JSON', (original) => {
+    const { decoded, strings } = readStrings(original);
+    return {
+      units: strings.length,
+      write(translations) {
+        const edits = unitEdits(strings, translations, (s, t) => {
+          const value = taggedToLiteral(t.text);
+          if (!placeholdersCorrespond(s.value, value, PLACEHOLDERS)) return null;
+          return { start: s.start, end: s.end, text: JSON.stringify(value) };
+        });
+        return encodeText(applyEdits(decoded.text, edits), decoded);
+      },
+    };
+  }),
 };

@@ -1,7 +1,7 @@
 // A strict JSON reader (RFC 8259) that reports where every string value sits in the text, so a merge can
 // splice translations in without re-serializing, and names line and column for malformed input.
 
-import { FormatError } from '../filter.ts';
+import { FormatError } from '../../errors.ts';
 
 export interface JsonStringValue {
   /** Key path: `a.b.c`, array items as `a[0]`; "" for a document that is one string. */

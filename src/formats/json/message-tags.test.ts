@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { taggedToLiteral } from '../text/tagged-literal.ts';
+import { taggedToLiteral } from '../tagged-literal.ts';
 import { messageToTagged } from './message-tags.ts';
 
 const ph = (id: number, code: string) =>

@@ -7,7 +7,7 @@
 // texts stay translatable. ICU apostrophe quoting is not interpreted.
 
 import { makeTag } from '../../text/inline-tags.ts';
-import { literalToTagged } from '../text/tagged-literal.ts';
+import { literalToTagged } from '../tagged-literal.ts';
 
 export interface TaggedMessage {
   tagged: string;
@@ -20,22 +20,26 @@ const ARGUMENT_NAME = /[^\s,{}#'<>]+/y;
 const KEYWORD = /[A-Za-z]+/y;
 const SELECTOR = /(?:offset:\s*\d+\s+)?(=\d+|[\w-]+)/y;
 
-export function messageToTagged(message: string): TaggedMessage {
-  const ids = { last: 0 };
-  const state = { structured: false };
-  const tagged = convert(message, 0, message.length, false, ids, state);
-  return { tagged, structured: state.structured };
+/** One message being converted, shared by the nested calls: tags are numbered across the whole message. */
+interface Conversion {
+  msg: string;
+  ids: { last: number };
+  structured: boolean;
 }
 
-function convert(
-  msg: string,
-  from: number,
-  to: number,
-  inPlural: boolean,
-  ids: { last: number },
-  state: { structured: boolean },
-): string {
-  const ph = (code: string) => makeTag('code', 'ph', { id: String(++ids.last) }, code).raw;
+export function messageToTagged(message: string): TaggedMessage {
+  const conversion: Conversion = { msg: message, ids: { last: 0 }, structured: false };
+  const tagged = convert(conversion, 0, message.length, false);
+  return { tagged, structured: conversion.structured };
+}
+
+/** The next `<ph>` of the message, protecting `code`. */
+function ph(conversion: Conversion, code: string): string {
+  return makeTag('code', 'ph', { id: String(++conversion.ids.last) }, code).raw;
+}
+
+function convert(conversion: Conversion, from: number, to: number, inPlural: boolean): string {
+  const { msg, ids } = conversion;
   let out = '';
   let text = '';
   const flush = () => {
@@ -44,7 +48,7 @@ function convert(
   };
   const code = (end: number, i: number) => {
     flush();
-    out += ph(msg.slice(i, end));
+    out += ph(conversion, msg.slice(i, end));
     return end;
   };
 
@@ -79,7 +83,7 @@ function convert(
     if (c === '{') {
       const saved = ids.last;
       flush();
-      const arg = argument(msg, i, to, inPlural, ids, state);
+      const arg = argument(conversion, i, to, inPlural);
       if (arg) {
         out += arg.tagged;
         i = arg.end;
@@ -96,14 +100,12 @@ function convert(
 
 /** An ICU argument starting at the "{" at i, or undefined when the text there is not one. */
 function argument(
-  msg: string,
+  conversion: Conversion,
   i: number,
   to: number,
   inPlural: boolean,
-  ids: { last: number },
-  state: { structured: boolean },
 ): { tagged: string; end: number } | undefined {
-  const ph = (code: string) => makeTag('code', 'ph', { id: String(++ids.last) }, code).raw;
+  const { msg } = conversion;
   const sticky = (re: RegExp, at: number) => {
     re.lastIndex = at;
     const m = re.exec(msg);
@@ -117,7 +119,7 @@ function argument(
   const name = sticky(ARGUMENT_NAME, j);
   if (!name) return undefined;
   j = space(j + name[0].length);
-  if (msg[j] === '}') return { tagged: ph(msg.slice(i, j + 1)), end: j + 1 };
+  if (msg[j] === '}') return { tagged: ph(conversion, msg.slice(i, j + 1)), end: j + 1 };
   if (msg[j] !== ',') return undefined;
   j = space(j + 1);
   const type = sticky(KEYWORD, j);
@@ -125,7 +127,7 @@ function argument(
   j = space(j + type[0].length);
   if (!['plural', 'select', 'selectordinal'].includes(type[0])) {
     const close = matchingClose(msg, i, to, '{', '}');
-    return close < 0 ? undefined : { tagged: ph(msg.slice(i, close + 1)), end: close + 1 };
+    return close < 0 ? undefined : { tagged: ph(conversion, msg.slice(i, close + 1)), end: close + 1 };
   }
   if (msg[j] !== ',') return undefined;
   const branchPlural = type[0] !== 'select' || inPlural;
@@ -138,12 +140,12 @@ function argument(
     if (msg[j] !== '{') return undefined;
     const close = matchingClose(msg, j, to, '{', '}');
     if (close < 0) return undefined;
-    tagged += ph(msg.slice(joint, j + 1)) + convert(msg, j + 1, close, branchPlural, ids, state);
+    tagged += ph(conversion, msg.slice(joint, j + 1)) + convert(conversion, j + 1, close, branchPlural);
     joint = close;
     j = space(close + 1);
     if (msg[j] === '}') {
-      state.structured = true;
-      return { tagged: tagged + ph(msg.slice(joint, j + 1)), end: j + 1 };
+      conversion.structured = true;
+      return { tagged: tagged + ph(conversion, msg.slice(joint, j + 1)), end: j + 1 };
     }
   }
 }

@@ -11,15 +11,9 @@
 
 import type { Heading, Nodes, Paragraph, PhrasingContent, Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import type { ExtractedUnit, FormatFilter } from '../filter.ts';
-import {
-  applyEdits,
-  type Edit,
-  type NativeUnit,
-  NativeUnitBuilder,
-  renderTranslation,
-} from '../native-splice.ts';
-import { decodeText, encodeText } from '../text/text-encoding.ts';
+import { applyEdits, checkedMerge, type ExtractedUnit, type FormatFilter, unitEdits } from '../filter.ts';
+import { type NativeUnit, NativeUnitBuilder, renderTranslation } from '../native-splice.ts';
+import { decodeText, encodeText } from '../text-encoding.ts';
 
 interface MarkdownUnit extends NativeUnit {
   source: string;
@@ -201,7 +195,7 @@ function cells(line: string): { start: number; end: number }[] {
  * word edges, `|` in table cells, and block markers at the start of a line. `before` is the output so far
  * ("" at the start of the unit, ending in a newline after a hard break).
  */
-export function escapeMarkdown(text: string, before: string, inTable: boolean): string {
+function escapeMarkdown(text: string, before: string, inTable: boolean): string {
   let out = text
     .replace(/\r?\n/g, ' ')
     .replace(/[\\`*[\]<]/g, '\\$&')
@@ -219,35 +213,37 @@ export function escapeMarkdown(text: string, before: string, inTable: boolean): 
   return out;
 }
 
+/** The decoded file and its units, as extract and merge both read it. */
+function readMarkdown(original: Buffer) {
+  const decoded = decodeText(original, 'Markdown');
+  return { decoded, units: new MarkdownScanner(decoded.text).scan() };
+}
+
 export const markdownFilter: FormatFilter = {
   name: 'markdown',
   extensions: ['.md'],
   mediaType: 'text/markdown; charset=utf-8',
 
   async extract(original) {
-    const { text } = decodeText(original, 'Markdown');
-    return new MarkdownScanner(text)
-      .scan()
-      .map((u): ExtractedUnit => ({ source: u.source, context: u.context, segmentable: true }));
+    return readMarkdown(original).units.map(
+      (u): ExtractedUnit => ({ source: u.source, context: u.context, segmentable: true }),
+    );
   },
 
-  async merge(original, translations) {
-    if (translations.every((t) => t === null)) return original;
-    const decoded = decodeText(original, 'Markdown');
-    const units = new MarkdownScanner(decoded.text).scan();
-    if (units.length !== translations.length) {
-      throw new Error(`Markdown merge: ${translations.length} translations for ${units.length} units`);
-    }
-    const edits: Edit[] = [];
-    units.forEach((unit, i) => {
-      const t = translations[i];
-      if (t === null) return;
-      const escapeText = (s: string, before: string) => escapeMarkdown(s, before, unit.inTable);
-      edits.push({
-        ...unit.range,
-        replace: (render) => renderTranslation(t.trim(), unit, escapeText, render),
-      });
-    });
-    return encodeText(applyEdits(decoded.text, edits), decoded);
-  },
+  merge: checkedMerge('Markdown', (original) => {
+    const { decoded, units } = readMarkdown(original);
+    return {
+      units: units.length,
+      write(translations) {
+        const edits = unitEdits(units, translations, (unit, t) => {
+          const escapeText = (s: string, before: string) => escapeMarkdown(s, before, unit.inTable);
+          return {
+            ...unit.range,
+            replace: (render) => renderTranslation(t.text.trim(), unit, escapeText, render),
+          };
+        });
+        return encodeText(applyEdits(decoded.text, edits), decoded);
+      },
+    };
+  }),
 };

@@ -4,7 +4,7 @@
 // single form (Japanese, Chinese…), where that one form serves every count and so shows msgid_plural.
 
 import type { ExtractedUnit } from '../filter.ts';
-import { literalToTagged } from '../text/tagged-literal.ts';
+import { literalToTagged } from '../tagged-literal.ts';
 import { examplesForForm } from './plural-forms.ts';
 import type { PoCatalog, PoMessage } from './po-catalog.ts';
 
@@ -54,6 +54,6 @@ function messageNotes(comments: PoMessage['data']['comments']): string[] {
   return notes;
 }
 
-export function isFuzzy(flag: string | undefined): boolean {
+function isFuzzy(flag: string | undefined): boolean {
   return (flag ?? '').split(/[,\n]/).some((f) => f.trim() === 'fuzzy');
 }

@@ -1,59 +1,110 @@
 // PO merge: splices new msgstr values into the original text, so everything else stays as it was.
 //
-// gettext-parser's compile() re-wraps and re-orders the whole file; splicing keeps an untranslated merge
-// byte-identical and a translated one reviewable as a small diff. What msgfmt --check demands of a
-// translated catalog is made true here: msgstr[0..nplurals-1] for plural entries with a Plural-Forms
-// header that agrees, a header at all, a real charset, and msgstr that begin and end with "\n" exactly
-// when msgid does.
-
-import { taggedToLiteral } from '../text/tagged-literal.ts';
-import { canonicalName, type PoCatalog } from './po-catalog.ts';
+// gettext-parser's compile() re-wraps and re-orders the whole file; splicing keeps a translated catalog
+// reviewable as a small diff. What msgfmt --check demands of a translated catalog is made true here:
+// msgstr[0..nplurals-1] for plural entries with a Plural-Forms header that agrees, a header at all, a real
+// charset, msgstr that begin and end with "\n" exactly when msgid does, and format strings whose
+// arguments are the msgid's. An unconfirmed translation is written `#, fuzzy`, gettext's own mark for a
+// draft: msgfmt leaves it out of the compiled catalog until a translator clears the flag.
+import { type PlaceholderSyntax, placeablesOf, placeholdersCorrespond } from '../../text/placeables.ts';
+import { applyEdits, type Edit, type UnitTranslation } from '../filter.ts';
+import { literalToTagged, taggedToLiteral } from '../tagged-literal.ts';
+import { examplesForForm } from './plural-forms.ts';
+import { canonicalName, type PoCatalog, type PoMessage } from './po-catalog.ts';
 import type { PoEntry, PoField } from './po-entries.ts';
-
-interface Edit {
-  start: number;
-  end: number;
-  text: string;
-}
 
 const WIDTH = 79;
 
+/**
+ * The format flags whose placeholders are checked, with the syntaxes msgfmt -c checks them in. Other
+ * printf flavours (javascript-, perl-, lua-format…) differ from C in details, so they get the default
+ * check below rather than a claim of agreeing with msgfmt.
+ */
+const FORMAT_FLAGS = new Map<string, readonly PlaceholderSyntax[]>([
+  ['c-format', ['printf']],
+  ['objc-format', ['printf']],
+  ['php-format', ['printf']],
+  ['python-format', ['printf', 'python']],
+  ['python-brace-format', ['brace']],
+  ['sh-format', ['shell']],
+]);
+const PRINTF: readonly PlaceholderSyntax[] = ['printf', 'python'];
+
+/** The catalog's text with the translations (one per unit, at least one not null) in place. */
 export function mergeCatalog(
   catalog: PoCatalog,
-  translations: ReadonlyArray<string | null>,
+  translations: ReadonlyArray<UnitTranslation | null>,
   trglang: string,
-): string | undefined {
+): string {
   const { text } = catalog;
   const eol = /\r\n|\n|\r/.exec(text)?.[0] ?? '\n';
-  const edits: Edit[] = [];
+  // The header first: inserted at the top of a file without one, it goes before a flag line inserted there.
+  const edits: Edit[] = headerEdits(catalog, trglang, eol);
   let unit = 0;
-  for (const { entry, data, forms } of catalog.messages) {
+  for (const message of catalog.messages) {
+    const { entry, data, forms } = message;
     const mine = translations.slice(unit, unit + forms);
     unit += forms;
     if (mine.every((t) => t == null)) continue;
+    // One form whose placeholders would not run leaves the whole message as the file has it (untranslated
+    // in a template): the other forms alone would be half a translation.
+    if (!mine.every((t, form) => t == null || executes(catalog, message, form, t.text))) continue;
     const values = mine.map((t, form) =>
-      t == null ? (data.msgstr[form] ?? '') : matchNewlines(taggedToLiteral(t), data.msgid),
+      t == null ? (data.msgstr[form] ?? '') : matchNewlines(taggedToLiteral(t.text), data.msgid),
     );
     const first = entry.msgstr[0];
     const last = entry.msgstr[entry.msgstr.length - 1];
     const keyword = (form: number) => (entry.msgidPlural ? `msgstr[${form}]` : 'msgstr');
     const rendered = values.map((v, form) => renderField(keyword(form), v, eol)).join(eol);
     edits.push({ start: first.start, end: last.end, text: rendered });
-    edits.push(...withoutFuzzy(text, entry));
+    const wasFuzzy = entry.flagLines.some((line) => line.flags.includes('fuzzy'));
+    const fuzzy =
+      mine.some((t) => t != null && !t.confirmed) ||
+      // A form kept from the file stays as unreviewed as it was.
+      (wasFuzzy && mine.some((t, form) => t == null && values[form] !== '')) ||
+      // Some forms empty: not a finished translation (and msgfmt would refuse it as one).
+      (values.some((v) => v === '') && values.some((v) => v !== ''));
+    if (fuzzy && !wasFuzzy) edits.push(withFuzzy(text, entry, eol));
+    if (!fuzzy && wasFuzzy) edits.push(...withoutFuzzy(text, entry));
   }
-  if (edits.length === 0) return undefined;
-  edits.push(...headerEdits(catalog, trglang, eol));
-  edits.sort((a, b) => a.start - b.start);
-  let out = '';
-  let at = 0;
-  for (const edit of edits) {
-    out += text.slice(at, edit.start) + edit.text;
-    at = edit.end;
-  }
-  return out + text.slice(at);
+  return applyEdits(text, edits);
 }
 
-/** A translated message is no longer fuzzy: the flag goes, and so does a flag line left empty. */
+/**
+ * Whether a translation of one form keeps the message's format arguments, as msgfmt -c checks them: the
+ * syntaxes of the entry's format flags, or printf's when the entry has none and its msgid holds printf
+ * placeholders (tools other than xgettext rarely write flags, and the program still calls printf). Like
+ * gettext, every form is checked against msgid_plural when there is one, and a form the plural rule picks
+ * for fewer than 5 of the counts 0…1000 ("one" in German) may leave arguments out.
+ */
+function executes(
+  catalog: PoCatalog,
+  { entry, data }: PoMessage,
+  form: number,
+  translation: string,
+): boolean {
+  const flags = entry.flagLines.flatMap((line) => line.flags);
+  const declared = flags.flatMap((flag) => FORMAT_FLAGS.get(flag) ?? []);
+  const source = literalToTagged(data.msgid_plural ?? data.msgid);
+  const negated = flags.some((flag) => /^no-(c|objc|php|python)-format$/.test(flag));
+  const printf = placeablesOf(source).some((p) => p.syntax === 'printf' || p.syntax === 'python');
+  const syntaxes = declared.length > 0 ? declared : negated || !printf ? [] : PRINTF;
+  if (syntaxes.length === 0) return true;
+  const { rule } = catalog;
+  const allowMissing =
+    entry.msgidPlural !== undefined && rule.nplurals > 1 && examplesForForm(rule, form, 5).length < 5;
+  return placeholdersCorrespond(source, translation, syntaxes, { allowMissing });
+}
+
+/** The entry marked fuzzy: the flag joins its first flag line (`#, fuzzy, c-format`), or gets one. */
+function withFuzzy(text: string, entry: PoEntry, eol: string): Edit {
+  const line = entry.flagLines[0];
+  if (!line) return { start: entry.flagAt, end: entry.flagAt, text: `#, fuzzy${eol}` };
+  const lineEnd = /(\r\n|\n|\r)?$/.exec(text.slice(line.start, line.end))![0];
+  return { start: line.start, end: line.end, text: `#, ${['fuzzy', ...line.flags].join(', ')}${lineEnd}` };
+}
+
+/** A message no longer fuzzy: the flag goes, and so does a flag line left empty. */
 function withoutFuzzy(text: string, entry: PoEntry): Edit[] {
   return entry.flagLines
     .filter((line) => line.flags.includes('fuzzy'))
@@ -118,7 +169,7 @@ function matchNewlines(value: string, msgid: string): string {
  * One field the way msgmerge writes it: on one line when it fits in 79 columns and holds no inner line
  * break, else an empty first string and one string per line, wrapped at spaces.
  */
-export function renderField(keyword: string, value: string, eol: string, multiline = false): string {
+function renderField(keyword: string, value: string, eol: string, multiline = false): string {
   const single = `${keyword} "${escapePo(value)}"`;
   if (!multiline && single.length <= WIDTH && !/\n[\s\S]/.test(value)) return single;
   const chunks = value.split(/(?<=\n)/).flatMap((line) => wrapLine(line, WIDTH - 2));
@@ -152,7 +203,7 @@ const NAMED_ESCAPES: Record<string, string> = {
   '\v': '\\v',
 };
 
-export function escapePo(s: string): string {
+function escapePo(s: string): string {
   return s.replace(
     /[\\"\x00-\x1f]/g,
     (c) => NAMED_ESCAPES[c] ?? `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`,

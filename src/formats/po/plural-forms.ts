@@ -19,7 +19,7 @@ const EAST_SLAVIC: PluralRule = {
 const CZECH: PluralRule = { nplurals: 3, plural: '(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2' };
 
 /** The rules gettext's own documentation and the major catalogs (GNOME, Debian) use. */
-export const PLURAL_RULES: Record<string, PluralRule> = {
+const PLURAL_RULES: Record<string, PluralRule> = {
   ...Object.fromEntries(['ja', 'zh', 'ko', 'vi', 'th', 'id', 'ms', 'lo', 'km', 'my'].map((l) => [l, ONE])),
   ...Object.fromEntries(
     [
@@ -90,7 +90,7 @@ export const PLURAL_RULES: Record<string, PluralRule> = {
   },
 };
 
-export const DEFAULT_PLURAL_RULE = NOT_ONE;
+const DEFAULT_PLURAL_RULE = NOT_ONE;
 
 /** Parses a Plural-Forms header value; undefined when it is the template's placeholder or malformed. */
 export function parsePluralForms(header: string | undefined): PluralRule | undefined {

@@ -2,8 +2,8 @@
 // message, the header and the plural rule of the target language.
 
 import { po as gettextPo, type PoTranslation } from 'gettext-parser';
-import { FormatError } from '../filter.ts';
-import { decodeText } from '../text/text-encoding.ts';
+import { FormatError } from '../../errors.ts';
+import { decodeText } from '../text-encoding.ts';
 import { catalogPluralRule, type PluralRule } from './plural-forms.ts';
 import { locatePoEntries, type PoEntry } from './po-entries.ts';
 
@@ -61,7 +61,7 @@ export function readCatalog(original: Buffer, trglang: string): PoCatalog {
 }
 
 /** Header fields by name ("Plural-Forms", "Language"…), as written, later lines winning. */
-export function parseHeaderFields(value: string): Record<string, string> {
+function parseHeaderFields(value: string): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const line of value.split('\n')) {
     const colon = line.indexOf(':');

@@ -1,7 +1,7 @@
 // Locates the entries of a PO file with the offsets of their lines, so a merge can splice msgstr values
 // into the original text; also the strict syntax check, with line and column, that gettext-parser lacks.
 
-import { FormatError } from '../filter.ts';
+import { FormatError } from '../../errors.ts';
 
 export interface PoField {
   keyword: 'msgctxt' | 'msgid' | 'msgid_plural' | 'msgstr';
@@ -25,6 +25,8 @@ export interface PoEntry {
   line: number;
   obsolete: boolean;
   flagLines: PoFlagLine[];
+  /** Where a new `#,` line goes: before the `#|` previous-msgid lines, else before msgctxt/msgid. */
+  flagAt: number;
   msgctxt?: PoField;
   msgid?: PoField;
   msgidPlural?: PoField;
@@ -73,7 +75,7 @@ export function locatePoEntries(text: string): PoEntry[] {
     field = undefined;
   };
   const begin = (line: number) => {
-    entry ??= { line, obsolete: false, flagLines: [], msgstr: [] };
+    entry ??= { line, obsolete: false, flagLines: [], flagAt: -1, msgstr: [] };
     return entry;
   };
 
@@ -95,6 +97,7 @@ export function locatePoEntries(text: string): PoEntry[] {
     } else if (trimmed.startsWith('#')) {
       if (entry && (entry.msgid || entry.msgctxt || entry.obsolete)) finish();
       const current = begin(lineNo);
+      if (trimmed.startsWith('#|') && current.flagAt < 0) current.flagAt = lineStart;
       if (trimmed.startsWith('#,')) {
         const flags = trimmed
           .slice(2)
@@ -120,6 +123,7 @@ export function locatePoEntries(text: string): PoEntry[] {
         finish();
       }
       const current = begin(lineNo);
+      if (current.flagAt < 0) current.flagAt = lineStart;
       const { value } = readQuoted(line, k[0].length, lineNo);
       field = { keyword, value, start: lineStart + k[1].length, end: lineStart + line.length, line: lineNo };
       if (k[3] !== undefined) field.index = Number(k[3]);

@@ -3,12 +3,17 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { po as gettextPo } from 'gettext-parser';
-import { FormatError } from '../filter.ts';
+import { FormatError } from '../../errors.ts';
+import { repairTarget } from '../../text/placeables.ts';
 import { poFilter } from './po-filter.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`fixtures/${name}`, import.meta.url));
 const de = { srclang: 'en', trglang: 'de' };
 const hasMsgfmt = spawnSync('msgfmt', ['--version']).status === 0;
+
+/** Translations a person confirmed, as the export gives them. */
+const confirmed = (texts: readonly (string | null)[]) =>
+  texts.map((text) => (text === null ? null : { text, confirmed: true }));
 
 /** msgfmt's verdict on a catalog: '' when it passes --check, else its complaints. */
 function msgfmtCheck(po: Buffer): string {
@@ -24,7 +29,7 @@ async function rejectsAt(input: string, message: string, line: number, column: n
   });
 }
 
-// Real German translations of the fixture's messages, from Debian's catalogs (see /work/shared/data).
+// Real German translations of the fixture's messages, from Debian's catalogs (the corpus of test/fixtures/corpus).
 const GERMAN = [
   null,
   '_Abbrechen',
@@ -156,7 +161,11 @@ describe('poFilter extract', () => {
     const po = 'msgid "Water is H<sub>2</sub>O"\nmsgstr ""\n';
     const [unit] = await poFilter.extract(Buffer.from(po), de);
     assert.equal(unit.source, 'Water is H<ph id="1">&lt;sub&gt;</ph>2<ph id="2">&lt;/sub&gt;</ph>O');
-    const merged = await poFilter.merge(Buffer.from(po), [unit.source.replace('Water is', 'Wasser ist')], de);
+    const merged = await poFilter.merge(
+      Buffer.from(po),
+      confirmed([unit.source.replace('Water is', 'Wasser ist')]),
+      de,
+    );
     assert.equal(
       gettextPo.parse(merged).translations['']['Water is H<sub>2</sub>O'].msgstr[0],
       'Wasser ist H<sub>2</sub>O',
@@ -188,28 +197,11 @@ describe('poFilter extract', () => {
 });
 
 describe('poFilter merge', () => {
-  it('gives back the same bytes when nothing is translated', async () => {
-    const crlf = Buffer.from(fixture('linux-pam-de.po').toString('utf8').replace(/\n/g, '\r\n'));
-    const latin1 = Buffer.from(
-      'msgid ""\nmsgstr "Content-Type: text/plain; charset=ISO-8859-1\\n"\n\nmsgid "Ä"\nmsgstr ""\n',
-      'latin1',
-    );
-    for (const original of [fixture('linux-pam-de.po'), fixture('tessera.pot'), crlf, latin1]) {
-      const units = await poFilter.extract(original, de);
-      const merged = await poFilter.merge(
-        original,
-        units.map(() => null),
-        de,
-      );
-      assert.ok(merged.equals(original));
-    }
-  });
-
   it('writes translations that gettext-parser and msgfmt --check accept', {
     skip: !hasMsgfmt && 'no msgfmt',
   }, async () => {
     const original = fixture('linux-pam-de.po');
-    const merged = await poFilter.merge(original, GERMAN, de);
+    const merged = await poFilter.merge(original, confirmed(GERMAN), de);
     assert.equal(msgfmtCheck(merged), '');
     const parsed = gettextPo.parse(merged, { validation: true });
     const get = (msgid: string, ctx = '') => parsed.translations[ctx][msgid].msgstr;
@@ -242,16 +234,33 @@ describe('poFilter merge', () => {
     assert.equal(text.slice(0, untouched), original.toString('utf8').slice(0, untouched));
   });
 
-  it('drops the fuzzy flag of a message it translates', async () => {
+  it('drops the fuzzy flag of a message it translates, unless a form it keeps from the file was fuzzy', async () => {
+    const flagOf = (po: string) =>
+      gettextPo.parse(po).translations['']['Warning: your password will expire in %d day.'].comments?.flag;
     const translations: (string | null)[] = GERMAN.map(() => null);
     translations[3] = 'Warnung: Ihr Passwort läuft in %d Tag ab.';
-    const merged = (await poFilter.merge(fixture('linux-pam-de.po'), translations, de)).toString('utf8');
-    assert.ok(merged.includes('#: modules/pam_unix/pam_unix_acct.c:250\n#, c-format\nmsgid "Warning'));
-    assert.equal(
-      gettextPo.parse(merged).translations['']['Warning: your password will expire in %d day.'].comments
-        ?.flag,
-      'c-format',
+    translations[4] = 'Warnung: Ihr Passwort läuft in %d Tagen ab!';
+    const merged = (await poFilter.merge(fixture('linux-pam-de.po'), confirmed(translations), de)).toString(
+      'utf8',
     );
+    assert.ok(
+      merged.includes('#: modules/pam_unix/pam_unix_acct.c:250\n#, c-format\nmsgid "Warning'),
+      merged,
+    );
+    assert.equal(flagOf(merged), 'c-format');
+    translations[4] = null;
+    const half = (await poFilter.merge(fixture('linux-pam-de.po'), confirmed(translations), de)).toString(
+      'utf8',
+    );
+    assert.equal(flagOf(half), 'fuzzy, c-format');
+  });
+
+  it('drops the fuzzy flag of the first message when the header it adds goes in front of it', async () => {
+    const po = '#, fuzzy\nmsgid "Hello"\nmsgstr "Hallo"\n\nmsgid "Bye"\nmsgstr ""\n';
+    const merged = (await poFilter.merge(Buffer.from(po), confirmed(['Hallo!', null]), de)).toString('utf8');
+    assert.ok(merged.startsWith('msgid ""\nmsgstr ""\n"Language: de\\n"\n'));
+    assert.ok(merged.endsWith('\n\nmsgid "Hello"\nmsgstr "Hallo!"\n\nmsgid "Bye"\nmsgstr ""\n'));
+    assert.ok(!merged.includes('fuzzy'));
   });
 
   it('turns a template into a catalog of the target language', {
@@ -261,13 +270,13 @@ describe('poFilter merge', () => {
     const ru = { srclang: 'en', trglang: 'ru' };
     const merged = await poFilter.merge(
       pot,
-      [
+      confirmed([
         'Импортировать файл TMX в память.',
         '%d сегмент импортирован',
         '%d сегмента импортировано',
         '%d сегментов импортировано',
         '_Файл',
-      ],
+      ]),
       ru,
     );
     assert.equal(msgfmtCheck(merged), '');
@@ -286,7 +295,7 @@ describe('poFilter merge', () => {
     assert.deepEqual(parsed.translations.menu._File.msgstr, ['_Файл']);
     assert.ok(!merged.toString('utf8').includes('#, fuzzy'), 'the filled-in header is no longer fuzzy');
 
-    const ja = await poFilter.merge(pot, [null, '%d 個のセグメントをインポートしました', null], {
+    const ja = await poFilter.merge(pot, confirmed([null, '%d 個のセグメントをインポートしました', null]), {
       srclang: 'en',
       trglang: 'ja',
     });
@@ -297,7 +306,7 @@ describe('poFilter merge', () => {
 
   it('escapes quotes, backslashes and tabs, and restores msgid line-break edges', async () => {
     const po = 'msgid "Path:\\n"\nmsgstr ""\n\nmsgid "Say"\nmsgstr ""\n';
-    const merged = await poFilter.merge(Buffer.from(po), ['Pfad:', 'Sag "C:\\temp"\tjetzt\n'], de);
+    const merged = await poFilter.merge(Buffer.from(po), confirmed(['Pfad:', 'Sag "C:\\temp"\tjetzt\n']), de);
     const parsed = gettextPo.parse(merged);
     assert.deepEqual(parsed.translations['']['Path:\n'].msgstr, ['Pfad:\n']);
     assert.deepEqual(parsed.translations[''].Say.msgstr, ['Sag "C:\\temp"\tjetzt']);
@@ -309,7 +318,7 @@ describe('poFilter merge', () => {
   }, async () => {
     const bare = await poFilter.merge(
       Buffer.from('msgid "%d file"\nmsgid_plural "%d files"\nmsgstr[0] ""\nmsgstr[1] ""\n'),
-      ['%d Datei', '%d Dateien'],
+      confirmed(['%d Datei', '%d Dateien']),
       de,
     );
     assert.equal(msgfmtCheck(bare), '');
@@ -325,7 +334,7 @@ describe('poFilter merge', () => {
       'msgid ""\nmsgstr "Content-Type: text/plain; charset=ISO-8859-1\\n"\n\nmsgid "Open"\nmsgstr ""\n',
       'latin1',
     );
-    const merged = await poFilter.merge(latin1, ['Öffnen'], de);
+    const merged = await poFilter.merge(latin1, confirmed(['Öffnen']), de);
     assert.equal(msgfmtCheck(merged), '');
     assert.deepEqual(gettextPo.parse(merged).translations[''].Open.msgstr, ['Öffnen']);
     assert.ok(merged.toString('utf8').includes('"Content-Type: text/plain; charset=UTF-8\\n"'));
@@ -345,9 +354,9 @@ describe('poFilter merge', () => {
         [undefined, 'Four', undefined],
       ],
     );
-    const merged = (await poFilter.merge(Buffer.from(po), ['Eins', null, 'Drei', 'Vier'], de)).toString(
-      'utf8',
-    );
+    const merged = (
+      await poFilter.merge(Buffer.from(po), confirmed(['Eins', null, 'Drei', 'Vier']), de)
+    ).toString('utf8');
     assert.equal(
       merged,
       'msgid ""\nmsgstr ""\n"Language: de_DE\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n' +
@@ -360,7 +369,95 @@ describe('poFilter merge', () => {
   it('writes a plural translation of any shape back as the catalog needs it', async () => {
     const translations: (string | null)[] = GERMAN.map(() => null);
     translations[6] = '(noch %d Minuten zum Entsperren)';
-    const merged = (await poFilter.merge(fixture('linux-pam-de.po'), translations, de)).toString('utf8');
+    const merged = (await poFilter.merge(fixture('linux-pam-de.po'), confirmed(translations), de)).toString(
+      'utf8',
+    );
     assert.ok(merged.includes('msgstr[0] ""\nmsgstr[1] "(noch %d Minuten zum Entsperren)"\n'));
+  });
+});
+
+describe('poFilter merge of pre-translated drafts', () => {
+  const template =
+    '#: src/files.c:10\n#, c-format\nmsgid "%d file"\nmsgid_plural "%d files"\nmsgstr[0] ""\nmsgstr[1] ""\n\n' +
+    '#, c-format\nmsgid "Delete %lu files?"\nmsgstr ""\n\n' +
+    '#, c-format\nmsgid "Copied %s to %s"\nmsgstr ""\n\n' +
+    '#, python-format\nmsgid "%(count)d new messages"\nmsgstr ""\n\n' +
+    '#: src/main.c:4\nmsgid "Saved %s"\nmsgstr ""\n\n' +
+    '#: src/main.c:5\n#| msgid "Open"\nmsgid "Open…"\nmsgstr ""\n';
+  /** A memory match written the way pre-translation writes it: repaired where repairTarget can. */
+  const draft = (matchSource: string, matchTarget: string, source: string) => ({
+    text: repairTarget(matchSource, matchTarget, source)?.target ?? matchTarget,
+    confirmed: false,
+  });
+  const translations = [
+    draft('%s file', '%s-Datei', '%d file'),
+    draft('%s files', '%s Dateien', '%d files'),
+    draft('Delete %d files?', '%d Dateien löschen?', 'Delete %lu files?'),
+    // Different placeholder counts: no repair, and the draft does not run.
+    draft('Copied %s', '%s kopiert', 'Copied %s to %s'),
+    { text: '%(count)d neue Nachrichten', confirmed: true },
+    // A translator's slip in a message without flags whose msgid still goes through printf.
+    { text: '%d gespeichert', confirmed: true },
+    draft('Open', 'Öffnen', 'Open…'),
+  ];
+
+  it('writes drafts fuzzy with repaired placeholders, leaves out what would not run, and passes msgfmt -c', {
+    skip: !hasMsgfmt && 'no msgfmt',
+  }, async () => {
+    const merged = (await poFilter.merge(Buffer.from(template), translations, de)).toString('utf8');
+    assert.ok(
+      merged.includes(
+        '#: src/files.c:10\n#, fuzzy, c-format\nmsgid "%d file"\nmsgid_plural "%d files"\n' +
+          'msgstr[0] "%d-Datei"\nmsgstr[1] "%d Dateien"\n',
+      ),
+      merged,
+    );
+    assert.ok(
+      merged.includes('#, fuzzy, c-format\nmsgid "Delete %lu files?"\nmsgstr "%lu Dateien löschen?"\n'),
+    );
+    assert.ok(merged.includes('#, c-format\nmsgid "Copied %s to %s"\nmsgstr ""\n'), 'not merged');
+    assert.ok(merged.includes('#, python-format\nmsgid "%(count)d new messages"\nmsgstr "%(count)d neue'));
+    assert.ok(merged.includes('#: src/main.c:4\nmsgid "Saved %s"\nmsgstr ""\n'), 'not merged');
+    assert.ok(
+      merged.includes('#: src/main.c:5\n#, fuzzy\n#| msgid "Open"\nmsgid "Open…"\nmsgstr "Öffnen"\n'),
+    );
+
+    assert.equal(msgfmtCheck(Buffer.from(merged)), '');
+    // Drafts included, as a build with --use-fuzzy compiles them: their placeholders run too.
+    const withDrafts = spawnSync('msgfmt', ['-c', '--use-fuzzy', '-o', '/dev/null', '-'], { input: merged });
+    assert.equal(withDrafts.status, 0, withDrafts.stderr.toString());
+    // What the merge wrote before: the unrepaired match, not marked fuzzy.
+    const before = merged.replace('#, fuzzy, c-format\nmsgid "%d file"', '#, c-format\nmsgid "%d file"');
+    assert.match(
+      msgfmtCheck(Buffer.from(before.replace('"%d-Datei"', '"%s-Datei"'))),
+      /format specifications in 'msgid_plural' and 'msgstr\[0\]' for argument 1 are not the same/,
+    );
+  });
+
+  it('checks every plural form against msgid_plural, letting a form for one n leave the count out', async () => {
+    const po = '#, c-format\nmsgid "%d file"\nmsgid_plural "%d files"\nmsgstr[0] ""\nmsgstr[1] ""\n';
+    const merge = async (trglang: string, forms: string[]) =>
+      (await poFilter.merge(Buffer.from(po), confirmed(forms), { srclang: 'en', trglang })).toString('utf8');
+    assert.ok((await merge('de', ['eine Datei', '%d Dateien'])).includes('msgstr[0] "eine Datei"\n'));
+    // Russian form 0 serves 1, 21, 31…: it needs the count.
+    const ru = await merge('ru', ['файл', '%d файла', '%d файлов']);
+    assert.ok(ru.endsWith('msgid_plural "%d files"\nmsgstr[0] ""\nmsgstr[1] ""\n'), ru);
+    if (hasMsgfmt) assert.equal(msgfmtCheck(Buffer.from(ru)), '');
+  });
+
+  it('marks a message fuzzy when a plural form is left empty, so that msgfmt does not compile half of it', {
+    skip: !hasMsgfmt && 'no msgfmt',
+  }, async () => {
+    const po = '#, c-format\nmsgid "%d file"\nmsgid_plural "%d files"\nmsgstr[0] ""\nmsgstr[1] ""\n';
+    const merged = await poFilter.merge(Buffer.from(po), confirmed(['%d Datei', null]), de);
+    assert.ok(merged.toString('utf8').includes('#, fuzzy, c-format\n'));
+    assert.equal(msgfmtCheck(merged), '');
+  });
+
+  it('puts the fuzzy line of a catalog without a header after the header it adds', async () => {
+    const po = 'msgid "Hello"\nmsgstr ""\n';
+    const merged = await poFilter.merge(Buffer.from(po), [{ text: 'Hallo', confirmed: false }], de);
+    assert.ok(merged.toString('utf8').endsWith('\n\n#, fuzzy\nmsgid "Hello"\nmsgstr "Hallo"\n'));
+    assert.equal(gettextPo.parse(merged).translations[''].Hello.comments?.flag, 'fuzzy');
   });
 });

@@ -3,8 +3,8 @@
 // Merging a template (.pot) gives a translated catalog (.po) for the target language; the caller names
 // the downloaded file.
 
-import type { FormatFilter } from '../filter.ts';
-import { encodeText } from '../text/text-encoding.ts';
+import { checkedMerge, type FormatFilter } from '../filter.ts';
+import { encodeText } from '../text-encoding.ts';
 import { extractUnits } from './extract.ts';
 import { mergeCatalog } from './merge.ts';
 import { readCatalog } from './po-catalog.ts';
@@ -18,11 +18,12 @@ export const poFilter: FormatFilter = {
     return extractUnits(readCatalog(original, trglang));
   },
 
-  async merge(original, translations, { trglang }) {
+  merge: checkedMerge('PO', (original, { trglang }) => {
     const catalog = readCatalog(original, trglang);
-    const merged = mergeCatalog(catalog, translations, trglang);
-    // Nothing translated: nothing to change, whatever the file's charset.
-    if (merged === undefined) return original;
-    return encodeText(merged, { encoding: 'utf-8', bom: catalog.bom });
-  },
+    return {
+      units: catalog.messages.reduce((n, m) => n + m.forms, 0),
+      write: (translations) =>
+        encodeText(mergeCatalog(catalog, translations, trglang), { encoding: 'utf-8', bom: catalog.bom }),
+    };
+  }),
 };

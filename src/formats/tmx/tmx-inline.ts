@@ -10,8 +10,8 @@
 //   <x …/> and others → <ph type="x-tag-NAME">…</ph>
 // Other tools see a valid file with the original tag as native code; our reader puts the tag back.
 
-import { escapeXmlAttr, parseTagged, type TagPart, unescapeXml } from '../../text/inline-tags.ts';
-import { cleanXml, xmlText } from '../../xml/xml-writer.ts';
+import { pairTags, parseTagged, type TagPart } from '../../text/inline-tags.ts';
+import { cleanXml, escapeXmlAttr, unescapeXml, xmlText } from '../../xml/xml-escape.ts';
 
 export const MAPPED_TYPE_PREFIX = 'x-tag-';
 
@@ -53,7 +53,7 @@ export function markupTag(name: string, attrs: Record<string, string>, selfClosi
 export function taggedToTmx(tagged: string): string {
   if (tagged.indexOf('<') < 0) return xmlText(tagged);
   const parts = parseTagged(tagged);
-  const partners = pairPartners(parts);
+  const partners = pairTags(parts);
   let nextI = firstFreeI(parts);
   const pairI = new Map<number, number>();
   let out = '';
@@ -83,24 +83,6 @@ export function taggedToTmx(tagged: string): string {
     }
   });
   return out;
-}
-
-/** Open/close parts that nest properly, each mapped to its partner's index. */
-function pairPartners(parts: ReturnType<typeof parseTagged>): Map<number, number> {
-  const stack: number[] = [];
-  const partners = new Map<number, number>();
-  parts.forEach((part, index) => {
-    if (part.type !== 'tag') return;
-    if (part.form === 'open') stack.push(index);
-    else if (part.form === 'close') {
-      const top = stack[stack.length - 1];
-      if (top !== undefined && (parts[top] as TagPart).name === part.name) {
-        stack.pop();
-        partners.set(top, index).set(index, top);
-      }
-    }
-  });
-  return partners;
 }
 
 /** Numbers for mapped bpt/ept pairs start above every numeric i the segment already uses. */

@@ -1,7 +1,7 @@
 // Streaming TMX reader: one translation unit at a time for a language pair, segments as tagged text.
 
-import { escapeXmlText } from '../../text/inline-tags.ts';
 import { gunzipIfCompressed } from '../../xml/gzip.ts';
+import { escapeXmlText } from '../../xml/xml-escape.ts';
 import { readXml, type XmlContext, type XmlHandlers, type XmlTag } from '../../xml/xml-reader.ts';
 import { MAPPED_TYPE_PREFIX, markupTag, restoreMappedTag, TMX_CODE_ELEMENTS } from './tmx-inline.ts';
 

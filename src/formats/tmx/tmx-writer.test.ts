@@ -8,7 +8,8 @@ import { describe, it } from 'node:test';
 import { readTmx, type TmxUnit } from './tmx-reader.ts';
 import { formatTmxDate, type TmxEntry, type TmxHeader, writeTmx } from './tmx-writer.ts';
 
-const DTD = '/work/shared/schemas/tmx14.dtd';
+const FIXTURES = join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures');
+const DTD = join(FIXTURES, 'schemas', 'tmx14.dtd');
 const HEADER: TmxHeader = {
   srclang: 'en-US',
   trglang: 'de-DE',
@@ -169,7 +170,7 @@ describe('writeTmx', () => {
 
   it('round-trips the real en-de memory: read, write, read gives the same units', async () => {
     const units: TmxUnit[] = [];
-    for await (const u of readTmx(createReadStream('/work/shared/data/en-de.tmx.gz'), {
+    for await (const u of readTmx(createReadStream(join(FIXTURES, 'corpus', 'en-de.tmx.gz')), {
       srclang: 'en',
       trglang: 'de',
     })) {
@@ -177,7 +178,7 @@ describe('writeTmx', () => {
     }
     const xml = await write(units, { ...HEADER, srclang: 'en', trglang: 'de' });
     const back = await readBack(xml);
-    assert.equal(back.length, 72_986);
+    assert.equal(back.length, 3_650);
     assert.deepEqual(back, units);
   });
 

@@ -33,7 +33,7 @@ export interface TmxHeader {
   creationDate?: number;
 }
 
-export const RESOURCE_NAME_PROP = 'x-resource-name';
+const RESOURCE_NAME_PROP = 'x-resource-name';
 
 /**
  * Writes a TMX 1.4 document. Pipe it with `Readable.from(writeTmx(…))`: entries are pulled only as

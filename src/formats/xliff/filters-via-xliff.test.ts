@@ -3,14 +3,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { buildDocx } from '../../../test/helpers/docx-fixture.ts';
+import { schemaErrors, schemaSkipReason } from '../../../test/helpers/xmllint.ts';
 import { docxFilter } from '../docx/docx-filter.ts';
-import { buildDocx } from '../docx/docx-fixture.ts';
 import type { FormatFilter } from '../filter.ts';
 import { htmlFilter } from '../html/html-filter.ts';
 import { markdownFilter } from '../markdown/markdown-filter.ts';
 import { xliffFilter } from './xliff-filter.ts';
 import { writeXliff } from './xliff-writer.ts';
-import { schemaErrors, schemaSkipReason } from './xmllint-check.ts';
 
 const langs = { srclang: 'en', trglang: 'de' };
 const fixture = (path: string) => readFileSync(new URL(path, import.meta.url));

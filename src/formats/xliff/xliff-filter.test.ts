@@ -1,14 +1,18 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { FormatError } from '../filter.ts';
+import { schemaErrors, schemaSkipReason } from '../../../test/helpers/xmllint.ts';
+import { FormatError } from '../../errors.ts';
 import { xliffFilter } from './xliff-filter.ts';
-import { schemaErrors, schemaSkipReason } from './xmllint-check.ts';
 
 const langs = { srclang: 'en', trglang: 'de' };
 const fixture = (name: string) => readFileSync(new URL(`fixtures/${name}`, import.meta.url));
 const angular = fixture('angular-messages.xlf');
 const segmented = fixture('segmented.xlf');
+
+/** Translations a person confirmed, as the export gives them. */
+const confirmed = (texts: readonly (string | null)[]) =>
+  texts.map((text) => (text === null ? null : { text, confirmed: true }));
 
 test('extract: translatable trans-units with targets, states, resname as context and notes', async () => {
   assert.deepEqual(await xliffFilter.extract(angular, langs), [
@@ -56,16 +60,6 @@ test('extract: seg-source <mrk mtype="seg"> segments are the units, each with it
   ]);
 });
 
-test('merge with every translation null gives the same bytes', async () => {
-  const units = await xliffFilter.extract(angular, langs);
-  const merged = await xliffFilter.merge(
-    angular,
-    units.map(() => null),
-    langs,
-  );
-  assert.ok(merged.equals(angular));
-});
-
 test('merge: new targets inserted after </source>, changed ones replaced and marked translated, others untouched', async () => {
   const translations = [
     'Hallo i18n!', // equal to the existing signed-off target: stays as it is
@@ -74,7 +68,7 @@ test('merge: new targets inserted after </source>, changed ones replaced and mar
     'Klicken Sie auf <g id="1" ctype="bold">Speichern</g>, um <ph id="2" ctype="x-br">&lt;br/&gt;</ph>Ihre Änderungen zu behalten.',
     null,
   ];
-  const merged = (await xliffFilter.merge(angular, translations, langs)).toString('utf8');
+  const merged = (await xliffFilter.merge(angular, confirmed(translations), langs)).toString('utf8');
   const expected = angular
     .toString('utf8')
     .replace(
@@ -113,14 +107,14 @@ test('merged XLIFF still validates against the strict schema', { skip: schemaSki
     '<g id="1">offen',
     null,
   ];
-  const merged = await xliffFilter.merge(angular, translations, langs);
+  const merged = await xliffFilter.merge(angular, confirmed(translations), langs);
   assert.equal(schemaErrors(merged.toString('utf8')), '');
 });
 
 test('merge into seg-source units rebuilds the target from the seg-source, one <mrk> per segment', async () => {
   const merged = await xliffFilter.merge(
     segmented,
-    [null, 'Deuxième phrase en <g id="1">gras</g>.', 'Un.', null],
+    confirmed([null, 'Deuxième phrase en <g id="1">gras</g>.', 'Un.', null]),
     { srclang: 'en', trglang: 'fr' },
   );
   const text = merged.toString('utf8');
@@ -142,13 +136,55 @@ test('merge into seg-source units rebuilds the target from the seg-source, one <
   );
 });
 
+test('merge marks drafts needs-review-translation, and a confirmed file target translated', async () => {
+  const angularUnits = (await xliffFilter.extract(angular, langs)).map((u) => u.target ?? null);
+  const translations = angularUnits.map((target) =>
+    target === null ? null : { text: target, confirmed: true },
+  );
+  translations[1] = {
+    text: 'Vor <x id="INTERPOLATION" equiv-text="{{ minutes }}"/> Minuten',
+    confirmed: false,
+  };
+  const merged = (await xliffFilter.merge(angular, translations, langs)).toString('utf8');
+  assert.ok(
+    merged.includes('</source>\n        <target state="needs-review-translation">Vor <x id="INTERPOLATION"'),
+    'an unconfirmed draft',
+  );
+  // The file's target, unchanged but now confirmed: only its state moves on.
+  const before = angular.toString('utf8');
+  assert.equal(
+    merged.replace(/\n\s*<target state="needs-review-translation">Vor [^\n]*/, ''),
+    before.replace('<target state="needs-review-translation">Drücken', '<target state="translated">Drücken'),
+  );
+
+  const segmentedMerge = await xliffFilter.merge(
+    segmented,
+    [
+      null,
+      { text: 'Deuxième.', confirmed: true },
+      { text: 'Un.', confirmed: true },
+      { text: 'Deux.', confirmed: false },
+    ],
+    { srclang: 'en', trglang: 'fr' },
+  );
+  const states = (await xliffFilter.extract(segmentedMerge, { srclang: 'en', trglang: 'fr' })).map(
+    (u) => u.state,
+  );
+  assert.deepEqual(states, [
+    'translated',
+    'translated',
+    'needs-review-translation',
+    'needs-review-translation',
+  ]);
+});
+
 test('a prefixed XLIFF namespace keeps its prefix on inserted targets and inline elements', async () => {
   const xml =
     '<x:xliff xmlns:x="urn:oasis:names:tc:xliff:document:1.2" version="1.2"><x:file original="a" source-language="en" datatype="plaintext"><x:body>' +
     '<x:trans-unit id="1"><x:source>A <x:g id="1">b</x:g></x:source></x:trans-unit></x:body></x:file></x:xliff>';
   const units = await xliffFilter.extract(Buffer.from(xml), langs);
   assert.deepEqual(units, [{ source: 'A <g id="1">b</g>', segmentable: true }]);
-  const merged = await xliffFilter.merge(Buffer.from(xml), ['Ein <g id="1">B</g>'], langs);
+  const merged = await xliffFilter.merge(Buffer.from(xml), confirmed(['Ein <g id="1">B</g>']), langs);
   assert.ok(
     merged.toString().includes('</x:source><x:target state="translated">Ein <x:g id="1">B</x:g></x:target>'),
   );
@@ -168,7 +204,7 @@ test('UTF-16 files are read and written back in UTF-16 with their BOM', async ()
       )
     ).equals(utf16),
   );
-  const merged = await xliffFilter.merge(utf16, ['Hallöchen', null, null, null, null], langs);
+  const merged = await xliffFilter.merge(utf16, confirmed(['Hallöchen', null, null, null, null]), langs);
   assert.deepEqual([merged[0], merged[1]], [0xff, 0xfe]);
   assert.ok(merged.subarray(2).toString('utf16le').includes('<target state="translated">Hallöchen</target>'));
 });
@@ -235,7 +271,7 @@ test('a file in another declared encoding is read, and merged back as UTF-8 with
   const latin1 = Buffer.from(xml, 'latin1');
   assert.deepEqual(await xliffFilter.extract(latin1, langs), [{ source: 'Café crème', segmentable: true }]);
   assert.ok((await xliffFilter.merge(latin1, [null], langs)).equals(latin1));
-  const merged = (await xliffFilter.merge(latin1, ['Milchkaffee – süß'], langs)).toString('utf8');
+  const merged = (await xliffFilter.merge(latin1, confirmed(['Milchkaffee – süß']), langs)).toString('utf8');
   assert.ok(merged.startsWith('<?xml version="1.0" encoding="UTF-8"?>'));
   assert.ok(
     merged.includes('<source>Café crème</source><target state="translated">Milchkaffee – süß</target>'),

@@ -7,34 +7,11 @@
 // sentence split inside a formatting run) is written as `<ph ctype="x-tessera-tag">` holding the tag itself,
 // which other tools show as a protected code and our reader turns back into the original tag.
 
-import {
-  escapeXmlAttr,
-  type InlinePart,
-  parseTagged,
-  type TagPart,
-  unescapeXml,
-} from '../../text/inline-tags.ts';
+import { type InlinePart, pairTags, parseTagged, type TagPart } from '../../text/inline-tags.ts';
+import { unescapeXml, xmlAttr, xmlText } from '../../xml/xml-escape.ts';
 
 /** ctype marking a ph that carries an unpaired tag of the tag model verbatim. */
 export const UNPAIRED_TAG_CTYPE = 'x-tessera-tag';
-
-// Characters XML 1.0 cannot hold at all (replaced by U+FFFD), and those a parser would normalise away.
-const XML_ILLEGAL =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const TEXT_SPECIAL = /[&<>\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF\uD800-\uDFFF]/;
-
-/** Escapes character data: &, <, > and CR (which a parser would turn into LF); illegal characters → U+FFFD. */
-export function escapeXliffText(s: string): string {
-  if (!TEXT_SPECIAL.test(s)) return s;
-  return s
-    .replace(XML_ILLEGAL, '\uFFFD')
-    .replace(/[&<>\r]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&#13;'));
-}
-
-/** Escapes an attribute value (quotes, whitespace kept as character references); illegal characters → U+FFFD. */
-export function escapeXliffAttr(s: string): string {
-  return escapeXmlAttr(s.replace(XML_ILLEGAL, '\uFFFD'));
-}
 
 const DELIMITER_CTYPES = new Set(['bold', 'italic', 'underlined', 'link']);
 const PLACEHOLDER_CTYPES = new Set(['image', 'pb', 'lb']);
@@ -61,7 +38,7 @@ interface Scope {
 
 /** Tagged text → XLIFF inline content. `prefix` is the namespace prefix of the enclosing element ("" or "x:"). */
 export function toXliffInline(tagged: string, prefix = ''): string {
-  if (tagged.indexOf('<') < 0) return escapeXliffText(tagged);
+  if (tagged.indexOf('<') < 0) return xmlText(tagged);
   const parts = parseTagged(tagged);
   return emit(buildTree(parts), newScope(parts), prefix);
 }
@@ -94,7 +71,7 @@ function newScope(parts: readonly InlinePart[]): Scope {
 }
 
 function buildTree(parts: readonly InlinePart[]): Node[] {
-  const paired = pairedIndexes(parts);
+  const paired = pairTags(parts);
   const root: Node[] = [];
   const stack: Node[][] = [root];
   parts.forEach((p, i) => {
@@ -112,30 +89,13 @@ function buildTree(parts: readonly InlinePart[]): Node[] {
   return root;
 }
 
-function pairedIndexes(parts: readonly InlinePart[]): Set<number> {
-  const open: number[] = [];
-  const ok = new Set<number>();
-  parts.forEach((p, i) => {
-    if (p.type !== 'tag') return;
-    if (p.form === 'open') open.push(i);
-    else if (p.form === 'close') {
-      const top = open[open.length - 1];
-      if (top !== undefined && (parts[top] as TagPart).name === p.name) {
-        open.pop();
-        ok.add(top).add(i);
-      }
-    }
-  });
-  return ok;
-}
-
 function emit(nodes: readonly Node[], scope: Scope, prefix: string): string {
   let out = '';
   for (const n of nodes) {
-    if (n.kind === 'text') out += escapeXliffText(n.text);
+    if (n.kind === 'text') out += xmlText(n.text);
     else if (n.kind === 'unpaired') {
       const attrs = { id: freshId(scope), ctype: UNPAIRED_TAG_CTYPE };
-      out += `<${prefix}ph${attrText(attrs)}>${escapeXliffText(n.part.raw)}</${prefix}ph>`;
+      out += `<${prefix}ph${attrText(attrs)}>${xmlText(n.part.raw)}</${prefix}ph>`;
     } else {
       const { name, attrs } = xliffTag(n.part, scope);
       const qname = prefix + name;
@@ -150,7 +110,7 @@ function emit(nodes: readonly Node[], scope: Scope, prefix: string): string {
 
 function attrText(attrs: Record<string, string>): string {
   let s = '';
-  for (const k in attrs) s += ` ${k}="${escapeXliffAttr(attrs[k])}"`;
+  for (const k in attrs) s += ` ${k}="${xmlAttr(attrs[k])}"`;
   return s;
 }
 
@@ -241,9 +201,9 @@ function legalOr(value: string | undefined, isListed: (v: string) => boolean): s
  * elements, whose own content is inline text again. Anything else is kept as escaped text.
  */
 function codeContent(content: string, prefix: string): string {
-  if (content.indexOf('<') < 0 && content.indexOf('&') < 0 && !TEXT_SPECIAL.test(content)) return content;
+  if (content.indexOf('<') < 0 && content.indexOf('&') < 0) return xmlText(content);
   const parts = parseTagged(content);
-  const paired = pairedIndexes(parts);
+  const paired = pairTags(parts);
   let out = '';
   let depth = 0;
   let subStart = -1;
@@ -267,13 +227,13 @@ function codeContent(content: string, prefix: string): string {
     } else if (p.type === 'tag' && p.name === 'sub' && p.form === 'open' && paired.has(i)) {
       depth = 1;
       subStart = i;
-    } else out += escapeXliffText(unescapeXml(p.type === 'text' ? p.text : p.raw));
+    } else out += xmlText(unescapeXml(p.type === 'text' ? p.text : p.raw));
   });
   return out;
 }
 
 /** datatype values of the strict schema (anything else is written as `x-…`). */
-export const DATATYPES = new Set(
+const DATATYPES = new Set(
   (
     'asp c cdf cfm cpp csharp cstring csv database documentfooter documentheader filedialog form html htmlbody ini ' +
     'interleaf javaclass javapropertyresourcebundle javalistresourcebundle javascript jscript layout lisp margin ' +

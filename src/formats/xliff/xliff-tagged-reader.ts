@@ -1,6 +1,7 @@
 // XLIFF inline markup (parser events of one source/target/mrk) → tagged text; the inverse of xliff-inline.ts.
 
-import { escapeXmlText, makeTag, parseTagged, unescapeXml } from '../../text/inline-tags.ts';
+import { makeTag, parseTagged } from '../../text/inline-tags.ts';
+import { escapeXmlText, unescapeXml } from '../../xml/xml-escape.ts';
 import type { XmlElement } from '../../xml/xml-scan.ts';
 import { UNPAIRED_TAG_CTYPE } from './xliff-inline.ts';
 

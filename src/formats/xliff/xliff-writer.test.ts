@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { schemaErrors, schemaSkipReason } from '../../../test/helpers/xmllint.ts';
 import { xliffFilter } from './xliff-filter.ts';
 import { toXliffInline } from './xliff-inline.ts';
 import { writeXliff, type XliffUnit } from './xliff-writer.ts';
-import { schemaErrors, schemaSkipReason } from './xmllint-check.ts';
 
 const langs = { srclang: 'en', trglang: 'de' };
 

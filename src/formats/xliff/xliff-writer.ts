@@ -1,6 +1,7 @@
 // Streaming XLIFF 1.2 writer for document export; its output validates against the OASIS strict schema.
 
-import { escapeXliffAttr, escapeXliffText, toXliffInline, xliffDatatype } from './xliff-inline.ts';
+import { xmlAttr, xmlText } from '../../xml/xml-escape.ts';
+import { toXliffInline, xliffDatatype } from './xliff-inline.ts';
 
 export type XliffState = 'needs-review-translation' | 'translated' | 'signed-off';
 
@@ -28,7 +29,7 @@ export interface XliffDocument {
   units: AsyncIterable<XliffUnit> | Iterable<XliffUnit>;
 }
 
-export const XLIFF_NAMESPACE = 'urn:oasis:names:tc:xliff:document:1.2';
+const XLIFF_NAMESPACE = 'urn:oasis:names:tc:xliff:document:1.2';
 
 /** Chunks are yielded once they reach this many characters, so a response stream gets few large writes. */
 const CHUNK_CHARS = 64 * 1024;
@@ -39,7 +40,7 @@ export async function* writeXliff(doc: XliffDocument): AsyncGenerator<string> {
   let buf =
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     `<xliff version="1.2" xmlns="${XLIFF_NAMESPACE}">\n` +
-    `  <file original="${escapeXliffAttr(doc.original)}" source-language="${language(doc.srclang)}"` +
+    `  <file original="${xmlAttr(doc.original)}" source-language="${language(doc.srclang)}"` +
     ` target-language="${language(doc.trglang)}" datatype="${xliffDatatype(doc.datatype)}" xml:space="preserve">\n` +
     '    <body>\n';
   const ids = new Set<string>();
@@ -57,17 +58,17 @@ export async function* writeXliff(doc: XliffDocument): AsyncGenerator<string> {
 }
 
 function transUnit(id: string, unit: XliffUnit): string {
-  const resname = unit.context ? ` resname="${escapeXliffAttr(unit.context)}"` : '';
-  let s = `      <trans-unit id="${escapeXliffAttr(id)}"${resname}>\n        <source>${toXliffInline(unit.source)}</source>\n`;
+  const resname = unit.context ? ` resname="${xmlAttr(unit.context)}"` : '';
+  let s = `      <trans-unit id="${xmlAttr(id)}"${resname}>\n        <source>${toXliffInline(unit.source)}</source>\n`;
   if (unit.target) {
     const state = unit.state ? ` state="${unit.state}"` : '';
     s += `        <target${state}>${toXliffInline(unit.target)}</target>\n`;
   }
-  if (unit.notes) for (const note of unit.notes) s += `        <note>${escapeXliffText(note)}</note>\n`;
+  if (unit.notes) for (const note of unit.notes) s += `        <note>${xmlText(note)}</note>\n`;
   return `${s}      </trans-unit>\n`;
 }
 
 /** xsd:language wants hyphens: `pt_BR` → `pt-BR`. */
 function language(code: string): string {
-  return escapeXliffAttr(code.replace(/_/g, '-'));
+  return xmlAttr(code.replace(/_/g, '-'));
 }

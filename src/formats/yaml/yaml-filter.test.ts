@@ -2,12 +2,17 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
-import { FormatError } from '../filter.ts';
+import { FormatError } from '../../errors.ts';
+import { repairTarget } from '../../text/placeables.ts';
 import { yamlFilter } from './yaml-filter.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`fixtures/${name}`, import.meta.url));
 const options = { srclang: 'en', trglang: 'de' };
 const ph = (id: number, code: string) => `<ph id="${id}">${code}</ph>`;
+
+/** Translations a person confirmed, as the export gives them. */
+const confirmed = (texts: readonly (string | null)[]) =>
+  texts.map((text) => (text === null ? null : { text, confirmed: true }));
 
 async function rejectsAt(input: string, message: string, line: number, column: number) {
   await assert.rejects(yamlFilter.extract(Buffer.from(input), options), (e: unknown) => {
@@ -75,21 +80,8 @@ describe('yamlFilter', () => {
     );
   });
 
-  it('gives back the same bytes when nothing is translated', async () => {
-    const crlf = Buffer.from(fixture('en.yml').toString('utf8').replace(/\n/g, '\r\n'));
-    for (const original of [fixture('en.yml'), crlf, Buffer.from('--- a\n--- b\n')]) {
-      const units = await yamlFilter.extract(original, options);
-      const merged = await yamlFilter.merge(
-        original,
-        units.map(() => null),
-        options,
-      );
-      assert.ok(merged.equals(original));
-    }
-  });
-
   it('writes translations that YAML reads back exactly, renaming the locale key', async () => {
-    const merged = (await yamlFilter.merge(fixture('en.yml'), GERMAN, options)).toString('utf8');
+    const merged = (await yamlFilter.merge(fixture('en.yml'), confirmed(GERMAN), options)).toString('utf8');
     const de = parse(merged, { merge: true }).de;
     assert.deepEqual(de.activerecord.errors.messages, {
       blank: 'muss ausgefüllt werden',
@@ -132,19 +124,85 @@ describe('yamlFilter', () => {
   });
 
   it('quotes values that YAML 1.1 would read as something else, single quotes kept where they can be', async () => {
-    const original = Buffer.from('en:\n  a: on\n  b: x\n  c: y\n  d: z\n');
+    const original = Buffer.from("en:\n  a: x\n  b: 'y'\n  c: z\n  d: w\n");
     const units = await yamlFilter.extract(original, { srclang: 'en-US', trglang: 'pt-BR' });
     assert.equal(units.length, 4);
-    const merged = await yamlFilter.merge(original, ['No', '1:20', 'Sim #1', 'Sim'], {
+    const merged = await yamlFilter.merge(original, confirmed(['No', 'Sim', '1:20', 'Sim #1']), {
       srclang: 'en-US',
       trglang: 'pt-BR',
     });
-    assert.equal(merged.toString('utf8'), 'pt-BR:\n  a: "No"\n  b: "1:20"\n  c: "Sim #1"\n  d: Sim\n');
+    assert.equal(merged.toString('utf8'), 'pt-BR:\n  a: "No"\n  b: \'Sim\'\n  c: "1:20"\n  d: "Sim #1"\n');
+  });
+
+  it('leaves unquoted YAML 1.1 booleans alone: Rails reads yes, On, OFF, n as true or false', async () => {
+    const original = Buffer.from(
+      'en:\n  a: yes\n  b: No\n  c: ON\n  d: off\n  e: y\n  f: N\n  g: True\n' +
+        '  h: "yes"\n  i: \'no\'\n  j: yes, please\n',
+    );
+    const units = await yamlFilter.extract(original, options);
+    assert.deepEqual(
+      units.map((u) => [u.context, u.source]),
+      [
+        ['h', 'yes'],
+        ['i', 'no'],
+        ['j', 'yes, please'],
+      ],
+    );
+    const merged = await yamlFilter.merge(original, confirmed(['ja', 'nein', 'ja, bitte']), options);
+    assert.deepEqual(parse(merged.toString('utf8'), { version: '1.1' }).de, {
+      a: true,
+      b: false,
+      c: true,
+      d: false,
+      e: true,
+      f: false,
+      g: true,
+      h: 'ja',
+      i: 'nein',
+      j: 'ja, bitte',
+    });
   });
 
   it('rejects malformed YAML with line and column', async () => {
     await rejectsAt('en:\n  a: 1\n  a: 2\n', 'Map keys must be unique', 3, 3);
     await rejectsAt('en:\n  a: "open\n', 'Missing closing "quote', 3, 1);
     await rejectsAt('en:\n  a: b\n c: d\n', 'All mapping items must start at the same column', 3, 1);
+  });
+});
+
+describe('yamlFilter merge of pre-translated drafts', () => {
+  const original = Buffer.from(
+    'en:\n  files: "%{count} files"\n  greeting: Hello %{name}\n  copied: Copied %{file} to %{folder}\n' +
+      '  date: "%Y-%m-%d"\n  ok: OK\n',
+  );
+  /** Rails interpolations of a value, sorted: what I18n.t must find in source and target alike. */
+  const placeholders = (value: string) => (value.match(/%\{[^{}]+\}|%<\w+>/g) ?? []).sort();
+
+  it('merges drafts whose placeholders were repaired, keeps the source where they still differ', async () => {
+    const units = await yamlFilter.extract(original, options);
+    const draft = (matchSource: string, matchTarget: string, i: number) => ({
+      text: repairTarget(matchSource, matchTarget, units[i].source)?.target ?? matchTarget,
+      confirmed: false,
+    });
+    const translations = [
+      draft('%d files', '%d Dateien', 0),
+      // A match from an i18next project: {{name}} becomes the document's %{name}.
+      draft('Hello {{name}}', 'Hallo {{name}}', 1),
+      draft('Copied %{file}', '%{file} kopiert', 2),
+      { text: '%d.%m.%Y', confirmed: true },
+      { text: 'In Ordnung', confirmed: true },
+    ];
+    const merged = parse((await yamlFilter.merge(original, translations, options)).toString('utf8')).de;
+    const source = parse(original.toString('utf8')).en;
+    assert.deepEqual(merged, {
+      files: '%{count} Dateien',
+      greeting: 'Hallo %{name}',
+      copied: 'Copied %{file} to %{folder}',
+      date: '%d.%m.%Y',
+      ok: 'In Ordnung',
+    });
+    for (const [key, value] of Object.entries(merged)) {
+      assert.deepEqual(placeholders(value), placeholders(source[key]), key);
+    }
   });
 });

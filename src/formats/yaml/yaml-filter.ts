@@ -6,7 +6,9 @@
 // of the key paths and renamed to the target language on merge. A translated scalar keeps its style when
 // the new value allows it (plain only when it reads back as the same string under YAML 1.2 and 1.1, which
 // Ruby's Psych speaks: `No` or `1:20` are quoted); block scalars come back as literal blocks (`|`);
-// anything else is written double-quoted. Rails placeholders `%{name}` and `%<name>s` are protected tags.
+// anything else is written double-quoted. Rails placeholders `%{name}` and `%<name>s` are protected tags;
+// a translation whose placeholders are not the source's is not merged (the source stays). Unquoted YAML 1.1
+// booleans (`yes`, `off`…) are booleans to Rails, not text to translate.
 
 import {
   type Document,
@@ -18,9 +20,11 @@ import {
   parseAllDocuments,
   type Scalar,
 } from 'yaml';
-import { type ExtractedUnit, FormatError, type FormatFilter } from '../filter.ts';
-import { literalToTagged, taggedToLiteral } from '../text/tagged-literal.ts';
-import { decodeText, encodeText } from '../text/text-encoding.ts';
+import { FormatError } from '../../errors.ts';
+import { placeholdersCorrespond } from '../../text/placeables.ts';
+import { applyEdits, checkedMerge, type ExtractedUnit, type FormatFilter, unitEdits } from '../filter.ts';
+import { literalToTagged, taggedToLiteral } from '../tagged-literal.ts';
+import { decodeText, encodeText } from '../text-encoding.ts';
 
 interface StringScalar {
   path: string;
@@ -35,6 +39,9 @@ interface YamlFile {
   localeKeys: [number, number][];
 }
 
+// Strings to YAML 1.2, which this library reads, but booleans to Psych, which reads `yes`, `On`, `OFF`… in
+// any case, and to the YAML 1.1 type repository, which adds `y` and `n`.
+const YAML_11_BOOLEAN = /^(?:y|yes|n|no|true|false|on|off)$/i;
 const PLACEHOLDER = /%\{[^{}\s]+\}|%<[A-Za-z_]\w*>[-+ 0#]*\d*(?:\.\d+)?[a-zA-Z]/g;
 
 function readYaml(original: Buffer, srclang: string): YamlFile & { decoded: ReturnType<typeof decodeText> } {
@@ -92,7 +99,8 @@ function walk(node: Node | null, path: string, inFlow: boolean, out: StringScala
     });
   } else if (isScalar(node) && typeof node.value === 'string' && node.value.trim() !== '' && node.range) {
     // An explicit tag other than !!str (e.g. !ruby/regexp) marks a value that is not text.
-    if (node.tag === undefined || node.tag === 'tag:yaml.org,2002:str') {
+    const isText = node.tag === undefined || node.tag === 'tag:yaml.org,2002:str';
+    if (isText && !(node.type === 'PLAIN' && YAML_11_BOOLEAN.test(node.value))) {
       out.push({ path, node: node as Scalar<string>, inFlow });
     }
   }
@@ -118,30 +126,25 @@ export const yamlFilter: FormatFilter = {
     );
   },
 
-  async merge(original, translations, { srclang, trglang }) {
+  merge: checkedMerge('YAML', (original, { srclang, trglang }) => {
     const { text, strings, localeKeys, decoded } = readYaml(original, srclang);
     const eol = /\r\n|\n|\r/.exec(text)?.[0] ?? '\n';
-    const edits: { start: number; end: number; text: string }[] = [];
-    strings.forEach(({ node, inFlow }, i) => {
-      const translation = translations[i];
-      if (translation == null) return;
-      const [start, end] = node.range!;
-      const value = taggedToLiteral(translation);
-      edits.push({ start, end, text: writeScalar(value, node, text.slice(start, end), inFlow, eol) });
-    });
-    if (edits.length > 0) {
-      for (const [start, end] of localeKeys)
-        edits.push({ start, end, text: writeScalar(trglang, undefined, '', false, eol) });
-    }
-    edits.sort((a, b) => a.start - b.start);
-    let out = '';
-    let at = 0;
-    for (const edit of edits) {
-      out += text.slice(at, edit.start) + edit.text;
-      at = edit.end;
-    }
-    return encodeText(out + text.slice(at), decoded);
-  },
+    return {
+      units: strings.length,
+      write(translations) {
+        const edits = unitEdits(strings, translations, ({ node, inFlow }, t) => {
+          const value = taggedToLiteral(t.text);
+          // I18n raises MissingInterpolationArgument for a %{name} the caller does not pass.
+          if (!placeholdersCorrespond(node.value, value, ['ruby'])) return null;
+          const [start, end] = node.range!;
+          return { start, end, text: writeScalar(value, node, text.slice(start, end), inFlow, eol) };
+        });
+        for (const [start, end] of localeKeys)
+          edits.push({ start, end, text: writeScalar(trglang, undefined, '', false, eol) });
+        return encodeText(applyEdits(text, edits), decoded);
+      },
+    };
+  }),
 };
 
 function writeScalar(

@@ -5,13 +5,14 @@ import { AppError, errors } from '../../errors.ts';
 import { filterByFormat } from '../../formats/registry.ts';
 import type { XliffState, XliffUnit } from '../../formats/xliff/xliff-writer.ts';
 import { writeXliff } from '../../formats/xliff/xliff-writer.ts';
+import type { Attachment } from '../../http/attachments.ts';
+import type { Principal } from '../../http/principal.ts';
 import type { Db } from '../../store/db.ts';
-import { nowSeconds } from '../../store/db.ts';
-import type { Principal } from '../users/service.ts';
+import { busyReason, IMPORT_STATES } from './document-states.ts';
+import { extractDocument, mergeDocument } from './document-thread.ts';
 import * as repo from './repository.ts';
-import { requireDocument } from './service.ts';
-
-const RETRY_AFTER_SECONDS = 5;
+import * as segments from './segment-repository.ts';
+import { type DocumentDeps, requireDocument, retryAfter } from './service.ts';
 
 // XLIFF datatypes of the strict schema for our formats; others are written as x-<format>.
 const DATATYPES: Record<string, string> = {
@@ -22,60 +23,40 @@ const DATATYPES: Record<string, string> = {
   android: 'xml',
 };
 
-function busyReason(doc: repo.DocumentRow): string | null {
-  if (['uploading', 'pending', 'running'].includes(doc.import_state)) {
-    return `Document ${doc.id} is being imported; retry when import_in_progress is false`;
-  }
-  if (doc.import_state === 'failed') return null;
-  if (doc.pretranslate_state !== 'idle') {
-    return `Document ${doc.id} is being pre-translated; retry when status.pretranslation is idle`;
-  }
-  return `Document ${doc.id} is being exported; retry when export_in_progress is false`;
-}
-
 /** Takes the document's export mark, or answers 409 saying what is under way. */
-async function beginExport(db: Db, principal: Principal, id: number): Promise<repo.DocumentRow> {
+async function beginExport(
+  db: Db,
+  principal: Principal,
+  id: number,
+  owner: string,
+): Promise<repo.DocumentRow> {
   const doc = await requireDocument(db, principal, id);
-  if (doc.import_state === 'failed') {
+  if (doc.import_state === IMPORT_STATES.failed) {
     throw new AppError(
       409,
       'DOCUMENT_NOT_IMPORTED',
       `Document ${id} could not be imported: ${doc.import_error}`,
     );
   }
-  const now = nowSeconds();
-  const { changes } = await db.run(
-    `UPDATE documents SET export_started_at = ?
-     WHERE id = ? AND import_state = 'succeeded' AND pretranslate_state = 'idle'
-       AND (export_started_at IS NULL OR export_started_at < ?)`,
-    [now, id, now - repo.EXPORT_MARK_SECONDS],
-  );
-  if (changes === 0) {
+  if (!(await repo.takeExportMark(db, id, owner))) {
     const fresh = (await repo.documentById(db, id))!;
-    throw errors.documentBusy(busyReason(fresh) ?? `Document ${id} is busy`, RETRY_AFTER_SECONDS);
+    throw errors.documentBusy(busyReason(fresh) ?? `Document ${id} is busy`, await retryAfter(db, fresh));
   }
   return doc;
 }
 
-async function endExport(db: Db, id: number, error: string | null) {
-  await db.run(
-    'UPDATE documents SET export_started_at = NULL, export_succeeded = ?, export_error = ? WHERE id = ?',
-    [error === null ? 1 : 0, error, id],
-  );
-}
-
 function xliffState(row: repo.SegmentRow): XliffState | undefined {
-  if (Number(row.is_reviewed) === 1) return 'signed-off';
-  if (Number(row.is_confirmed) === 1) return 'translated';
+  if (row.is_reviewed === 1) return 'signed-off';
+  if (row.is_confirmed === 1) return 'translated';
   return row.target ? 'needs-review-translation' : undefined;
 }
 
 async function* xliffUnits(db: Db, documentId: number): AsyncGenerator<XliffUnit> {
-  for (let after = -1; ; ) {
-    const rows = await repo.segmentsPage(db, documentId, after, 5000);
+  // Small pages: the writer's work on a page runs between two turns of the event loop.
+  for await (const rows of segments.segmentPages(db, documentId, 1000)) {
     for (const row of rows) {
       yield {
-        id: Number(row.id),
+        id: row.id,
         source: row.source,
         target: row.target,
         state: xliffState(row),
@@ -83,54 +64,74 @@ async function* xliffUnits(db: Db, documentId: number): AsyncGenerator<XliffUnit
         notes: row.notes ? (JSON.parse(row.notes) as string[]) : undefined,
       };
     }
-    if (rows.length < 5000) return;
-    after = Number(rows[rows.length - 1].position);
   }
 }
 
-/** Each unit's translation (null when none of its segments has a target), rebuilt from lead/trail text. */
-async function unitTranslations(db: Db, documentId: number): Promise<(string | null)[]> {
-  const out: (string | null)[] = [];
+/**
+ * Each unit's translation (null when none of its segments has a target), rebuilt from lead/trail text: one
+ * per unit of the original, also for units with no segment. Segments appended by hand belong to no unit of
+ * the original and are left out (they travel in the XLIFF). A unit is confirmed when every segment of it
+ * that has a target is confirmed (or signed off): one unreviewed sentence makes the whole unit a draft.
+ */
+async function unitTranslations(
+  db: Db,
+  documentId: number,
+  numUnits: number,
+): Promise<({ text: string; confirmed: boolean } | null)[]> {
+  const out: ({ text: string; confirmed: boolean } | null)[] = [];
   let current = -1;
   let text = '';
   let translatedAny = false;
+  let confirmed = true;
   const close = () => {
-    if (current >= 0) out[current] = translatedAny ? text : null;
+    if (current >= 0) out[current] = translatedAny ? { text, confirmed } : null;
   };
-  for (let after = -1; ; ) {
-    const rows = await repo.segmentsPage(db, documentId, after, 5000);
+  for await (const rows of segments.segmentPages(db, documentId)) {
     for (const row of rows) {
-      if (Number(row.unit_index) !== current) {
+      if (row.unit_index >= numUnits) continue;
+      if (row.unit_index !== current) {
         close();
-        current = Number(row.unit_index);
+        current = row.unit_index;
         text = '';
         translatedAny = false;
+        confirmed = true;
         while (out.length < current) out.push(null);
       }
       const hasTarget = row.target !== null && row.target !== '';
       translatedAny ||= hasTarget;
+      if (hasTarget && row.is_confirmed !== 1 && row.is_reviewed !== 1) confirmed = false;
       text += row.lead + (hasTarget ? row.target : row.source) + row.trail;
     }
-    if (rows.length < 5000) break;
-    after = Number(rows[rows.length - 1].position);
   }
   close();
+  while (out.length < numUnits) out.push(null);
   return out;
 }
 
-export interface ExportResult {
-  body: Readable | Buffer;
-  contentType: string;
-  fileName: string;
+/**
+ * The original file with the translations merged in (untranslated units left in the source language), as
+ * the document's format filter writes it.
+ */
+export async function mergedOriginal(db: Db, doc: repo.DocumentRow): Promise<Attachment & { body: Buffer }> {
+  const filter = filterByFormat(doc.format);
+  if (!filter) throw errors.internal();
+  const original = await repo.readOriginal(db, doc.id);
+  // Documents imported before num_units was kept: count the units the way the import did.
+  const numUnits = doc.num_units || (await extractDocument(original, doc)).units;
+  const translations = await unitTranslations(db.background(), doc.id, numUnits);
+  const body = await mergeDocument(original, translations, doc);
+  return { body, contentType: filter.mediaType, fileName: doc.name };
 }
 
+/** GET /v2/documents/files: the document as XLIFF 1.2 or in its original format, as an attachment. */
 export async function exportDocument(
-  db: Db,
+  deps: Pick<DocumentDeps, 'db' | 'instanceId'>,
   principal: Principal,
   id: number,
   asXliff: boolean,
-): Promise<ExportResult> {
-  const doc = await beginExport(db, principal, id);
+): Promise<Attachment> {
+  const { db } = deps;
+  const doc = await beginExport(db, principal, id, deps.instanceId);
   try {
     if (asXliff) {
       const chunks = writeXliff({
@@ -138,7 +139,7 @@ export async function exportDocument(
         srclang: doc.srclang,
         trglang: doc.trglang,
         datatype: DATATYPES[doc.format] ?? doc.format,
-        units: xliffUnits(db, id),
+        units: xliffUnits(db.background(), id),
       });
       const stream = Readable.from(chunks);
       // The mark is released once, when the stream ends, fails, or is closed by a client going away.
@@ -146,22 +147,18 @@ export async function exportDocument(
       stream.once('error', (err) => {
         failure = (err as Error).message;
       });
-      stream.once('close', () => void endExport(db, id, failure));
+      stream.once('close', () => void repo.releaseExportMark(db, id, failure));
       return {
         body: stream,
         contentType: 'application/xliff+xml; charset=utf-8',
         fileName: `${doc.name}.xlf`,
       };
     }
-    const filter = filterByFormat(doc.format);
-    if (!filter) throw errors.internal();
-    const translations = await unitTranslations(db, id);
-    const original = await repo.readOriginal(db, id);
-    const body = await filter.merge(original, translations, { srclang: doc.srclang, trglang: doc.trglang });
-    await endExport(db, id, null);
-    return { body, contentType: filter.mediaType, fileName: doc.name };
+    const merged = await mergedOriginal(db, doc);
+    await repo.releaseExportMark(db, id, null);
+    return merged;
   } catch (err) {
-    await endExport(db, id, err instanceof AppError ? err.message : 'Export failed');
+    await repo.releaseExportMark(db, id, err instanceof AppError ? err.message : 'Export failed');
     throw err;
   }
 }

@@ -1,17 +1,26 @@
 // /v2/documents: upload, read, rename, delete, pre-translate, export.
-import { Type } from 'typebox';
+import { sendAttachment } from '../../http/attachments.ts';
+import { principalOf } from '../../http/principal.ts';
+import { Deleted, IdQuery } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
-import { principalOf } from '../../http/types.ts';
-import { acceptFileBodies } from '../../http/uploads.ts';
-import type { Worker } from '../../jobs/worker.ts';
-import type { Db } from '../../store/db.ts';
-import { Deleted, IdQuery } from '../memories/schemas.ts';
+import { readUpload, uploadRoutes } from '../../http/uploads.ts';
 import { exportDocument } from './export.ts';
-import { Document } from './schemas.ts';
+import {
+  Document,
+  DocumentUploadParams,
+  ExportQuery,
+  GetDocumentQuery,
+  PretranslateAnswer,
+  PretranslateBody,
+  RenameDocumentBody,
+  SegmentsPage,
+  SegmentsPageQuery,
+} from './schemas.ts';
+import type { DocumentDeps } from './service.ts';
 import * as service from './service.ts';
 
-export async function documentsRoutes(app: App, options: { db: Db; worker: Worker; maxUploadBytes: number }) {
-  const { db } = options;
+export async function documentsRoutes(app: App, deps: DocumentDeps) {
+  const { db } = deps;
   const tags = ['documents'];
 
   app.get(
@@ -20,10 +29,7 @@ export async function documentsRoutes(app: App, options: { db: Db; worker: Worke
       schema: {
         summary: 'A document, with its segments when asked',
         tags,
-        querystring: Type.Object({
-          id: Type.Integer({ minimum: 1 }),
-          with_segments: Type.Optional(Type.Boolean()),
-        }),
+        querystring: GetDocumentQuery,
         response: { 200: Document },
       },
     },
@@ -31,16 +37,23 @@ export async function documentsRoutes(app: App, options: { db: Db; worker: Worke
       service.getDocument(db, principalOf(request), request.query.id, request.query.with_segments ?? false),
   );
 
-  app.put(
-    '/v2/documents',
+  app.get(
+    '/v2/documents/segments',
     {
       schema: {
-        summary: 'Rename a document',
+        summary:
+          "A page of a document's segments, filtered by status and text, with counts by status (extension)",
         tags,
-        body: Type.Object({ id: Type.Integer({ minimum: 1 }), name: Type.String() }),
-        response: { 200: Document },
+        querystring: SegmentsPageQuery,
+        response: { 200: SegmentsPage },
       },
     },
+    async (request) => service.segmentsPage(db, principalOf(request), request.query),
+  );
+
+  app.put(
+    '/v2/documents',
+    { schema: { summary: 'Rename a document', tags, body: RenameDocumentBody, response: { 200: Document } } },
     async (request) => service.renameDocument(db, principalOf(request), request.body.id, request.body.name),
   );
 
@@ -54,31 +67,19 @@ export async function documentsRoutes(app: App, options: { db: Db; worker: Worke
     '/v2/documents/pretranslate',
     {
       schema: {
-        summary: 'Pre-translate documents from their project memory; runs as a job per document',
+        summary: 'Pre-translate documents from their project memory; runs as a task per document',
         tags,
-        body: Type.Object({
-          id: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 1000 }),
-          auto_accept: Type.Optional(Type.Boolean()),
-          case_sensitive: Type.Optional(Type.Boolean()),
-          attribute_to_creator: Type.Optional(Type.Boolean()),
-          mode: Type.Optional(Type.Union([Type.Literal('tm'), Type.Literal('TM')])),
-        }),
-        response: {
-          202: Type.Object({
-            id: Type.Array(Type.Integer()),
-            is_pretranslating: Type.Boolean(),
-            documents: Type.Array(Document),
-          }),
-        },
+        body: PretranslateBody,
+        response: { 202: PretranslateAnswer },
       },
     },
     async (request, reply) => {
-      const answer = await service.requestPretranslation(db, principalOf(request), request.body.id, {
-        auto_accept: request.body.auto_accept ?? false,
-        case_sensitive: request.body.case_sensitive ?? false,
-        attribute_to_creator: request.body.attribute_to_creator ?? false,
+      const { body } = request;
+      const answer = await service.requestPretranslation(deps, principalOf(request), body.id, {
+        auto_accept: body.auto_accept ?? false,
+        case_sensitive: body.case_sensitive ?? false,
+        attribute_to_creator: body.attribute_to_creator ?? false,
       });
-      options.worker.wake();
       return reply.code(202).send(answer);
     },
   );
@@ -89,38 +90,23 @@ export async function documentsRoutes(app: App, options: { db: Db; worker: Worke
       schema: {
         summary: 'Export a document: XLIFF 1.2 (default) or the original format with translations merged',
         tags,
-        querystring: Type.Object({
-          id: Type.Integer({ minimum: 1 }),
-          is_xliff: Type.Optional(Type.Boolean()),
-        }),
+        querystring: ExportQuery,
         produces: ['application/xliff+xml', 'application/octet-stream'],
       },
     },
-    async (request, reply) => {
-      const result = await exportDocument(
-        db,
-        principalOf(request),
-        request.query.id,
-        request.query.is_xliff ?? true,
-      );
-      const ascii = result.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-      reply
-        .type(result.contentType)
-        .header(
-          'Content-Disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(result.fileName)}`,
-        );
-      return reply.send(result.body);
-    },
+    async (request, reply) =>
+      sendAttachment(
+        reply,
+        await exportDocument(deps, principalOf(request), request.query.id, request.query.is_xliff ?? true),
+      ),
   );
 
-  await app.register(async (uploads: App) => {
-    await acceptFileBodies(uploads, options.maxUploadBytes);
+  await uploadRoutes(app, deps.maxUploadBytes, (uploads) => {
     uploads.post(
       '/v2/documents/files',
       {
         schema: {
-          summary: 'Upload a document into a project; it is parsed by its format filter as a job',
+          summary: 'Upload a document into a project; it is parsed by its format filter as a task',
           description:
             'Raw file body; name, project_id, pretranslate (TM), auto_accept, case_sensitive in the LILT-API JSON header, individual headers, or the query. multipart/form-data is accepted too.',
           tags,
@@ -128,14 +114,8 @@ export async function documentsRoutes(app: App, options: { db: Db; worker: Worke
         },
       },
       async (request) => {
-        const answer = await service.uploadDocument(
-          db,
-          principalOf(request),
-          request,
-          options.maxUploadBytes,
-        );
-        options.worker.wake();
-        return answer;
+        const upload = await readUpload(request, DocumentUploadParams, deps.maxUploadBytes);
+        return service.uploadDocument(deps, principalOf(request), upload.params, upload.file);
       },
     );
   });

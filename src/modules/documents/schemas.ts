@@ -1,7 +1,8 @@
-// TypeBox schemas of the Document resource and document segments (API.md).
+// TypeBox schemas of the Document resource, document segments and the documents routes' parameters (API.md).
 import { Type } from 'typebox';
-import { Nullable } from '../../http/schema-helpers.ts';
+import { Nullable } from '../../http/schemas.ts';
 import { Segment } from '../memories/schemas.ts';
+import { SEGMENT_STATUSES, type SegmentStatus } from './document-states.ts';
 
 /** The Segment of API.md with its extension fields; a document's segment belongs to no memory. */
 export const DocumentSegment = Type.Object({
@@ -12,6 +13,8 @@ export const DocumentSegment = Type.Object({
   match_score: Nullable(Type.Integer()),
   position: Type.Integer(),
   context: Nullable(Type.String()),
+  /** The placeables pre-translation put in place of the match's (extension); null when none. */
+  repairs: Nullable(Type.Array(Type.Object({ from: Type.String(), to: Type.String(), kind: Type.String() }))),
 });
 
 export const Document = Type.Object({
@@ -33,6 +36,72 @@ export const Document = Type.Object({
   updated_at: Type.Integer(),
   num_segments: Type.Integer(),
   num_confirmed: Type.Integer(),
+  num_reviewed: Type.Integer(),
+  /** Words of its segments as the scorer counts them (extension). */
+  num_words: Type.Integer(),
   format: Type.String(),
   segments: Type.Optional(Type.Array(DocumentSegment)),
+});
+
+/** POST /v2/documents/files: from the LILT-API header, individual headers, the query or multipart fields. */
+export const DocumentUploadParams = Type.Object({
+  name: Type.String(),
+  project_id: Type.Integer({ minimum: 1 }),
+  pretranslate: Type.Optional(Type.Union([Type.Literal('TM'), Type.Boolean()])),
+  auto_accept: Type.Optional(Type.Boolean()),
+  case_sensitive: Type.Optional(Type.Boolean()),
+});
+
+export const GetDocumentQuery = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  with_segments: Type.Optional(Type.Boolean()),
+});
+
+export const RenameDocumentBody = Type.Object({ id: Type.Integer({ minimum: 1 }), name: Type.String() });
+
+export const PretranslateBody = Type.Object({
+  id: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 1000 }),
+  auto_accept: Type.Optional(Type.Boolean()),
+  case_sensitive: Type.Optional(Type.Boolean()),
+  attribute_to_creator: Type.Optional(Type.Boolean()),
+  mode: Type.Optional(Type.Union([Type.Literal('tm'), Type.Literal('TM')])),
+});
+
+export const PretranslateAnswer = Type.Object({
+  id: Type.Array(Type.Integer()),
+  is_pretranslating: Type.Boolean(),
+  documents: Type.Array(Document),
+});
+
+export const ExportQuery = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  is_xliff: Type.Optional(Type.Boolean()),
+});
+
+const STATUS_NAMES = Object.values(SEGMENT_STATUSES);
+const STATUS_LIST = `(${STATUS_NAMES.join('|')})`;
+
+/** GET /v2/documents/segments (extension): the editor's page of a document's segments. */
+export const SegmentsPageQuery = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  /** Statuses to keep, comma separated. */
+  status: Type.Optional(Type.String({ pattern: `^${STATUS_LIST}(,${STATUS_LIST})*$` })),
+  q: Type.Optional(Type.String({ maxLength: 500 })),
+});
+
+export const SegmentsPage = Type.Object({
+  /** Segments matching the filter. */
+  total: Type.Integer(),
+  offset: Type.Integer(),
+  limit: Type.Integer(),
+  /** Segments of the whole document by status. */
+  counts: Type.Object(
+    Object.fromEntries(STATUS_NAMES.map((status) => [status, Type.Integer()])) as Record<
+      SegmentStatus,
+      ReturnType<typeof Type.Integer>
+    >,
+  ),
+  segments: Type.Array(DocumentSegment),
 });

@@ -1,53 +1,139 @@
-// GET /v2/jobs?id=: a job's state, progress and outcome (extension).
-import { Gauge } from 'prom-client';
+// /v2/jobs: Lilt's Jobs — one source, several target languages; analysis, delivery, zip export.
 import { Type } from 'typebox';
-import { errors } from '../../errors.ts';
+import { sendAttachment } from '../../http/attachments.ts';
+import { principalOf } from '../../http/principal.ts';
 import type { App } from '../../http/types.ts';
-import { principalOf } from '../../http/types.ts';
-import { findJob, publicJob } from '../../jobs/queue.ts';
-import type { Db } from '../../store/db.ts';
+import {
+  CreateJobBody,
+  ExportQuery,
+  Job,
+  JobDeleted,
+  JobLeverageStats,
+  JobParams,
+  ListJobsQuery,
+  UpdateJobBody,
+} from './schemas.ts';
+import type { JobDeps } from './service.ts';
+import * as service from './service.ts';
 
-const Job = Type.Object({
-  id: Type.Integer(),
-  type: Type.String(),
-  state: Type.String(),
-  progress: Type.Object({ done: Type.Integer(), total: Type.Integer() }),
-  result: Type.Unknown(),
-  error: Type.Union([Type.String(), Type.Null()]),
-  created_at: Type.Integer(),
-  started_at: Type.Union([Type.Integer(), Type.Null()]),
-  finished_at: Type.Union([Type.Integer(), Type.Null()]),
-});
+const ACTIONS = {
+  archive: 'Archive the job and its projects',
+  unarchive: 'Unarchive the job and its projects',
+  deliver: 'Mark the job and its projects delivered',
+  reactivate: 'Take a delivered job and its projects back into work',
+} as const;
 
-export async function jobsRoutes(app: App, options: { db: Db }) {
-  new Gauge({
-    name: 'tessera_jobs',
-    help: 'Jobs by type and state',
-    labelNames: ['type', 'state'],
-    registers: [app.metrics],
-    async collect() {
-      this.reset();
-      const rows = await options.db.all<{ type: string; state: string; n: number }>(
-        'SELECT type, state, COUNT(*) AS n FROM jobs GROUP BY type, state',
-      );
-      for (const r of rows) this.set({ type: r.type, state: r.state }, Number(r.n));
+export async function jobsRoutes(app: App, deps: JobDeps) {
+  const { db } = deps;
+  const tags = ['jobs'];
+
+  app.post(
+    '/v2/jobs',
+    {
+      schema: {
+        summary: 'Create a job: a project per language pair, a document per file in each',
+        description:
+          'Documents are imported (and pre-translated when the pair asks) in the background: creationStatus is PENDING until they are, then COMPLETE or FAILED.',
+        tags,
+        body: CreateJobBody,
+        response: { 200: Job },
+      },
     },
-  });
+    async (request) => service.createJob(deps, principalOf(request), request.body),
+  );
 
   app.get(
     '/v2/jobs',
     {
+      schema: { summary: 'List jobs', tags, querystring: ListJobsQuery, response: { 200: Type.Array(Job) } },
+    },
+    async (request) => service.listJobs(db, principalOf(request), request.query),
+  );
+
+  app.get(
+    '/v2/jobs/:jobId',
+    { schema: { summary: 'A job', tags, params: JobParams, response: { 200: Job } } },
+    async (request) => service.getJob(db, principalOf(request), request.params.jobId),
+  );
+
+  app.put(
+    '/v2/jobs/:jobId',
+    {
       schema: {
-        summary: 'A job: state, progress, result or error (extension)',
-        tags: ['jobs'],
-        querystring: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        summary: 'Rename a job or change its due date',
+        tags,
+        params: JobParams,
+        body: UpdateJobBody,
         response: { 200: Job },
       },
     },
-    async (request) => {
-      const row = await findJob(options.db, request.query.id, principalOf(request).organizationId);
-      if (!row) throw errors.notFound('Job', request.query.id);
-      return publicJob(row);
+    async (request) => service.updateJob(db, principalOf(request), request.params.jobId, request.body),
+  );
+
+  app.delete(
+    '/v2/jobs/:jobId',
+    {
+      schema: {
+        summary: 'Delete a job with its projects and documents',
+        tags,
+        params: JobParams,
+        response: { 200: JobDeleted },
+      },
     },
+    async (request) => service.deleteJob(db, principalOf(request), request.params.jobId),
+  );
+
+  app.post(
+    '/v2/jobs/:jobId/stats',
+    {
+      schema: {
+        summary: "Leverage analysis: each pair's source words as exact, fuzzy and new against its memory",
+        description:
+          'Exact: best match 100; fuzzy: 75–99; new: below 75. bands (an extension) splits the same words into 100, 95–99, 85–94, 75–84, repetitions within the job and new.',
+        tags,
+        params: JobParams,
+        response: { 200: JobLeverageStats },
+      },
+    },
+    async (request) => service.analyse(deps, principalOf(request), request.params.jobId),
+  );
+
+  for (const [action, summary] of Object.entries(ACTIONS) as [keyof typeof ACTIONS, string][]) {
+    app.post(
+      `/v2/jobs/:jobId/${action}`,
+      { schema: { summary, tags, params: JobParams, response: { 200: Job } } },
+      async (request) => service.setJobStatus(db, principalOf(request), request.params.jobId, action),
+    );
+  }
+
+  app.get(
+    '/v2/jobs/:jobId/export',
+    {
+      schema: {
+        summary: "Prepare the job's zip: its translated files, or its memories as TMX",
+        description:
+          'The job shows isProcessing 1 while the zip is made, 0 when it can be downloaded, -2 when it failed.',
+        tags,
+        params: JobParams,
+        querystring: ExportQuery,
+        response: { 200: Job },
+      },
+    },
+    async (request) =>
+      service.startExport(deps, principalOf(request), request.params.jobId, request.query.type),
+  );
+
+  app.get(
+    '/v2/jobs/:jobId/download',
+    {
+      schema: {
+        summary: 'The zip the last export prepared: a folder per target language',
+        tags,
+        params: JobParams,
+        produces: ['application/zip'],
+      },
+    },
+    async (request, reply) =>
+      sendAttachment(reply, await service.downloadExport(db, principalOf(request), request.params.jobId)),
   );
 }

@@ -1,12 +1,7 @@
 // GET /v2/languages: supported source → target pairs and the names of their languages.
-import { Type } from 'typebox';
 import type { App } from '../../http/types.ts';
+import { LanguagesAnswer } from './schemas.ts';
 import type { Languages } from './service.ts';
-
-const LanguagesSchema = Type.Object({
-  source_to_target: Type.Record(Type.String(), Type.Record(Type.String(), Type.Boolean())),
-  code_to_name: Type.Record(Type.String(), Type.String()),
-});
 
 export async function languagesRoutes(app: App, options: { languages: Languages }) {
   app.get(
@@ -15,7 +10,7 @@ export async function languagesRoutes(app: App, options: { languages: Languages 
       schema: {
         summary: 'Supported source/target language pairs and language names',
         tags: ['languages'],
-        response: { 200: LanguagesSchema },
+        response: { 200: LanguagesAnswer },
       },
     },
     async () => options.languages.answer,

@@ -1,11 +1,10 @@
 // The enabled languages and every ordered pair of them, as GET /v2/languages answers.
+import type { Static } from 'typebox';
 import { errors } from '../../errors.ts';
-import { ISO_639_1_CODES, isLanguageCode, languageName } from './language-names.ts';
+import { ISO_639_1_CODES, isLanguageCode, languageName } from '../../text/language-names.ts';
+import type { LanguagesAnswer as LanguagesSchema } from './schemas.ts';
 
-export interface LanguagesAnswer {
-  source_to_target: Record<string, Record<string, true>>;
-  code_to_name: Record<string, string>;
-}
+type LanguagesAnswer = Static<typeof LanguagesSchema>;
 
 export class Languages {
   readonly codes: readonly string[];
@@ -20,7 +19,7 @@ export class Languages {
     const codeToName: LanguagesAnswer['code_to_name'] = {};
     for (const source of this.codes) {
       codeToName[source] = languageName(source);
-      const targets: Record<string, true> = {};
+      const targets: Record<string, boolean> = {};
       for (const target of this.codes) if (target !== source) targets[target] = true;
       sourceToTarget[source] = targets;
     }

@@ -1,10 +1,14 @@
 // TMX export: the memory's entries page by page through the streaming TMX writer.
 import { Readable } from 'node:stream';
 import { writeTmx } from '../../formats/tmx/tmx-writer.ts';
+import type { Attachment } from '../../http/attachments.ts';
+import type { Principal } from '../../http/principal.ts';
 import type { Db } from '../../store/db.ts';
 import * as repo from './repository.ts';
+import { requireMemory } from './service.ts';
 
-const PAGE = 2000;
+// Small pages: the writer's work on a page runs between two turns of the event loop.
+const PAGE = 1000;
 const TOOL_VERSION = '0.1.0';
 
 async function* entries(db: Db, memoryId: number) {
@@ -12,27 +16,44 @@ async function* entries(db: Db, memoryId: number) {
     const rows = await repo.entriesPage(db, memoryId, afterId, PAGE);
     for (const row of rows) {
       yield {
-        id: Number(row.id),
+        id: row.id,
         source: row.source,
         target: row.target,
-        createdAt: Number(row.created_at),
-        updatedAt: Number(row.updated_at),
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
         createdBy: row.created_by ?? undefined,
         resourceName: row.resource_name ?? undefined,
       };
     }
     if (rows.length < PAGE) return;
-    afterId = Number(rows[rows.length - 1].id);
+    afterId = rows[rows.length - 1].id;
   }
 }
 
-export function exportTmx(db: Db, memory: repo.MemoryRow): Readable {
-  return Readable.from(
-    writeTmx(entries(db, Number(memory.id)), {
+/** A memory as a TMX 1.4b file, streamed (a job's export holds its pairs' memories this way). */
+export function memoryTmx(db: Db, memory: repo.MemoryRow): Attachment {
+  const body = Readable.from(
+    writeTmx(entries(db.background(), memory.id), {
       srclang: memory.srclocale ?? memory.srclang,
       trglang: memory.trglocale ?? memory.trglang,
       creationTool: 'Tessera',
       creationToolVersion: TOOL_VERSION,
     }),
   );
+  return {
+    body,
+    contentType: 'application/x-tmx+xml; charset=utf-8',
+    fileName: `${memory.name.replace(/[^\w.-]+/g, '_') || 'memory'}.tmx`,
+  };
+}
+
+/** The TMX of a memory of any organization (callers that hold a project on it hold the right to it). */
+export async function memoryTmxById(db: Db, memoryId: number): Promise<Attachment | null> {
+  const memory = await repo.memoryById(db, memoryId);
+  return memory ? memoryTmx(db, memory) : null;
+}
+
+/** GET /v2/memories/export: the memory as a TMX 1.4b file, streamed. */
+export async function exportTmx(db: Db, principal: Principal, id: number): Promise<Attachment> {
+  return memoryTmx(db, await requireMemory(db, principal, id));
 }

@@ -7,7 +7,13 @@
 import { ConcordanceIndex } from '../../matching/concordance.ts';
 import { MemoryIndex } from '../../matching/memory-index.ts';
 import type { Db } from '../../store/db.ts';
-import { deletionsSince, type EntryRow, entriesSince } from './repository.ts';
+import {
+  deletionsSince,
+  type EntryCursor,
+  type EntryRow,
+  entriesSince,
+  memoryVersions,
+} from './repository.ts';
 
 const PAGE = 20_000;
 
@@ -35,12 +41,9 @@ export class IndexCache {
 
   /** Loads every memory's match index, so that the first query of each is as fast as the rest. */
   async warmUp(): Promise<void> {
-    const memories = await this.db.all<{ id: number; version: number }>(
-      'SELECT id, version FROM memories ORDER BY id',
-    );
-    for (const m of memories) {
+    for (const m of await memoryVersions(this.db)) {
       // refresh() builds the postings of the entries just loaded now rather than in the first query.
-      (await this.get(Number(m.id), Number(m.version))).refresh();
+      (await this.get(m.id, m.version)).refresh();
     }
     this.warm = true;
   }
@@ -55,7 +58,7 @@ export class IndexCache {
         version: 0,
         syncing: undefined,
         // add() replaces an entry already held under the id.
-        put: (row) => index.add(Number(row.id), row.source, Number(row.updated_at)),
+        put: (row) => index.add(row.id, row.source, row.updated_at),
         remove: (id) => index.remove(id),
       };
       this.matchers.set(memoryId, synced);
@@ -73,7 +76,7 @@ export class IndexCache {
         index,
         version: 0,
         syncing: undefined,
-        put: (row) => index.add(Number(row.id), side === 'source' ? row.source : row.target),
+        put: (row) => index.add(row.id, side === 'source' ? row.source : row.target),
         remove: (id) => index.remove(id),
       };
       this.concordances.set(key, synced);
@@ -100,15 +103,16 @@ export class IndexCache {
   private async readChanges<T>(memoryId: number, synced: Synced<T>, version: number): Promise<void> {
     const since = synced.version;
     if (since > 0) {
-      for (const d of await deletionsSince(this.db, memoryId, since)) synced.remove(Number(d.entry_id));
+      for (const d of await deletionsSince(this.db, memoryId, since)) synced.remove(d.entry_id);
     }
-    for (let afterId = 0; ; ) {
-      const rows = await entriesSince(this.db, memoryId, since, afterId, PAGE);
+    for (let after: EntryCursor = { rev: since, id: 0 }; ; ) {
+      const rows = await entriesSince(this.db, memoryId, since, after, PAGE);
       for (const row of rows) synced.put(row);
       if (rows.length < PAGE) break;
       // SQLite answers synchronously: let requests in between pages (start-up warm-up reads a whole memory).
       await new Promise((resolve) => setImmediate(resolve));
-      afterId = Number(rows[rows.length - 1].id);
+      const last = rows[rows.length - 1];
+      after = { rev: last.rev, id: last.id };
     }
     synced.version = version;
   }

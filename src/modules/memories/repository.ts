@@ -1,7 +1,7 @@
-// SQL for memories and their entries.
+// SQL for memories, their entries, the log of deleted entries, and the staging area of imports.
 import { hash } from 'node:crypto';
-import type { Queryable } from '../../store/db.ts';
-import { nowSeconds } from '../../store/db.ts';
+import { errors } from '../../errors.ts';
+import { deleteInSlices, deleteStaged, nowSeconds, type Queryable } from '../../store/db.ts';
 
 export interface MemoryRow {
   id: number;
@@ -16,8 +16,13 @@ export interface MemoryRow {
   resources: string;
   created_at: number;
   updated_at: number;
-  /** Computed: an import job of this memory is queued or running. */
-  is_processing: number;
+  /** Computed: 1 while an import task of this memory is queued or running, 0 after one, null before any. */
+  is_processing: number | null;
+  /** Computed: the memory's last import task (null before any), its state and why it failed. */
+  last_import_id: number | null;
+  last_import_state: string | null;
+  last_import_error: string | null;
+  last_import_error_code: string | null;
 }
 
 export interface EntryRow {
@@ -42,9 +47,15 @@ export function pairHash(source: string, target: string): string {
   );
 }
 
-const MEMORY_COLUMNS = `m.*, CASE WHEN EXISTS (
-    SELECT 1 FROM jobs j WHERE j.memory_id = m.id AND j.type = 'memory_import' AND j.state IN ('uploading', 'queued', 'running')
-  ) THEN 1 ELSE 0 END AS is_processing`;
+// Lilt's memories say is_processing null until something was imported, then true while an import runs and
+// false after; the last import's outcome is an extension (a refused or failed import is visible here).
+const IMPORTS = "FROM tasks j WHERE j.memory_id = m.id AND j.type = 'memory_import'";
+const MEMORY_FROM = `SELECT m.*,
+    CASE WHEN EXISTS (SELECT 1 ${IMPORTS} AND j.state IN ('uploading', 'queued', 'running')) THEN 1
+         WHEN EXISTS (SELECT 1 ${IMPORTS}) THEN 0 END AS is_processing,
+    li.id AS last_import_id, li.state AS last_import_state, li.error AS last_import_error,
+    li.error_code AS last_import_error_code
+  FROM memories m LEFT JOIN tasks li ON li.id = (SELECT MAX(j.id) ${IMPORTS})`;
 
 export async function insertMemory(
   db: Queryable,
@@ -63,21 +74,25 @@ export async function insertMemory(
      VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     [m.organizationId, m.name, m.srclang, m.trglang, m.srclocale, m.trglocale, now, now],
   );
-  return Number(row!.id);
+  return row!.id;
 }
 
 export async function findMemory(db: Queryable, id: number, organizationId: number) {
-  return db.get<MemoryRow>(
-    `SELECT ${MEMORY_COLUMNS} FROM memories m WHERE m.id = ? AND m.organization_id = ?`,
-    [id, organizationId],
-  );
+  return db.get<MemoryRow>(`${MEMORY_FROM} WHERE m.id = ? AND m.organization_id = ?`, [id, organizationId]);
+}
+
+/** A memory whatever its organization (tasks, which carry the organization themselves). */
+export async function memoryById(db: Queryable, id: number) {
+  return db.get<MemoryRow>(`${MEMORY_FROM} WHERE m.id = ?`, [id]);
+}
+
+/** Every memory's id and version (indexes load them all at start-up). */
+export async function memoryVersions(db: Queryable) {
+  return db.all<{ id: number; version: number }>('SELECT id, version FROM memories ORDER BY id');
 }
 
 export async function listMemories(db: Queryable, organizationId: number) {
-  return db.all<MemoryRow>(
-    `SELECT ${MEMORY_COLUMNS} FROM memories m WHERE m.organization_id = ? ORDER BY m.id`,
-    [organizationId],
-  );
+  return db.all<MemoryRow>(`${MEMORY_FROM} WHERE m.organization_id = ? ORDER BY m.id`, [organizationId]);
 }
 
 export async function renameMemory(db: Queryable, id: number, organizationId: number, name: string) {
@@ -88,12 +103,20 @@ export async function renameMemory(db: Queryable, id: number, organizationId: nu
   return changes > 0;
 }
 
+/** The projects working on the memory (a memory they use cannot be deleted). */
+export async function projectsUsing(db: Queryable, memoryId: number) {
+  return db.all<{ id: number; name: string }>(
+    'SELECT id, name FROM projects WHERE memory_id = ? ORDER BY id',
+    [memoryId],
+  );
+}
+
 export async function deleteMemory(db: Queryable, id: number, organizationId: number) {
   // Entries first: SQLite and PostgreSQL both cascade, but explicit deletes keep the two identical.
-  await db.run(
-    'DELETE FROM memory_entries WHERE memory_id IN (SELECT id FROM memories WHERE id = ? AND organization_id = ?)',
-    [id, organizationId],
-  );
+  if (!(await db.get('SELECT id FROM memories WHERE id = ? AND organization_id = ?', [id, organizationId]))) {
+    return false;
+  }
+  await deleteInSlices(db, { table: 'memory_entries', key: 'id', where: 'memory_id = ?', params: [id] });
   await db.run('DELETE FROM memory_deletions WHERE memory_id = ?', [id]);
   const { changes } = await db.run('DELETE FROM memories WHERE id = ? AND organization_id = ?', [
     id,
@@ -109,7 +132,51 @@ export async function bumpVersion(db: Queryable, memoryId: number, segmentDelta:
      WHERE id = ? RETURNING version`,
     [segmentDelta, nowSeconds(), memoryId],
   );
-  return Number(row!.version);
+  // Deleted meanwhile (an import or a confirmation racing a delete): say so rather than fail obscurely.
+  if (!row) throw errors.notFound('Memory', memoryId);
+  return row.version;
+}
+
+/** Stores a new entry stamped with the memory version that wrote it. */
+export async function insertEntry(
+  db: Queryable,
+  e: {
+    memoryId: number;
+    source: string;
+    target: string;
+    pairHash: string;
+    createdBy: string | null;
+    rev: number;
+  },
+): Promise<EntryRow> {
+  const now = nowSeconds();
+  return (await db.get<EntryRow>(
+    `INSERT INTO memory_entries (memory_id, source, target, pair_hash, resource_name, created_by, rev, created_at, updated_at)
+     VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?) RETURNING *`,
+    [e.memoryId, e.source, e.target, e.pairHash, e.createdBy, e.rev, now, now],
+  ))!;
+}
+
+export async function updateEntry(
+  db: Queryable,
+  id: number,
+  e: { source: string; target: string; pairHash: string; rev: number },
+): Promise<EntryRow> {
+  return (await db.get<EntryRow>(
+    `UPDATE memory_entries SET source = ?, target = ?, pair_hash = ?, rev = ?, updated_at = ?
+     WHERE id = ? RETURNING *`,
+    [e.source, e.target, e.pairHash, e.rev, nowSeconds(), id],
+  ))!;
+}
+
+/** Deletes an entry and logs the deletion under `rev`, so that other processes' indexes drop it too. */
+export async function deleteEntry(db: Queryable, memoryId: number, id: number, rev: number) {
+  await db.run('DELETE FROM memory_entries WHERE id = ?', [id]);
+  await db.run('INSERT INTO memory_deletions (memory_id, entry_id, rev) VALUES (?, ?, ?)', [
+    memoryId,
+    id,
+    rev,
+  ]);
 }
 
 export async function findEntry(db: Queryable, id: number, organizationId: number) {
@@ -132,19 +199,49 @@ export async function entriesByIds(db: Queryable, ids: readonly number[]): Promi
   return db.all<EntryRow>(`SELECT * FROM memory_entries WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
 }
 
-/** Entries changed after `rev`, in id order, a page at a time (keyset pagination). */
+/** Entries with the e-mail of the user who added each (null when that user has none or is gone). */
+export async function entriesWithAuthors(
+  db: Queryable,
+  ids: readonly number[],
+): Promise<(EntryRow & { user_email: string | null })[]> {
+  if (ids.length === 0) return [];
+  return db.all(
+    `SELECT e.*, u.email AS user_email FROM memory_entries e LEFT JOIN users u ON u.username = e.created_by
+     WHERE e.id IN (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
+}
+
+/** Where a page of entriesSince ended: the last entry's version and id. */
+export interface EntryCursor {
+  rev: number;
+  id: number;
+}
+
+/**
+ * Entries changed after version `since`, a page at a time after `after` (keyset pagination). A full load
+ * (since 0) walks (memory_id, id); a catch-up walks (memory_id, rev, id) from `since` on, so that it reads
+ * only the entries written since — never the whole memory.
+ */
 export async function entriesSince(
   db: Queryable,
   memoryId: number,
-  rev: number,
-  afterId: number,
+  since: number,
+  after: EntryCursor,
   limit: number,
 ) {
-  // A full load walks (memory_id, id) in order; a catch-up reads the few rows past `rev` by its index.
-  const where = rev === 0 ? 'memory_id = ? AND id > ?' : 'memory_id = ? AND rev > ? AND id > ?';
-  return db.all<Pick<EntryRow, 'id' | 'source' | 'target' | 'updated_at' | 'rev'>>(
-    `SELECT id, source, target, updated_at, rev FROM memory_entries WHERE ${where} ORDER BY id LIMIT ?`,
-    rev === 0 ? [memoryId, afterId, limit] : [memoryId, rev, afterId, limit],
+  const columns = 'SELECT id, source, target, updated_at, rev FROM memory_entries';
+  type Changed = Pick<EntryRow, 'id' | 'source' | 'target' | 'updated_at' | 'rev'>;
+  if (since === 0) {
+    return db.all<Changed>(`${columns} WHERE memory_id = ? AND id > ? ORDER BY id LIMIT ?`, [
+      memoryId,
+      after.id,
+      limit,
+    ]);
+  }
+  return db.all<Changed>(
+    `${columns} WHERE memory_id = ? AND rev > ? AND (rev, id) > (?, ?) ORDER BY rev, id LIMIT ?`,
+    [memoryId, since, after.rev, after.id, limit],
   );
 }
 
@@ -161,5 +258,54 @@ export async function entriesPage(db: Queryable, memoryId: number, afterId: numb
     memoryId,
     afterId,
     limit,
+  ]);
+}
+
+// ---- The staging area of an import: units parsed before they are applied in one transaction.
+
+export async function clearStaging(db: Queryable, taskId: number) {
+  await deleteStaged(db, 'import_staging', taskId);
+}
+
+/** Stages units (source, target, pair hash) numbered from `firstSeq`. */
+export async function stageUnits(
+  db: Queryable,
+  taskId: number,
+  firstSeq: number,
+  units: readonly (readonly [string, string, string])[],
+) {
+  const rows = units.map(([source, target, hash], i) => [taskId, firstSeq + i, source, target, hash]);
+  await db.insertMany('import_staging', ['task_id', 'seq', 'source', 'target', 'pair_hash'], rows);
+}
+
+/** Applies staged units [from, to) to the memory; an identical pair already stored is skipped. */
+export async function applyStaged(
+  db: Queryable,
+  taskId: number,
+  range: { from: number; to: number },
+  entry: { memoryId: number; resourceName: string; createdBy: string; rev: number },
+): Promise<number> {
+  const now = nowSeconds();
+  const { changes } = await db.run(
+    `INSERT INTO memory_entries (memory_id, source, target, pair_hash, resource_name, created_by, rev, created_at, updated_at)
+     SELECT ?, source, target, pair_hash, ?, ?, ?, ?, ? FROM import_staging
+     WHERE task_id = ? AND seq >= ? AND seq < ? ORDER BY seq
+     ON CONFLICT (memory_id, pair_hash) DO NOTHING`,
+    [entry.memoryId, entry.resourceName, entry.createdBy, entry.rev, now, now, taskId, range.from, range.to],
+  );
+  return changes;
+}
+
+/** Counts the entries an import added and records the file among the memory's resources. */
+export async function recordImport(
+  db: Queryable,
+  memoryId: number,
+  imported: number,
+  resources: readonly string[],
+) {
+  await db.run('UPDATE memories SET num_segments = num_segments + ?, resources = ? WHERE id = ?', [
+    imported,
+    JSON.stringify(resources),
+    memoryId,
   ]);
 }

@@ -1,19 +1,34 @@
 // /v2/memories: CRUD, query, concordance, TMX import and export. Handlers stay thin: one service call.
 import { Histogram } from 'prom-client';
 import { Type } from 'typebox';
+import { sendAttachment } from '../../http/attachments.ts';
+import { principalOf } from '../../http/principal.ts';
+import { Deleted, IdQuery } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
-import { principalOf } from '../../http/types.ts';
-import { acceptFileBodies } from '../../http/uploads.ts';
-import type { Worker } from '../../jobs/worker.ts';
+import { readUpload, uploadRoutes } from '../../http/uploads.ts';
+import type { TaskNotifier } from '../../tasks/task-worker.ts';
+import { deleteMemoryEntry } from './entry-service.ts';
 import { exportTmx } from './export.ts';
 import { startImport } from './import.ts';
-import { ConcordanceEntry, Deleted, IdQuery, Memory, TranslationMemoryEntry } from './schemas.ts';
+import {
+  ConcordanceEntry,
+  ConcordanceParams,
+  CreateMemoryBody,
+  DeleteEntryQuery,
+  ImportStarted,
+  ListMemoriesQuery,
+  Memory,
+  MemoryImportParams,
+  QueryParams,
+  RenameMemoryBody,
+  TranslationMemoryEntry,
+} from './schemas.ts';
 import type { MemoryDeps } from './service.ts';
 import * as service from './service.ts';
 
 export async function memoriesRoutes(
   app: App,
-  options: MemoryDeps & { worker: Worker; maxUploadBytes: number },
+  options: MemoryDeps & { tasks: TaskNotifier; maxUploadBytes: number; instanceId: string },
 ) {
   const deps: MemoryDeps = options;
   const tags = ['memories'];
@@ -26,20 +41,7 @@ export async function memoriesRoutes(
 
   app.post(
     '/v2/memories',
-    {
-      schema: {
-        summary: 'Create a memory',
-        tags,
-        body: Type.Object({
-          name: Type.Optional(Type.String({ maxLength: 500 })),
-          srclang: Type.String(),
-          trglang: Type.String(),
-          srclocale: Type.Optional(Type.String({ maxLength: 20 })),
-          trglocale: Type.Optional(Type.String({ maxLength: 20 })),
-        }),
-        response: { 200: Memory },
-      },
-    },
+    { schema: { summary: 'Create a memory', tags, body: CreateMemoryBody, response: { 200: Memory } } },
     async (request) => service.createMemory(deps, principalOf(request), request.body),
   );
 
@@ -49,7 +51,7 @@ export async function memoriesRoutes(
       schema: {
         summary: 'List memories, or the one with this id',
         tags,
-        querystring: Type.Object({ id: Type.Optional(Type.Integer({ minimum: 1 })) }),
+        querystring: ListMemoriesQuery,
         response: { 200: Type.Array(Memory) },
       },
     },
@@ -58,17 +60,7 @@ export async function memoriesRoutes(
 
   app.put(
     '/v2/memories',
-    {
-      schema: {
-        summary: 'Rename a memory',
-        tags,
-        body: Type.Object({
-          id: Type.Integer({ minimum: 1 }),
-          name: Type.Optional(Type.String({ maxLength: 500 })),
-        }),
-        response: { 200: Memory },
-      },
-    },
+    { schema: { summary: 'Rename a memory', tags, body: RenameMemoryBody, response: { 200: Memory } } },
     async (request) => service.renameMemory(deps, principalOf(request), request.body.id, request.body.name),
   );
 
@@ -91,12 +83,7 @@ export async function memoriesRoutes(
       schema: {
         summary: 'Fuzzy lookup: stored segments scoring at least 75 (or min_score), best first',
         tags,
-        querystring: Type.Object({
-          id: Type.Integer({ minimum: 1 }),
-          query: Type.Optional(Type.String()),
-          n: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-          min_score: Type.Optional(Type.Integer({ minimum: 75, maximum: 100 })),
-        }),
+        querystring: QueryParams,
         response: { 200: Type.Array(TranslationMemoryEntry) },
       },
     },
@@ -116,12 +103,7 @@ export async function memoriesRoutes(
       schema: {
         summary: 'Entries whose source (or target) holds the query words or text, with offsets (extension)',
         tags,
-        querystring: Type.Object({
-          id: Type.Integer({ minimum: 1 }),
-          query: Type.Optional(Type.String()),
-          side: Type.Optional(Type.Union([Type.Literal('source'), Type.Literal('target')])),
-          n: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-        }),
+        querystring: ConcordanceParams,
         response: { 200: Type.Array(ConcordanceEntry) },
       },
     },
@@ -134,19 +116,12 @@ export async function memoriesRoutes(
       schema: {
         summary: 'Delete one entry of a memory',
         tags,
-        querystring: Type.Object({
-          id: Type.Integer({ minimum: 1 }),
-          segment_id: Type.Integer({ minimum: 1 }),
-        }),
+        querystring: DeleteEntryQuery,
         response: { 200: Type.Object({ success: Type.Boolean() }) },
       },
     },
-    async (request) => {
-      const principal = principalOf(request);
-      await service.requireMemory(deps.db, principal, request.query.id);
-      await service.deleteEntry(deps, principal, request.query.segment_id, request.query.id);
-      return { success: true };
-    },
+    async (request) =>
+      deleteMemoryEntry(deps, principalOf(request), request.query.id, request.query.segment_id),
   );
 
   for (const path of ['/v2/memories/export', '/v2/memories/sync']) {
@@ -160,37 +135,26 @@ export async function memoriesRoutes(
           produces: ['application/x-tmx+xml'],
         },
       },
-      async (request, reply) => {
-        const memory = await service.requireMemory(deps.db, principalOf(request), request.query.id);
-        const fileName = `${memory.name.replace(/[^\w.-]+/g, '_') || 'memory'}.tmx`;
-        reply
-          .type('application/x-tmx+xml; charset=utf-8')
-          .header('Content-Disposition', `attachment; filename="${fileName}"`);
-        return reply.send(exportTmx(deps.db, memory));
-      },
+      async (request, reply) =>
+        sendAttachment(reply, await exportTmx(deps.db, principalOf(request), request.query.id)),
     );
   }
 
-  // Uploads get their body as a stream: a scope of their own, without the JSON parser.
-  await app.register(async (uploads: App) => {
-    await acceptFileBodies(uploads, options.maxUploadBytes);
+  await uploadRoutes(app, options.maxUploadBytes, (uploads) => {
     uploads.post(
       '/v2/memories/import',
       {
         schema: {
-          summary: 'Import a TMX file (.tmx, .tmx.gz) into a memory; runs as a job',
+          summary: 'Import a TMX file (.tmx, .tmx.gz) into a memory; runs as a task',
           description:
             'Raw file body; memory_id and name in the LILT-API JSON header, individual headers, or the query. multipart/form-data with one file field is accepted too.',
           tags,
-          response: {
-            200: Type.Object({ id: Type.Integer(), isProcessing: Type.Integer(), job_id: Type.Integer() }),
-          },
+          response: { 200: ImportStarted },
         },
       },
       async (request) => {
-        const answer = await startImport(deps.db, principalOf(request), request, options.maxUploadBytes);
-        options.worker.wake();
-        return answer;
+        const upload = await readUpload(request, MemoryImportParams, options.maxUploadBytes);
+        return startImport(options, principalOf(request), upload.params, upload.file);
       },
     );
   });

@@ -1,6 +1,6 @@
-// TypeBox schemas of the memory and segment resources (API.md).
+// TypeBox schemas of the memory and segment resources (API.md) and the memories routes' parameters.
 import { Type } from 'typebox';
-import { Nullable } from '../../http/schema-helpers.ts';
+import { Nullable } from '../../http/schemas.ts';
 
 export const Memory = Type.Object({
   id: Type.Integer(),
@@ -9,12 +9,23 @@ export const Memory = Type.Object({
   trglang: Type.String(),
   srclocale: Nullable(Type.String()),
   trglocale: Nullable(Type.String()),
-  is_processing: Type.Boolean(),
+  /** null until something was imported; then true while an import runs, false after (as Lilt answers). */
+  is_processing: Nullable(Type.Boolean()),
   version: Type.Integer(),
   num_segments: Type.Integer(),
-  resources: Type.Array(Type.String()),
+  /** The names of the files imported; null before any (as Lilt answers). */
+  resources: Nullable(Type.Array(Type.String())),
   created_at: Type.Integer(),
   updated_at: Type.Integer(),
+  /** Extension: the last import's task, its state, and why it failed (null before any import). */
+  last_import: Nullable(
+    Type.Object({
+      task_id: Type.Integer(),
+      state: Type.String(),
+      error: Nullable(Type.String()),
+      error_code: Nullable(Type.String()),
+    }),
+  ),
 });
 
 export const Penalty = Type.Object({
@@ -22,16 +33,23 @@ export const Penalty = Type.Object({
   points: Type.Integer(),
 });
 
+/** Where an entry came from: the metadata of query and concordance answers. */
+const EntryMetadata = Type.Object({
+  segment_id: Type.Integer(),
+  resource_name: Nullable(Type.String()),
+  created_at: Type.Integer(),
+  updated_at: Type.Integer(),
+  created_by: Nullable(Type.String()),
+  /** The e-mail of the user who added the entry (a stable placeholder for a user without one), as Lilt sends. */
+  user_email: Type.String(),
+});
+
 export const TranslationMemoryEntry = Type.Object({
   source: Type.String(),
   target: Type.String(),
   score: Type.Integer(),
   metadata: Type.Object({
-    segment_id: Type.Integer(),
-    resource_name: Nullable(Type.String()),
-    created_at: Type.Integer(),
-    updated_at: Type.Integer(),
-    created_by: Nullable(Type.String()),
+    ...EntryMetadata.properties,
     match_type: Type.String(),
     penalties: Type.Array(Penalty),
   }),
@@ -51,19 +69,58 @@ export const Segment = Type.Object({
   updated_at: Type.Integer(),
 });
 
-export const IdQuery = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-export const Deleted = Type.Object({ id: Type.Integer(), deleted: Type.Boolean() });
-
 export const ConcordanceEntry = Type.Object({
   source: Type.String(),
   target: Type.String(),
   side: Type.String(),
   offsets: Type.Array(Type.Array(Type.Integer(), { minItems: 2, maxItems: 2 })),
-  metadata: Type.Object({
-    segment_id: Type.Integer(),
-    resource_name: Nullable(Type.String()),
-    created_at: Type.Integer(),
-    updated_at: Type.Integer(),
-    created_by: Nullable(Type.String()),
-  }),
+  metadata: EntryMetadata,
+});
+
+export const CreateMemoryBody = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 500 })),
+  srclang: Type.String(),
+  trglang: Type.String(),
+  srclocale: Type.Optional(Type.String({ maxLength: 20 })),
+  trglocale: Type.Optional(Type.String({ maxLength: 20 })),
+});
+
+export const ListMemoriesQuery = Type.Object({ id: Type.Optional(Type.Integer({ minimum: 1 })) });
+
+export const RenameMemoryBody = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  name: Type.Optional(Type.String({ maxLength: 500 })),
+});
+
+export const QueryParams = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  query: Type.Optional(Type.String()),
+  n: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  min_score: Type.Optional(Type.Integer({ minimum: 75, maximum: 100 })),
+});
+
+export const ConcordanceParams = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  query: Type.Optional(Type.String()),
+  side: Type.Optional(Type.Union([Type.Literal('source'), Type.Literal('target')])),
+  n: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+});
+
+export const DeleteEntryQuery = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  segment_id: Type.Integer({ minimum: 1 }),
+});
+
+/** POST /v2/memories/import: from the LILT-API header, individual headers, the query or multipart fields. */
+export const MemoryImportParams = Type.Object({
+  memory_id: Type.Integer({ minimum: 1 }),
+  name: Type.String(),
+});
+
+export const ImportStarted = Type.Object({
+  id: Type.Integer(),
+  isProcessing: Type.Integer(),
+  job_id: Type.Integer(),
+  /** The same id, by what it is here: GET /v2/tasks?id= tells the import's progress and outcome (extension). */
+  task_id: Type.Integer(),
 });

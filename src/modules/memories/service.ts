@@ -1,9 +1,10 @@
-// Memories: CRUD, entries by hand, the fuzzy query and concordance, import and export.
+// Memories: CRUD, the fuzzy query and concordance, and the best-match lookup pre-translation runs.
 import { errors } from '../../errors.ts';
-import type { Db } from '../../store/db.ts';
-import { nowSeconds } from '../../store/db.ts';
+import type { Principal } from '../../http/principal.ts';
+import type { Match } from '../../matching/ranking.ts';
+import type { Db, Queryable } from '../../store/db.ts';
+import { targetTagProblem } from '../../text/tag-check.ts';
 import type { Languages } from '../languages/service.ts';
-import type { Principal } from '../users/service.ts';
 import type { IndexCache } from './index-cache.ts';
 import * as repo from './repository.ts';
 
@@ -17,39 +18,34 @@ export interface MemoryDeps {
 }
 
 export function publicMemory(row: repo.MemoryRow) {
+  const resources = JSON.parse(row.resources) as string[];
   return {
-    id: Number(row.id),
+    id: row.id,
     name: row.name,
     srclang: row.srclang,
     trglang: row.trglang,
     srclocale: row.srclocale,
     trglocale: row.trglocale,
-    is_processing: Number(row.is_processing) === 1,
-    version: Number(row.version),
-    num_segments: Number(row.num_segments),
-    resources: JSON.parse(row.resources) as string[],
-    created_at: Number(row.created_at),
-    updated_at: Number(row.updated_at),
+    // As Lilt: null until something was imported, then whether an import runs.
+    is_processing: row.is_processing === null ? null : row.is_processing === 1,
+    version: row.version,
+    num_segments: row.num_segments,
+    resources: resources.length > 0 ? resources : null,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    last_import:
+      row.last_import_id === null
+        ? null
+        : {
+            task_id: row.last_import_id,
+            state: row.last_import_state === 'uploading' ? 'queued' : row.last_import_state!,
+            error: row.last_import_error,
+            error_code: row.last_import_error_code,
+          },
   };
 }
 
-export function publicEntry(row: repo.EntryRow, memory: { srclang: string; trglang: string }) {
-  return {
-    id: Number(row.id),
-    document_id: null,
-    memory_id: Number(row.memory_id),
-    source: row.source,
-    target: row.target,
-    srclang: memory.srclang,
-    trglang: memory.trglang,
-    is_confirmed: true,
-    is_reviewed: false,
-    created_at: Number(row.created_at),
-    updated_at: Number(row.updated_at),
-  };
-}
-
-export async function requireMemory(db: Db, principal: Principal, id: number) {
+export async function requireMemory(db: Queryable, principal: Principal, id: number) {
   const memory = await repo.findMemory(db, id, principal.organizationId);
   if (!memory) throw errors.notFound('Memory', id);
   return memory;
@@ -61,6 +57,22 @@ function requireName(name: string | undefined): string {
   return trimmed;
 }
 
+/** A translation whose inline tags are the source's, properly nested (else a 400 naming the tag). */
+export function requireTagsOfSource(source: string, target: string | null): void {
+  if (target === null) return;
+  const problem = targetTagProblem(source, target);
+  if (problem) throw errors.badParameter(`Parameter "target": ${problem}`);
+}
+
+/** A required text parameter of at most MAX_TEXT_LENGTH characters. */
+export function requireText(name: string, value: string | undefined): string {
+  if (value === undefined || value.trim() === '') throw errors.missingParameter(name);
+  if (value.length > MAX_TEXT_LENGTH) {
+    throw errors.badParameter(`Parameter "${name}" is longer than ${MAX_TEXT_LENGTH} characters`);
+  }
+  return value;
+}
+
 export async function createMemory(
   deps: MemoryDeps,
   principal: Principal,
@@ -69,7 +81,6 @@ export async function createMemory(
   const name = requireName(input.name);
   const srclang = deps.languages.require('srclang', input.srclang);
   const trglang = deps.languages.require('trglang', input.trglang);
-  if (srclang === trglang) throw errors.badParameter('Parameters "srclang" and "trglang" must differ');
   const id = await repo.insertMemory(deps.db, {
     organizationId: principal.organizationId,
     name,
@@ -98,92 +109,64 @@ export async function renameMemory(
   return publicMemory((await repo.findMemory(deps.db, id, principal.organizationId))!);
 }
 
+/**
+ * Deletes a memory and its entries: refused while an import into it runs (its task would fail half-way) and
+ * while projects use it (their documents confirm into it).
+ */
 export async function deleteMemory(deps: MemoryDeps, principal: Principal, id: number) {
-  const deleted = await deps.db.transaction((tx) => repo.deleteMemory(tx, id, principal.organizationId));
-  if (!deleted) throw errors.notFound('Memory', id);
+  const { db } = deps;
+  await db
+    .transaction(async (tx) => {
+      const memory = await requireMemory(tx, principal, id);
+      if (memory.is_processing === 1) throw errors.memoryBusy(id, 5);
+      const projects = await repo.projectsUsing(tx, id);
+      if (projects.length > 0) throw errors.memoryInUse(id, projects);
+      await repo.deleteMemory(tx, id, principal.organizationId);
+    })
+    .catch(async (err: unknown) => {
+      // A project created on it meanwhile (PostgreSQL; SQLite's writer lock serialises): the reference wins.
+      if (db.isForeignKeyViolation(err)) throw errors.memoryInUse(id, await repo.projectsUsing(db, id));
+      throw err;
+    });
   deps.indexes.drop(id);
   return { id, deleted: true };
 }
 
-/** A required text parameter of at most MAX_TEXT_LENGTH characters. */
-export function requireText(name: string, value: string | undefined): string {
-  if (value === undefined || value.trim() === '') throw errors.missingParameter(name);
-  if (value.length > MAX_TEXT_LENGTH) {
-    throw errors.badParameter(`Parameter "${name}" is longer than ${MAX_TEXT_LENGTH} characters`);
-  }
-  return value;
+/** The stored rows of index hits, in hit order; an entry deleted since the index read is left out. */
+async function rowsOf<T extends { id: number }>(db: Queryable, hits: readonly T[]) {
+  const rows = new Map(
+    (
+      await repo.entriesWithAuthors(
+        db,
+        hits.map((h) => h.id),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  return hits.filter((h) => rows.has(h.id)).map((hit) => ({ hit, row: rows.get(hit.id)! }));
 }
 
-/** Adds an entry by hand; an identical pair already stored is answered as is (stored once). */
-export async function addEntry(
-  deps: MemoryDeps,
-  principal: Principal,
-  input: { memory_id: number; source?: string; target?: string },
-) {
-  const memory = await requireMemory(deps.db, principal, input.memory_id);
-  const source = requireText('source', input.source);
-  const target = requireText('target', input.target);
-  const hash = repo.pairHash(source, target);
-  const row = await deps.db.transaction(async (tx) => {
-    const existing = await repo.findEntryByPair(tx, memory.id, hash);
-    if (existing) return existing;
-    const version = await repo.bumpVersion(tx, memory.id, 1);
-    const now = nowSeconds();
-    return (await tx.get<repo.EntryRow>(
-      `INSERT INTO memory_entries (memory_id, source, target, pair_hash, resource_name, created_by, rev, created_at, updated_at)
-       VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?) RETURNING *`,
-      [memory.id, source, target, hash, principal.username, version, now, now],
-    ))!;
-  });
-  return publicEntry(row, memory);
+/**
+ * The address Lilt's clients read as the entry's author: the e-mail of the user who added it, or — for a
+ * user without one — a stable address made from the username in a domain that cannot exist (RFC 2606).
+ */
+export function authorEmail(username: string | null, email: string | null): string {
+  if (email) return email;
+  const local = (username ?? 'unknown')
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[.-]+|[.-]+$/g, '');
+  return `${local || 'user'}@users.tessera.invalid`;
 }
 
-export async function getEntry(deps: MemoryDeps, principal: Principal, id: number) {
-  const row = await repo.findEntry(deps.db, id, principal.organizationId);
-  if (!row) throw errors.notFound('Segment', id);
-  return publicEntry(row, row);
-}
-
-/** Changes an entry's target (and source); merging into an identical stored pair is refused. */
-export async function updateEntry(
-  deps: MemoryDeps,
-  principal: Principal,
-  input: { id: number; target?: string; source?: string },
-) {
-  const current = await repo.findEntry(deps.db, input.id, principal.organizationId);
-  if (!current) throw errors.notFound('Segment', input.id);
-  const source = input.source === undefined ? current.source : requireText('source', input.source);
-  const target = requireText('target', input.target);
-  const hash = repo.pairHash(source, target);
-  const row = await deps.db.transaction(async (tx) => {
-    const clash = await repo.findEntryByPair(tx, current.memory_id, hash);
-    if (clash && Number(clash.id) !== Number(current.id)) {
-      throw errors.conflict(`Memory ${current.memory_id} already holds this pair as segment ${clash.id}`);
-    }
-    const version = await repo.bumpVersion(tx, current.memory_id, 0);
-    return (await tx.get<repo.EntryRow>(
-      `UPDATE memory_entries SET source = ?, target = ?, pair_hash = ?, rev = ?, updated_at = ?
-       WHERE id = ? RETURNING *`,
-      [source, target, hash, version, nowSeconds(), current.id],
-    ))!;
-  });
-  return publicEntry(row, current);
-}
-
-export async function deleteEntry(deps: MemoryDeps, principal: Principal, id: number, memoryId?: number) {
-  const current = await repo.findEntry(deps.db, id, principal.organizationId);
-  if (!current || (memoryId !== undefined && Number(current.memory_id) !== memoryId)) {
-    throw errors.notFound('Segment', id);
-  }
-  await deps.db.transaction(async (tx) => {
-    const version = await repo.bumpVersion(tx, current.memory_id, -1);
-    await tx.run('DELETE FROM memory_entries WHERE id = ?', [id]);
-    await tx.run('INSERT INTO memory_deletions (memory_id, entry_id, rev) VALUES (?, ?, ?)', [
-      current.memory_id,
-      id,
-      version,
-    ]);
-  });
+function entryMetadata(row: repo.EntryRow & { user_email: string | null }) {
+  return {
+    segment_id: row.id,
+    resource_name: row.resource_name,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    created_by: row.created_by,
+    user_email: authorEmail(row.created_by, row.user_email),
+  };
 }
 
 export interface QueryInput {
@@ -193,36 +176,13 @@ export interface QueryInput {
   min_score?: number;
 }
 
-/** The stored rows of index hits, in hit order; an entry deleted since the index read is left out. */
-async function rowsOf<T extends { id: number }>(deps: MemoryDeps, hits: readonly T[]) {
-  const rows = new Map(
-    (
-      await repo.entriesByIds(
-        deps.db,
-        hits.map((h) => h.id),
-      )
-    ).map((r) => [Number(r.id), r]),
-  );
-  return hits.filter((h) => rows.has(h.id)).map((hit) => ({ hit, row: rows.get(hit.id)! }));
-}
-
-function entryMetadata(row: repo.EntryRow) {
-  return {
-    segment_id: Number(row.id),
-    resource_name: row.resource_name,
-    created_at: Number(row.created_at),
-    updated_at: Number(row.updated_at),
-    created_by: row.created_by,
-  };
-}
-
 /** The fuzzy lookup of MATCHING.md: best first, at most n, nothing under the threshold. */
 export async function queryMemory(deps: MemoryDeps, principal: Principal, input: QueryInput) {
   const memory = await requireMemory(deps.db, principal, input.id);
   const query = requireText('query', input.query);
-  const index = await deps.indexes.get(Number(memory.id), Number(memory.version));
+  const index = await deps.indexes.get(memory.id, memory.version);
   const matches = index.search(query, { threshold: input.min_score ?? 75, n: input.n ?? 10 });
-  return (await rowsOf(deps, matches)).map(({ hit, row }) => ({
+  return (await rowsOf(deps.db, matches)).map(({ hit, row }) => ({
     source: row.source,
     target: row.target,
     score: hit.score,
@@ -242,12 +202,87 @@ export async function concordance(deps: MemoryDeps, principal: Principal, input:
   const memory = await requireMemory(deps.db, principal, input.id);
   const query = requireText('query', input.query);
   const side = input.side ?? 'source';
-  const index = await deps.indexes.concordance(Number(memory.id), side, Number(memory.version));
-  return (await rowsOf(deps, index.search(query, input.n ?? 10))).map(({ hit, row }) => ({
+  const index = await deps.indexes.concordance(memory.id, side, memory.version);
+  return (await rowsOf(deps.db, index.search(query, input.n ?? 10))).map(({ hit, row }) => ({
     source: row.source,
     target: row.target,
     side,
     offsets: hit.offsets,
     metadata: entryMetadata(row),
   }));
+}
+
+/** How long a batch of searches holds the event loop before it gives requests a turn. */
+const SEARCH_SLICE_MS = 4;
+
+/** The best match of a source, as pre-translation uses it. */
+export interface BestMatch {
+  /** The entry's source (whose placeables the target's correspond to) and target. */
+  source: string;
+  target: string;
+  score: number;
+  /** 100, or (unless case-sensitive) a match whose only penalties are for case. */
+  exact: boolean;
+}
+
+/**
+ * The best match scoring 75 or more of each source, in order (null where none), against the memory's current
+ * entries. Searching is CPU work in this thread: the batch gives the event loop a turn every few
+ * milliseconds, so that requests are answered while a large document is pre-translated or analysed.
+ */
+async function searchEach(
+  deps: Pick<MemoryDeps, 'db' | 'indexes'>,
+  memoryId: number,
+  sources: readonly string[],
+): Promise<(Match | null)[]> {
+  const memory = await repo.memoryById(deps.db, memoryId);
+  if (!memory) throw errors.notFound('Memory', memoryId);
+  const index = await deps.indexes.get(memory.id, memory.version);
+  const found: (Match | null)[] = [];
+  let slice = performance.now();
+  for (const source of sources) {
+    if (performance.now() - slice > SEARCH_SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      slice = performance.now();
+    }
+    found.push(index.search(source, { threshold: 75, n: 1 })[0] ?? null);
+  }
+  return found;
+}
+
+/** The best score (75 to 100) of each source against the memory, null where none: leverage analysis. */
+export async function bestScores(
+  deps: Pick<MemoryDeps, 'db' | 'indexes'>,
+  memoryId: number,
+  sources: readonly string[],
+): Promise<(number | null)[]> {
+  return (await searchEach(deps, memoryId, sources)).map((m) => m?.score ?? null);
+}
+
+/**
+ * The best match scoring 75 or more for each source, in order (null where none), against the memory's
+ * current entries. Without caseSensitive, a match that differs only in case counts as exact.
+ */
+export async function bestMatches(
+  deps: Pick<MemoryDeps, 'db' | 'indexes'>,
+  memoryId: number,
+  sources: readonly string[],
+  options: { caseSensitive: boolean },
+): Promise<(BestMatch | null)[]> {
+  const hits = (await searchEach(deps, memoryId, sources)).map((match) => {
+    if (!match) return null;
+    const caseOnly = match.penalties.length > 0 && match.penalties.every((p) => p.kind === 'case');
+    return { match, exact: match.score === 100 || (!options.caseSensitive && caseOnly && match.score >= 97) };
+  });
+  const entries = new Map(
+    (await repo.entriesByIds(deps.db, [...new Set(hits.flatMap((h) => (h ? [h.match.id] : [])))])).map(
+      (e) => [e.id, e],
+    ),
+  );
+  return hits.map((h) => {
+    const entry = h && entries.get(h.match.id);
+    return h && entry
+      ? { source: entry.source, target: entry.target, score: h.match.score, exact: h.exact }
+      : null;
+  });
 }

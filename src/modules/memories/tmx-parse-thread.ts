@@ -1,9 +1,7 @@
 // Runs tmx-parse-worker.ts on a byte stream: units arrive in batches, hashed, while this thread stores them.
-import { Worker } from 'node:worker_threads';
+import { FormatError } from '../../errors.ts';
 import type { TmxReadStats } from '../../formats/tmx/tmx-reader.ts';
-
-const TSX_API = import.meta.resolve('tsx/esm/api');
-const WORKER = new URL('./tmx-parse-worker.ts', import.meta.url).href;
+import { startThread } from '../../tasks/threads.ts';
 
 export type StagedUnit = [source: string, target: string, pairHash: string];
 
@@ -15,17 +13,14 @@ type WorkerMessage =
 
 /**
  * Parses TMX in a worker thread. `onBatch` runs for each batch in order, one at a time; the worker reads
- * ahead by a few batches only. Errors keep their name (XmlError, FormatError) and message.
+ * ahead by a few batches only. A file the worker could not read rejects with a FormatError carrying its message.
  */
 export function parseTmxInThread(
   input: AsyncIterable<Buffer>,
   languages: { srclang: string; trglang: string },
   onBatch: (rows: StagedUnit[]) => Promise<void>,
 ): Promise<TmxReadStats> {
-  // The worker loads TypeScript through tsx, as this process does: a worker's own entry is loaded before
-  // any --import hook could apply, so a two-line bootstrap registers tsx, then imports the real entry.
-  const bootstrap = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER)}); })`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: languages });
+  const worker = startThread(new URL('./tmx-parse-worker.ts', import.meta.url), languages);
   const chunks = input[Symbol.asyncIterator]();
   return new Promise<TmxReadStats>((resolve, reject) => {
     let settled = false;
@@ -58,8 +53,9 @@ export function parseTmxInThread(
           resolve(message.stats);
         });
       } else {
-        const err = new Error(message.message);
-        err.name = message.name;
+        // Errors cross the thread boundary as plain data: rebuild the kind callers recognise by type.
+        const readable = message.name === 'FormatError' || message.name === 'XmlError';
+        const err = readable ? new FormatError(message.message) : new Error(message.message);
         then(() => fail(err));
       }
     });

@@ -2,8 +2,7 @@
 import type { Queryable } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
 
-export const PROJECT_STATES = ['backlog', 'inProgress', 'inReview', 'inQA', 'done'] as const;
-export type ProjectState = (typeof PROJECT_STATES)[number];
+import type { ProjectState } from './project-states.ts';
 
 export interface ProjectRow {
   id: number;
@@ -18,6 +17,8 @@ export interface ProjectRow {
   due_date: number | null;
   archived: number;
   metadata: string;
+  /** The Lilt Job the project belongs to (one project per language pair), or null. */
+  job_id: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -29,8 +30,8 @@ export async function insertProject(
   const now = nowSeconds();
   const row = await db.get<{ id: number }>(
     `INSERT INTO projects (organization_id, memory_id, name, srclang, trglang, srclocale, trglocale, due_date, metadata,
-       created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+       job_id, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     [
       p.organization_id,
       p.memory_id,
@@ -41,11 +42,12 @@ export async function insertProject(
       p.trglocale,
       p.due_date,
       p.metadata,
+      p.job_id,
       now,
       now,
     ],
   );
-  return Number(row!.id);
+  return row!.id;
 }
 
 export async function findProject(db: Queryable, id: number, organizationId: number) {
@@ -94,4 +96,28 @@ export async function updateProject(
     [...entries.map(([, v]) => v as string | number | null), nowSeconds(), id, organizationId],
   );
   return n > 0;
+}
+
+export async function deleteProject(db: Queryable, id: number) {
+  await db.run('DELETE FROM projects WHERE id = ?', [id]);
+}
+
+/** The projects of a Lilt Job, in order. */
+export async function projectsOfJob(db: Queryable, jobId: number) {
+  return db.all<ProjectRow>('SELECT * FROM projects WHERE job_id = ? ORDER BY id', [jobId]);
+}
+
+/** Sets fields of every project of a job (archiving, delivering). */
+export async function updateProjectsOfJob(
+  db: Queryable,
+  jobId: number,
+  changes: Partial<Pick<ProjectRow, 'state' | 'archived'>>,
+) {
+  const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+  const sets = [...entries.map(([k]) => `${k} = ?`), 'updated_at = ?'];
+  await db.run(`UPDATE projects SET ${sets.join(', ')} WHERE job_id = ?`, [
+    ...entries.map(([, v]) => v as string | number),
+    nowSeconds(),
+    jobId,
+  ]);
 }

@@ -1,35 +1,13 @@
 // /v2/projects: CRUD; the language pair comes from the memory; each project lists its documents.
 import { Type } from 'typebox';
-import { Nullable } from '../../http/schema-helpers.ts';
+import { principalOf } from '../../http/principal.ts';
+import { Deleted, IdQuery } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
-import { principalOf } from '../../http/types.ts';
-import type { Db } from '../../store/db.ts';
-import { Document } from '../documents/schemas.ts';
-import type { Languages } from '../languages/service.ts';
-import { Deleted, IdQuery } from '../memories/schemas.ts';
+import { CreateProjectBody, ListProjectsQuery, Project, UpdateProjectBody } from './schemas.ts';
+import type { ProjectDeps } from './service.ts';
 import * as service from './service.ts';
 
-const State = Type.Union(['backlog', 'inProgress', 'inReview', 'inQA', 'done'].map((s) => Type.Literal(s)));
-
-export const Project = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  memory_id: Type.Integer(),
-  srclang: Type.String(),
-  trglang: Type.String(),
-  srclocale: Nullable(Type.String()),
-  trglocale: Nullable(Type.String()),
-  state: Type.String(),
-  due_date: Nullable(Type.Integer()),
-  archived: Type.Boolean(),
-  metadata: Type.Record(Type.String(), Type.Unknown()),
-  created_at: Type.Integer(),
-  updated_at: Type.Integer(),
-  document: Type.Array(Document),
-});
-
-export async function projectsRoutes(app: App, options: { db: Db; languages: Languages }) {
-  const { db } = options;
+export async function projectsRoutes(app: App, deps: ProjectDeps) {
   const tags = ['projects'];
 
   app.post(
@@ -38,16 +16,11 @@ export async function projectsRoutes(app: App, options: { db: Db; languages: Lan
       schema: {
         summary: 'Create a project on a memory (its language pair comes from the memory)',
         tags,
-        body: Type.Object({
-          name: Type.Optional(Type.String({ maxLength: 500 })),
-          memory_id: Type.Optional(Type.Integer({ minimum: 1 })),
-          due_date: Type.Optional(Nullable(Type.Integer({ minimum: 0 }))),
-          metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-        }),
+        body: CreateProjectBody,
         response: { 200: Project },
       },
     },
-    async (request) => service.createProject(db, principalOf(request), request.body),
+    async (request) => service.createProject(deps, principalOf(request), request.body),
   );
 
   app.get(
@@ -56,44 +29,17 @@ export async function projectsRoutes(app: App, options: { db: Db; languages: Lan
       schema: {
         summary: 'List projects (one id or several, comma separated), each with its documents',
         tags,
-        querystring: Type.Object({
-          id: Type.Optional(Type.String({ pattern: '^\\d+(,\\d+)*$' })),
-          srclang: Type.Optional(Type.String()),
-          trglang: Type.Optional(Type.String()),
-          archived: Type.Optional(Type.Boolean()),
-        }),
+        querystring: ListProjectsQuery,
         response: { 200: Type.Array(Project) },
       },
     },
-    async (request) => {
-      const q = request.query;
-      return service.listProjects(db, principalOf(request), {
-        ids: q.id?.split(',').map(Number),
-        srclang: q.srclang === undefined ? undefined : options.languages.require('srclang', q.srclang),
-        trglang: q.trglang === undefined ? undefined : options.languages.require('trglang', q.trglang),
-        archived: q.archived,
-      });
-    },
+    async (request) => service.listProjects(deps, principalOf(request), request.query),
   );
 
   app.put(
     '/v2/projects',
-    {
-      schema: {
-        summary: 'Update a project',
-        tags,
-        body: Type.Object({
-          id: Type.Integer({ minimum: 1 }),
-          name: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
-          state: Type.Optional(State),
-          due_date: Type.Optional(Nullable(Type.Integer({ minimum: 0 }))),
-          archived: Type.Optional(Type.Boolean()),
-          metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-        }),
-        response: { 200: Project },
-      },
-    },
-    async (request) => service.updateProject(db, principalOf(request), request.body),
+    { schema: { summary: 'Update a project', tags, body: UpdateProjectBody, response: { 200: Project } } },
+    async (request) => service.updateProject(deps, principalOf(request), request.body),
   );
 
   app.delete(
@@ -106,6 +52,6 @@ export async function projectsRoutes(app: App, options: { db: Db; languages: Lan
         response: { 200: Deleted },
       },
     },
-    async (request) => service.deleteProject(db, principalOf(request), request.query.id),
+    async (request) => service.deleteProject(deps, principalOf(request), request.query.id),
   );
 }

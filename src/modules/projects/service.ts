@@ -1,32 +1,39 @@
 // Projects: a name and a memory (whose language pair they take); documents belong to them.
 import { errors } from '../../errors.ts';
-import type { Db } from '../../store/db.ts';
-import { deleteDocument, documentsOfProjects } from '../documents/repository.ts';
-import { publicDocument } from '../documents/service.ts';
-import { findMemory } from '../memories/repository.ts';
-import type { Principal } from '../users/service.ts';
+import type { Principal } from '../../http/principal.ts';
+import type { Db, Queryable } from '../../store/db.ts';
+import { deleteDocumentsOfProject, documentsOfProjects } from '../documents/service.ts';
+import type { Languages } from '../languages/service.ts';
+import { requireMemory } from '../memories/service.ts';
+import type { ProjectState } from './project-states.ts';
 import * as repo from './repository.ts';
+
+export interface ProjectDeps {
+  db: Db;
+  languages: Languages;
+}
 
 async function withDocuments(db: Db, rows: repo.ProjectRow[]) {
   const docs = await documentsOfProjects(
     db,
-    rows.map((r) => Number(r.id)),
+    rows.map((r) => r.id),
   );
   return rows.map((row) => ({
-    id: Number(row.id),
+    id: row.id,
     name: row.name,
-    memory_id: Number(row.memory_id),
+    memory_id: row.memory_id,
     srclang: row.srclang,
     trglang: row.trglang,
     srclocale: row.srclocale,
     trglocale: row.trglocale,
     state: row.state,
-    due_date: row.due_date === null ? null : Number(row.due_date),
-    archived: Number(row.archived) === 1,
+    due_date: row.due_date,
+    archived: row.archived === 1,
     metadata: JSON.parse(row.metadata) as Record<string, unknown>,
-    created_at: Number(row.created_at),
-    updated_at: Number(row.updated_at),
-    document: docs.filter((d) => Number(d.project_id) === Number(row.id)).map(publicDocument),
+    job_id: row.job_id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    document: docs.filter((d) => d.project_id === row.id),
   }));
 }
 
@@ -36,69 +43,117 @@ async function requireProject(db: Db, principal: Principal, id: number) {
   return row;
 }
 
-export async function createProject(
-  db: Db,
-  principal: Principal,
-  input: { name?: string; memory_id?: number; due_date?: number | null; metadata?: Record<string, unknown> },
-) {
-  const name = input.name?.trim();
-  if (!name) throw errors.missingParameter('name');
-  if (input.memory_id === undefined) throw errors.missingParameter('memory_id');
-  const memory = await findMemory(db, input.memory_id, principal.organizationId);
-  if (!memory) throw errors.notFound('Memory', input.memory_id);
-  const id = await repo.insertProject(db, {
-    organization_id: principal.organizationId,
-    memory_id: Number(memory.id),
-    name,
-    srclang: memory.srclang,
-    trglang: memory.trglang,
-    srclocale: memory.srclocale,
-    trglocale: memory.trglocale,
-    due_date: input.due_date ?? null,
-    metadata: JSON.stringify(input.metadata ?? {}),
-  });
+async function answer(db: Db, principal: Principal, id: number) {
   return (await withDocuments(db, [(await repo.findProject(db, id, principal.organizationId))!]))[0];
 }
 
-export async function listProjects(
-  db: Db,
+export async function createProject(
+  deps: Pick<ProjectDeps, 'db'>,
   principal: Principal,
-  filter: { ids?: number[]; srclang?: string; trglang?: string; archived?: boolean },
+  input: {
+    name?: string;
+    memory_id?: number;
+    due_date?: number | null;
+    metadata?: Record<string, unknown>;
+    /** The Lilt Job it is the project of a language pair of (jobs create their projects). */
+    job_id?: number;
+    /** Locales of a job's language pair, when the pair names them (the memory's otherwise). */
+    srclocale?: string | null;
+    trglocale?: string | null;
+  },
 ) {
-  const rows = await repo.listProjects(db, principal.organizationId, filter);
-  if (filter.ids?.length === 1 && rows.length === 0) throw errors.notFound('Project', filter.ids[0]);
-  return withDocuments(db, rows);
+  const { db } = deps;
+  const name = input.name?.trim();
+  if (!name) throw errors.missingParameter('name');
+  if (input.memory_id === undefined) throw errors.missingParameter('memory_id');
+  const memory = await requireMemory(db, principal, input.memory_id);
+  const id = await repo.insertProject(db, {
+    organization_id: principal.organizationId,
+    memory_id: memory.id,
+    name,
+    srclang: memory.srclang,
+    trglang: memory.trglang,
+    srclocale: input.srclocale ?? memory.srclocale,
+    trglocale: input.trglocale ?? memory.trglocale,
+    due_date: input.due_date ?? null,
+    metadata: JSON.stringify(input.metadata ?? {}),
+    job_id: input.job_id ?? null,
+  });
+  return answer(db, principal, id);
+}
+
+export async function listProjects(
+  deps: ProjectDeps,
+  principal: Principal,
+  query: { id?: string; srclang?: string; trglang?: string; archived?: boolean },
+) {
+  const ids = query.id?.split(',').map(Number);
+  if (ids?.some((id) => !Number.isSafeInteger(id) || id < 1)) {
+    throw errors.badParameter('Parameter "id" must be positive integers, comma separated');
+  }
+  const rows = await repo.listProjects(deps.db, principal.organizationId, {
+    ids,
+    srclang: query.srclang === undefined ? undefined : deps.languages.require('srclang', query.srclang),
+    trglang: query.trglang === undefined ? undefined : deps.languages.require('trglang', query.trglang),
+    archived: query.archived,
+  });
+  if (ids?.length === 1 && rows.length === 0) throw errors.notFound('Project', ids[0]);
+  return withDocuments(deps.db, rows);
 }
 
 export async function updateProject(
-  db: Db,
+  deps: ProjectDeps,
   principal: Principal,
   input: {
     id: number;
     name?: string;
-    state?: string;
+    state?: ProjectState;
     due_date?: number | null;
     archived?: boolean;
     metadata?: Record<string, unknown>;
   },
 ) {
+  const { db } = deps;
   await requireProject(db, principal, input.id);
   await repo.updateProject(db, input.id, principal.organizationId, {
     name: input.name?.trim() || undefined,
-    state: input.state as repo.ProjectState | undefined,
+    state: input.state,
     due_date: input.due_date,
     archived: input.archived === undefined ? undefined : input.archived ? 1 : 0,
     metadata: input.metadata === undefined ? undefined : JSON.stringify(input.metadata),
   });
-  return (await withDocuments(db, [(await repo.findProject(db, input.id, principal.organizationId))!]))[0];
+  return answer(db, principal, input.id);
 }
 
-export async function deleteProject(db: Db, principal: Principal, id: number) {
+/** The projects of a Lilt Job, as the Project resource answers them. */
+export async function projectsOfJob(db: Db, jobId: number) {
+  return withDocuments(db, await repo.projectsOfJob(db, jobId));
+}
+
+/** Archives (or unarchives) every project of a job. */
+export function archiveProjectsOfJob(db: Queryable, jobId: number, archived: boolean) {
+  return repo.updateProjectsOfJob(db, jobId, { archived: archived ? 1 : 0 });
+}
+
+/** Marks every project of a job done (delivered) or back in progress (reactivated). */
+export function setProjectsOfJobDone(db: Queryable, jobId: number, done: boolean) {
+  return repo.updateProjectsOfJob(db, jobId, { state: done ? 'done' : 'inProgress' });
+}
+
+/** Deletes every project of a job, with its documents, inside the caller's transaction. */
+export async function deleteProjectsOfJob(tx: Queryable, jobId: number) {
+  for (const project of await repo.projectsOfJob(tx, jobId)) {
+    await deleteDocumentsOfProject(tx, project.id);
+    await repo.deleteProject(tx, project.id);
+  }
+}
+
+export async function deleteProject(deps: ProjectDeps, principal: Principal, id: number) {
+  const { db } = deps;
   await requireProject(db, principal, id);
   await db.transaction(async (tx) => {
-    const docs = await tx.all<{ id: number }>('SELECT id FROM documents WHERE project_id = ?', [id]);
-    for (const d of docs) await deleteDocument(tx, Number(d.id));
-    await tx.run('DELETE FROM projects WHERE id = ?', [id]);
+    await deleteDocumentsOfProject(tx, id);
+    await repo.deleteProject(tx, id);
   });
   return { id, deleted: true };
 }

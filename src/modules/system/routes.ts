@@ -1,8 +1,8 @@
 // Root and probes: GET /v2, /healthz (process alive), /readyz (store reachable and migrated).
-import { Type } from 'typebox';
 import type { App } from '../../http/types.ts';
 import type { Db } from '../../store/db.ts';
-import { isMigrated } from '../../store/migrate.ts';
+import { ApiRoot } from './schemas.ts';
+import { readiness } from './service.ts';
 
 export async function systemRoutes(app: App, options: { db: Db; isWarm: () => boolean }) {
   app.get(
@@ -11,7 +11,7 @@ export async function systemRoutes(app: App, options: { db: Db; isWarm: () => bo
       schema: {
         summary: 'API root',
         tags: ['system'],
-        response: { 200: Type.Object({ api_name: Type.String(), api_root: Type.String() }) },
+        response: { 200: ApiRoot },
       },
     },
     async () => ({ api_name: 'Tessera REST API v2', api_root: '/v2' }),
@@ -20,23 +20,7 @@ export async function systemRoutes(app: App, options: { db: Db; isWarm: () => bo
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await options.db.ping();
-      if (!(await isMigrated(options.db))) {
-        return reply
-          .code(503)
-          .send({ status: 'not ready', message: 'Store is not migrated', code: 'NOT_MIGRATED' });
-      }
-      if (!options.isWarm()) {
-        return reply
-          .code(503)
-          .send({ status: 'not ready', message: 'Loading memory indexes', code: 'WARMING_UP' });
-      }
-      return { status: 'ready' };
-    } catch {
-      return reply
-        .code(503)
-        .send({ status: 'not ready', message: 'Store is unreachable', code: 'STORE_UNAVAILABLE' });
-    }
+    const answer = await readiness(options.db, options.isWarm);
+    return reply.code(answer.status === 'ready' ? 200 : 503).send(answer);
   });
 }

@@ -1,8 +1,7 @@
 // SQL for organizations, users and API keys.
+import type { Role } from '../../http/principal.ts';
 import type { Queryable } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
-
-export type Role = 'admin' | 'member';
 
 export interface UserRow {
   id: number;
@@ -29,7 +28,7 @@ export interface ApiKeyRow {
 
 export async function countOrganizations(db: Queryable): Promise<number> {
   const row = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM organizations');
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }
 
 export async function findOrganizationByName(db: Queryable, name: string) {
@@ -41,11 +40,7 @@ export async function insertOrganization(db: Queryable, name: string): Promise<n
     'INSERT INTO organizations (name, created_at) VALUES (?, ?) RETURNING id',
     [name, nowSeconds()],
   );
-  return Number(row!.id);
-}
-
-export async function firstOrganization(db: Queryable) {
-  return db.get<{ id: number; name: string }>('SELECT id, name FROM organizations ORDER BY id LIMIT 1');
+  return row!.id;
 }
 
 export async function insertUser(
@@ -63,7 +58,7 @@ export async function insertUser(
      VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
     [user.organizationId, user.username, user.email ?? null, user.passwordHash, user.role, nowSeconds()],
   );
-  return Number(row!.id);
+  return row!.id;
 }
 
 export async function findUserByName(db: Queryable, username: string) {
@@ -87,7 +82,7 @@ export async function insertApiKey(
      VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
     [key.organizationId, key.userId, key.name, key.prefix, key.hash, nowSeconds()],
   );
-  return Number(row!.id);
+  return row!.id;
 }
 
 /** Live keys whose clear prefix matches, with their user. */
@@ -122,6 +117,40 @@ export async function revokeApiKey(
   return result.changes > 0;
 }
 
-export async function touchApiKey(db: Queryable, id: number): Promise<void> {
-  await db.run('UPDATE api_keys SET last_used_at = ? WHERE id = ?', [nowSeconds(), id]);
+/** Records that a key was used now (callers throttle this: it is a write). */
+export async function touchApiKey(db: Queryable, id: number, now: number): Promise<void> {
+  await db.run('UPDATE api_keys SET last_used_at = ? WHERE id = ?', [now, id]);
+}
+
+// ---- Browser sessions.
+
+export async function insertSession(db: Queryable, s: { id: string; userId: number; expiresAt: number }) {
+  await db.run('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)', [
+    s.id,
+    s.userId,
+    nowSeconds(),
+    s.expiresAt,
+  ]);
+}
+
+/** A live session with its user (none when expired, or when the user is disabled). */
+export async function findSession(db: Queryable, id: string, now: number) {
+  return db.get<UserRow & { session_expires_at: number }>(
+    `SELECT u.*, s.expires_at AS session_expires_at FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.id = ? AND s.expires_at > ? AND u.disabled = 0`,
+    [id, now],
+  );
+}
+
+export async function extendSession(db: Queryable, id: string, expiresAt: number) {
+  await db.run('UPDATE sessions SET expires_at = ? WHERE id = ?', [expiresAt, id]);
+}
+
+export async function deleteSession(db: Queryable, id: string) {
+  await db.run('DELETE FROM sessions WHERE id = ?', [id]);
+}
+
+export async function deleteExpiredSessions(db: Queryable, now: number): Promise<number> {
+  const { changes } = await db.run('DELETE FROM sessions WHERE expires_at <= ?', [now]);
+  return changes;
 }

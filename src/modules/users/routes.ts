@@ -1,59 +1,75 @@
 // Accounts over HTTP (extension): who am I, users and API keys of the caller's organization (admins).
 import { Type } from 'typebox';
 import { errors } from '../../errors.ts';
+import { cookieValue, isSameOrigin, SESSION_COOKIE, sessionCookie } from '../../http/auth.ts';
+import { principalOf } from '../../http/principal.ts';
+import { Deleted, IdQuery } from '../../http/schemas.ts';
+import type { SignInThrottle } from '../../http/sign-in-throttle.ts';
 import type { App } from '../../http/types.ts';
-import { principalOf } from '../../http/types.ts';
 import type { Db } from '../../store/db.ts';
-import * as repo from './repository.ts';
-import { createApiKey, createUser, publicKey, publicUser } from './service.ts';
+import {
+  ApiKey,
+  Caller,
+  CreatedKey,
+  CreateKeyBody,
+  CreateUserBody,
+  SignedOut,
+  SignInBody,
+  User,
+} from './schemas.ts';
+import * as service from './service.ts';
+import { SESSION_SECONDS, signIn, signOut } from './sessions.ts';
 
-const User = Type.Object({
-  id: Type.Integer(),
-  username: Type.String(),
-  email: Type.Union([Type.String(), Type.Null()]),
-  role: Type.String(),
-  created_at: Type.Integer(),
-});
+export async function usersRoutes(app: App, options: { db: Db; throttle: SignInThrottle }) {
+  const { db, throttle } = options;
+  const tags = ['accounts'];
 
-const ApiKey = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  username: Type.String(),
-  prefix: Type.String(),
-  created_at: Type.Integer(),
-  last_used_at: Type.Union([Type.Integer(), Type.Null()]),
-  revoked: Type.Boolean(),
-});
+  app.post(
+    '/v2/session',
+    {
+      schema: {
+        summary: 'Sign in the web application: sets an HttpOnly session cookie (extension)',
+        tags,
+        body: SignInBody,
+        response: { 200: Caller },
+      },
+    },
+    async (request, reply) => {
+      const username = 'username' in request.body ? request.body.username : undefined;
+      await throttle.check(request.ip, username);
+      try {
+        const { token, caller } = await signIn(db, request.body);
+        reply.header('Set-Cookie', sessionCookie(token, SESSION_SECONDS, request.protocol === 'https'));
+        return caller;
+      } catch (err) {
+        await throttle.failed(request.ip, username);
+        throw err;
+      }
+    },
+  );
 
-function requireAdmin(request: { principal: Parameters<typeof principalOf>[0]['principal'] }) {
-  const principal = principalOf(request);
-  if (principal.role !== 'admin') throw errors.forbidden();
-  return principal;
-}
-
-export async function usersRoutes(app: App, options: { db: Db }) {
-  const { db } = options;
+  app.delete(
+    '/v2/session',
+    {
+      schema: {
+        summary: 'Sign out of the web application: ends the session and clears its cookie (extension)',
+        tags,
+        response: { 200: SignedOut },
+      },
+    },
+    async (request, reply) => {
+      // Only from this server's own pages: a cross-site request cannot sign a user out either.
+      if (cookieValue(request, SESSION_COOKIE) && !isSameOrigin(request)) throw errors.csrfRefused();
+      await signOut(db, cookieValue(request, SESSION_COOKIE));
+      reply.header('Set-Cookie', sessionCookie('', 0, request.protocol === 'https'));
+      return { signed_out: true };
+    },
+  );
 
   app.get(
     '/v2/me',
-    {
-      schema: {
-        summary: 'The authenticated caller (extension)',
-        tags: ['accounts'],
-        response: {
-          200: Type.Object({
-            user_id: Type.Integer(),
-            username: Type.String(),
-            role: Type.String(),
-            organization_id: Type.Integer(),
-          }),
-        },
-      },
-    },
-    async (request) => {
-      const p = principalOf(request);
-      return { user_id: p.userId, username: p.username, role: p.role, organization_id: p.organizationId };
-    },
+    { schema: { summary: 'The authenticated caller (extension)', tags, response: { 200: Caller } } },
+    async (request) => service.describeCaller(principalOf(request)),
   );
 
   app.get(
@@ -61,14 +77,11 @@ export async function usersRoutes(app: App, options: { db: Db }) {
     {
       schema: {
         summary: 'Users of the organization (admin, extension)',
-        tags: ['accounts'],
+        tags,
         response: { 200: Type.Array(User) },
       },
     },
-    async (request) => {
-      const p = requireAdmin(request);
-      return (await repo.listUsers(db, p.organizationId)).map(publicUser);
-    },
+    async (request) => service.listUsers(db, principalOf(request)),
   );
 
   app.post(
@@ -76,27 +89,12 @@ export async function usersRoutes(app: App, options: { db: Db }) {
     {
       schema: {
         summary: 'Create a user in the organization (admin, extension)',
-        tags: ['accounts'],
-        body: Type.Object({
-          username: Type.String({ minLength: 1, maxLength: 100 }),
-          password: Type.String({ minLength: 8, maxLength: 1000 }),
-          role: Type.Optional(Type.Union([Type.Literal('admin'), Type.Literal('member')])),
-          email: Type.Optional(Type.String({ maxLength: 320 })),
-        }),
+        tags,
+        body: CreateUserBody,
         response: { 200: User },
       },
     },
-    async (request) => {
-      const p = requireAdmin(request);
-      const { id } = await createUser(db, {
-        username: request.body.username,
-        password: request.body.password,
-        role: request.body.role ?? 'member',
-        email: request.body.email ?? null,
-        organization: p.organizationId,
-      });
-      return publicUser((await repo.findUserById(db, id))!);
-    },
+    async (request) => service.addUser(db, principalOf(request), request.body),
   );
 
   app.get(
@@ -104,14 +102,11 @@ export async function usersRoutes(app: App, options: { db: Db }) {
     {
       schema: {
         summary: 'API keys of the organization (admin, extension)',
-        tags: ['accounts'],
+        tags,
         response: { 200: Type.Array(ApiKey) },
       },
     },
-    async (request) => {
-      const p = requireAdmin(request);
-      return (await repo.listApiKeys(db, p.organizationId)).map(publicKey);
-    },
+    async (request) => service.listKeys(db, principalOf(request)),
   );
 
   app.post(
@@ -119,27 +114,12 @@ export async function usersRoutes(app: App, options: { db: Db }) {
     {
       schema: {
         summary: 'Create an API key; the key is shown in this answer only (extension)',
-        tags: ['accounts'],
-        body: Type.Object({
-          name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-          user_id: Type.Optional(Type.Integer({ minimum: 1 })),
-        }),
-        response: { 200: Type.Object({ id: Type.Integer(), name: Type.String(), key: Type.String() }) },
+        tags,
+        body: CreateKeyBody,
+        response: { 200: CreatedKey },
       },
     },
-    async (request) => {
-      const p = principalOf(request);
-      let userId = p.userId;
-      // Members make keys for themselves; admins for any user of their organization.
-      if (request.body.user_id !== undefined && request.body.user_id !== p.userId) {
-        requireAdmin(request);
-        const user = await repo.findUserById(db, request.body.user_id);
-        if (!user || Number(user.organization_id) !== p.organizationId)
-          throw errors.notFound('User', request.body.user_id);
-        userId = Number(user.id);
-      }
-      return createApiKey(db, { userId, organizationId: p.organizationId, name: request.body.name ?? 'api' });
-    },
+    async (request) => service.addKey(db, principalOf(request), request.body),
   );
 
   app.delete(
@@ -147,16 +127,11 @@ export async function usersRoutes(app: App, options: { db: Db }) {
     {
       schema: {
         summary: 'Revoke an API key (admin, extension)',
-        tags: ['accounts'],
-        querystring: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
-        response: { 200: Type.Object({ id: Type.Integer(), deleted: Type.Boolean() }) },
+        tags,
+        querystring: IdQuery,
+        response: { 200: Deleted },
       },
     },
-    async (request) => {
-      const p = requireAdmin(request);
-      if (!(await repo.revokeApiKey(db, request.query.id, p.organizationId)))
-        throw errors.notFound('API key', request.query.id);
-      return { id: request.query.id, deleted: true };
-    },
+    async (request) => service.revokeKey(db, principalOf(request), request.query.id),
   );
 }

@@ -1,6 +1,8 @@
 // Accounts: first-start bootstrap, authentication of API keys and passwords, users and keys management.
 import { errors } from '../../errors.ts';
+import type { Principal, Role } from '../../http/principal.ts';
 import type { Db } from '../../store/db.ts';
+import { nowSeconds } from '../../store/db.ts';
 import {
   apiKeyMatches,
   generateApiKey,
@@ -9,18 +11,7 @@ import {
   keyLookup,
   verifyPassword,
 } from './credentials.ts';
-import type { Role } from './repository.ts';
 import * as repo from './repository.ts';
-
-/** Who is calling: resolved once per request by the auth plugin. */
-export interface Principal {
-  organizationId: number;
-  userId: number;
-  username: string;
-  role: Role;
-  /** The API key used, or null for a username/password login. */
-  keyId: number | null;
-}
 
 export const DEFAULT_ORGANIZATION = 'default';
 export const ADMIN_USERNAME = 'admin';
@@ -63,13 +54,32 @@ export async function authenticateKey(db: Db, key: string): Promise<Principal | 
   let found: (typeof candidates)[number] | undefined;
   for (const row of candidates) if (apiKeyMatches(key, row.hash) && !found) found = row;
   if (!found || found.user_disabled) return null;
+  recordKeyUse(db, found.id, found.last_used_at);
   return {
-    organizationId: Number(found.organization_id),
-    userId: Number(found.user_id),
+    organizationId: found.organization_id,
+    userId: found.user_id,
     username: found.username,
     role: found.role,
-    keyId: Number(found.id),
+    keyId: found.id,
   };
+}
+
+// last_used_at is written at most once a minute per key: a write per request would make every read a
+// write. The write does not hold the request up (on SQLite it may wait behind an import's transaction).
+const KEY_USE_RESOLUTION_SECONDS = 60;
+/** Per store, when this process last wrote each key's use (requests in flight see the row before the write). */
+const keyUseWritten = new WeakMap<Db, Map<number, number>>();
+
+function recordKeyUse(db: Db, keyId: number, lastUsedAt: number | null) {
+  const now = nowSeconds();
+  let written = keyUseWritten.get(db);
+  if (!written) keyUseWritten.set(db, (written = new Map()));
+  const last = Math.max(lastUsedAt ?? 0, written.get(keyId) ?? 0);
+  if (now - last < KEY_USE_RESOLUTION_SECONDS) return;
+  if (written.size > 10_000) written.clear();
+  written.set(keyId, now);
+  // A failed write (the store closing, say) costs only the timestamp.
+  repo.touchApiKey(db, keyId, now).catch(() => {});
 }
 
 // A fixed scrypt hash to verify against when the user does not exist, so that a missing user costs the
@@ -86,8 +96,8 @@ export async function authenticatePassword(
   const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash));
   if (!user?.password_hash || !ok || user.disabled) return null;
   return {
-    organizationId: Number(user.organization_id),
-    userId: Number(user.id),
+    organizationId: user.organization_id,
+    userId: user.id,
     username: user.username,
     role: user.role,
     keyId: null,
@@ -112,28 +122,31 @@ export async function createUser(
   if (input.password !== null && input.password.length < 8) {
     throw errors.badParameter('Parameter "password" must have at least 8 characters');
   }
-  if (await repo.findUserByName(db, input.username)) {
-    throw errors.conflict(`User "${input.username}" already exists`);
-  }
+  if (await repo.findUserByName(db, input.username)) throw errors.usernameTaken(input.username);
   const passwordHash = input.password === null ? null : await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    let organizationId: number;
-    if (typeof input.organization === 'number') {
-      organizationId = input.organization;
-    } else {
-      const orgName = input.organization ?? DEFAULT_ORGANIZATION;
-      const org = await repo.findOrganizationByName(tx, orgName);
-      organizationId = org ? Number(org.id) : await repo.insertOrganization(tx, orgName);
-    }
-    const id = await repo.insertUser(tx, {
-      organizationId,
-      username: input.username,
-      email: input.email ?? null,
-      passwordHash,
-      role: input.role,
+  return db
+    .transaction(async (tx) => {
+      let organizationId: number;
+      if (typeof input.organization === 'number') {
+        organizationId = input.organization;
+      } else {
+        const orgName = input.organization ?? DEFAULT_ORGANIZATION;
+        const org = await repo.findOrganizationByName(tx, orgName);
+        organizationId = org ? org.id : await repo.insertOrganization(tx, orgName);
+      }
+      const id = await repo.insertUser(tx, {
+        organizationId,
+        username: input.username,
+        email: input.email ?? null,
+        passwordHash,
+        role: input.role,
+      });
+      return { id, organizationId, username: input.username, role: input.role };
+    })
+    .catch((err: unknown) => {
+      // Two requests creating the same name at once: the second loses at the UNIQUE index.
+      throw db.isUniqueViolation(err) ? errors.usernameTaken(input.username) : err;
     });
-    return { id, organizationId, username: input.username, role: input.role };
-  });
 }
 
 /** Creates a key for a user and answers it in clear — the only time it is ever shown. */
@@ -151,22 +164,102 @@ export async function createApiKey(db: Db, input: { userId: number; organization
 
 export function publicKey(row: repo.ApiKeyRow & { username: string }) {
   return {
-    id: Number(row.id),
+    id: row.id,
     name: row.name,
     username: row.username,
     prefix: row.prefix,
-    created_at: Number(row.created_at),
-    last_used_at: row.last_used_at === null ? null : Number(row.last_used_at),
+    created_at: row.created_at,
+    last_used_at: row.last_used_at,
     revoked: row.revoked_at !== null,
   };
 }
 
 export function publicUser(row: repo.UserRow) {
   return {
-    id: Number(row.id),
+    id: row.id,
     username: row.username,
     email: row.email,
     role: row.role,
-    created_at: Number(row.created_at),
+    created_at: row.created_at,
   };
+}
+
+function requireAdmin(principal: Principal): void {
+  if (principal.role !== 'admin') throw errors.forbidden();
+}
+
+/** GET /v2/me. */
+export function describeCaller(principal: Principal) {
+  return {
+    user_id: principal.userId,
+    username: principal.username,
+    role: principal.role,
+    organization_id: principal.organizationId,
+  };
+}
+
+/** GET /v2/users: the users of the admin's organization. */
+export async function listUsers(db: Db, principal: Principal) {
+  requireAdmin(principal);
+  return (await repo.listUsers(db, principal.organizationId)).map(publicUser);
+}
+
+/** POST /v2/users: an admin adds a user to their own organization. */
+export async function addUser(
+  db: Db,
+  principal: Principal,
+  input: { username: string; password: string; role?: Role; email?: string },
+) {
+  requireAdmin(principal);
+  const { id } = await createUser(db, {
+    username: input.username,
+    password: input.password,
+    role: input.role ?? 'member',
+    email: input.email ?? null,
+    organization: principal.organizationId,
+  });
+  return publicUser((await repo.findUserById(db, id))!);
+}
+
+/** GET /v2/keys: the keys of the admin's organization (never the keys themselves). */
+export async function listKeys(db: Db, principal: Principal) {
+  requireAdmin(principal);
+  return (await repo.listApiKeys(db, principal.organizationId)).map(publicKey);
+}
+
+/** POST /v2/keys: members make keys for themselves; admins for any user of their organization. */
+export async function addKey(db: Db, principal: Principal, input: { name?: string; user_id?: number }) {
+  let userId = principal.userId;
+  if (input.user_id !== undefined && input.user_id !== principal.userId) {
+    requireAdmin(principal);
+    const user = await repo.findUserById(db, input.user_id);
+    if (!user || user.organization_id !== principal.organizationId)
+      throw errors.notFound('User', input.user_id);
+    userId = user.id;
+  }
+  return createApiKey(db, { userId, organizationId: principal.organizationId, name: input.name ?? 'api' });
+}
+
+/** DELETE /v2/keys: an admin revokes a key of their organization. */
+export async function revokeKey(db: Db, principal: Principal, id: number) {
+  requireAdmin(principal);
+  if (!(await repo.revokeApiKey(db, id, principal.organizationId))) throw errors.notFound('API key', id);
+  return { id, deleted: true };
+}
+
+/** The CLI's `keys create --user NAME`: a key for a user found by name, in their organization. */
+export async function createKeyForUser(db: Db, username: string, name: string) {
+  const user = await repo.findUserByName(db, username);
+  if (!user) throw errors.notFound('User', username);
+  return createApiKey(db, { userId: user.id, organizationId: user.organization_id, name });
+}
+
+/** The CLI's `keys list`: every key of every organization. */
+export async function listAllKeys(db: Db) {
+  return (await repo.listApiKeys(db, null)).map(publicKey);
+}
+
+/** The CLI's `keys revoke ID`: any organization's key; answers whether one was revoked. */
+export function revokeAnyKey(db: Db, id: number): Promise<boolean> {
+  return repo.revokeApiKey(db, id, null);
 }

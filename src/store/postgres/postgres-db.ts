@@ -55,6 +55,8 @@ function lockKey(name: string): string {
 
 export class PostgresDb implements Db {
   readonly dialect = 'postgres' as const;
+  readonly shared = true;
+  readonly claimLockClause = 'FOR UPDATE SKIP LOCKED';
   private readonly pool: pg.Pool;
   private readonly runner: Queryable;
 
@@ -76,6 +78,15 @@ export class PostgresDb implements Db {
   }
   insertMany(table: string, columns: readonly string[], rows: readonly (readonly SqlParam[])[]) {
     return this.runner.insertMany(table, columns, rows);
+  }
+
+  async allocateIds(tx: Queryable, count: number): Promise<number[]> {
+    if (count === 0) return [];
+    const rows = await tx.all<{ id: number }>(
+      "SELECT nextval('segment_ids') AS id FROM generate_series(1, ?::int)",
+      [count],
+    );
+    return rows.map((r) => r.id);
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -106,6 +117,19 @@ export class PostgresDb implements Db {
     } finally {
       client.release();
     }
+  }
+
+  // Every query awaits the server: background work gives the event loop its turns by itself.
+  background(): Db {
+    return this;
+  }
+
+  isUniqueViolation(err: unknown): boolean {
+    return (err as { code?: string }).code === '23505';
+  }
+
+  isForeignKeyViolation(err: unknown): boolean {
+    return (err as { code?: string }).code === '23503';
   }
 
   async ping(): Promise<void> {

@@ -21,7 +21,41 @@ class Mutex {
 
 type Connection = InstanceType<typeof Database>;
 
-function statementRunner(conn: Connection): Queryable {
+/**
+ * better-sqlite3 answers synchronously, so a task's loop of statements would run as one long task, and no
+ * request (not even /healthz) would be served until it ended. Every statement of the background view
+ * (Db.background(): tasks, large exports) first checks how long the event loop has been held since it last
+ * got a turn, and past this gives it one (setImmediate): requests wait at most about this long behind any
+ * task, import or export. A request's own statements never give way (it would only wait behind the task).
+ * Reads beside a long transaction are served by the reader connection (WAL); writes wait for the writer,
+ * as SQLite has one.
+ */
+const HOLD_MS = 12;
+
+/** Gives the event loop a turn when the current task has held it past HOLD_MS. */
+class Breather {
+  private since = performance.now();
+  private resetScheduled = false;
+
+  async breathe(): Promise<void> {
+    const now = performance.now();
+    if (!this.resetScheduled) {
+      // Fires as soon as the event loop turns: until then, all statements belong to one long task.
+      this.resetScheduled = true;
+      setImmediate(() => {
+        this.since = performance.now();
+        this.resetScheduled = false;
+      });
+    }
+    if (now - this.since < HOLD_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Rows inserted per statement loop between two chances to breathe. */
+const INSERT_SLICE = 500;
+
+function statementRunner(conn: Connection, breather: Breather | null): Queryable {
   const cache = new Map<string, Database.Statement>();
   const prepare = (sql: string) => {
     let stmt = cache.get(sql);
@@ -34,15 +68,18 @@ function statementRunner(conn: Connection): Queryable {
   };
   return {
     async all<T>(sql: string, params: readonly SqlParam[] = []) {
+      await breather?.breathe();
       return prepare(sql).all(...params) as T[];
     },
     async get<T>(sql: string, params: readonly SqlParam[] = []) {
+      await breather?.breathe();
       const stmt = prepare(sql);
       if (stmt.reader) return stmt.get(...params) as T | undefined;
       stmt.run(...params);
       return undefined;
     },
     async run(sql: string, params: readonly SqlParam[] = []) {
+      await breather?.breathe();
       const stmt = prepare(sql);
       if (stmt.reader) {
         stmt.all(...params);
@@ -55,7 +92,10 @@ function statementRunner(conn: Connection): Queryable {
       const stmt = prepare(
         `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
       );
-      for (const row of rows) stmt.run(...row);
+      for (let i = 0; i < rows.length; i += INSERT_SLICE) {
+        await breather?.breathe();
+        for (const row of rows.slice(i, i + INSERT_SLICE)) stmt.run(...row);
+      }
     },
   };
 }
@@ -64,27 +104,58 @@ function isReadOnly(sql: string): boolean {
   return /^\s*(SELECT|WITH)\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE)\b/i.test(sql);
 }
 
+/** The connections and the write lock, shared by a store and its background view. */
+interface Connections {
+  writer: Connection;
+  reader: Connection;
+  lock: Mutex;
+}
+
+function openConnections(path: string): Connections {
+  mkdirSync(dirname(path), { recursive: true });
+  const writer = new Database(path);
+  writer.pragma('journal_mode = WAL');
+  writer.pragma('synchronous = NORMAL');
+  writer.pragma('foreign_keys = ON');
+  writer.pragma('busy_timeout = 5000');
+  // 128 MiB of page cache for the writer: bulk imports update large unique indexes.
+  writer.pragma('cache_size = -131072');
+  const reader = new Database(path, { readonly: true, fileMustExist: true });
+  reader.pragma('busy_timeout = 5000');
+  return { writer, reader, lock: new Mutex() };
+}
+
 export class SqliteDb implements Db {
   readonly dialect = 'sqlite' as const;
+  readonly shared = false;
+  readonly claimLockClause = '';
+  private readonly connections: Connections;
   private readonly writer: Connection;
   private readonly reader: Connection;
   private readonly write: Queryable;
   private readonly read: Queryable;
-  private readonly lock = new Mutex();
+  private readonly lock: Mutex;
+  private backgroundView: SqliteDb | undefined;
 
-  constructor(readonly path: string) {
-    mkdirSync(dirname(path), { recursive: true });
-    this.writer = new Database(path);
-    this.writer.pragma('journal_mode = WAL');
-    this.writer.pragma('synchronous = NORMAL');
-    this.writer.pragma('foreign_keys = ON');
-    this.writer.pragma('busy_timeout = 5000');
-    // 128 MiB of page cache for the writer: bulk imports update large unique indexes.
-    this.writer.pragma('cache_size = -131072');
-    this.reader = new Database(path, { readonly: true, fileMustExist: true });
-    this.reader.pragma('busy_timeout = 5000');
-    this.write = statementRunner(this.writer);
-    this.read = statementRunner(this.reader);
+  constructor(
+    readonly path: string,
+    shared?: { connections: Connections; breather: Breather },
+  ) {
+    this.connections = shared?.connections ?? openConnections(path);
+    this.writer = this.connections.writer;
+    this.reader = this.connections.reader;
+    this.lock = this.connections.lock;
+    const breather = shared?.breather ?? null;
+    this.write = statementRunner(this.writer, breather);
+    this.read = statementRunner(this.reader, breather);
+  }
+
+  background(): Db {
+    this.backgroundView ??= new SqliteDb(this.path, {
+      connections: this.connections,
+      breather: new Breather(),
+    });
+    return this.backgroundView;
   }
 
   // Reads outside a transaction use the reader connection: WAL gives them the last committed state
@@ -106,6 +177,25 @@ export class SqliteDb implements Db {
     return this.transaction((tx) => tx.insertMany(table, columns, rows));
   }
 
+  // The shared sequence is memory_entries' AUTOINCREMENT counter: document segments take their ids from
+  // it too, so an entry inserted later never gets a segment's id.
+  async allocateIds(tx: Queryable, count: number): Promise<number[]> {
+    if (count === 0) return [];
+    const current = await tx.get<{ seq: number }>(
+      "SELECT seq FROM sqlite_sequence WHERE name = 'memory_entries'",
+    );
+    if (!current) {
+      const max = await tx.get<{ m: number | null }>('SELECT MAX(id) AS m FROM memory_entries');
+      await tx.run("INSERT INTO sqlite_sequence (name, seq) VALUES ('memory_entries', ?)", [max?.m ?? 0]);
+    }
+    const row = await tx.get<{ seq: number }>(
+      "UPDATE sqlite_sequence SET seq = seq + ? WHERE name = 'memory_entries' RETURNING seq",
+      [count],
+    );
+    const end = row!.seq;
+    return Array.from({ length: count }, (_, i) => end - count + 1 + i);
+  }
+
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.locked(async () => {
       this.writer.exec('BEGIN IMMEDIATE');
@@ -123,6 +213,15 @@ export class SqliteDb implements Db {
   // One process owns an SQLite file (the server takes it), so the write lock is exclusive enough.
   withExclusiveLock<T>(_name: string, fn: () => Promise<T>): Promise<T> {
     return fn();
+  }
+
+  isUniqueViolation(err: unknown): boolean {
+    const code = (err as { code?: string }).code;
+    return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  }
+
+  isForeignKeyViolation(err: unknown): boolean {
+    return (err as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
   }
 
   async ping(): Promise<void> {

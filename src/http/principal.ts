@@ -1,0 +1,25 @@
+// Who is calling: the principal the auth plugin resolves once per /v2 request, and how routes read it.
+/** What a user may do: admins manage the users and keys of their organization. */
+export type Role = 'admin' | 'member';
+
+export interface Principal {
+  organizationId: number;
+  userId: number;
+  username: string;
+  role: Role;
+  /** The API key used, or null for a username/password login. */
+  keyId: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated caller; set by the auth plugin on every /v2 route. */
+    principal: Principal | null;
+  }
+}
+
+/** The caller of an authenticated route (the auth hook guarantees one). */
+export function principalOf(request: { principal: Principal | null }): Principal {
+  if (!request.principal) throw new Error('route reached without authentication');
+  return request.principal;
+}

@@ -1,0 +1,11 @@
+// Words of a segment as the scorer counts them (MATCHING.md §1): words and numbers; tags and punctuation are
+// not words, and CJK text counts a word per character — what leverage analyses are billed by.
+import { scanTokens } from './tokenize.ts';
+
+export function countWords(tagged: string): number {
+  let words = 0;
+  scanTokens(tagged.normalize('NFC'), (type) => {
+    if (type === 'word' || type === 'number') words++;
+  });
+  return words;
+}

@@ -1,0 +1,123 @@
+// A document's format filter run in a worker thread (document-worker.ts) when the file is large, so that
+// parsing or merging a document of hundreds of thousands of segments never holds the server's thread; a
+// small file is done in place (starting a thread costs more than it saves).
+import { FormatError } from '../../errors.ts';
+import type { UnitTranslation } from '../../formats/filter.ts';
+import { filterByFormat } from '../../formats/registry.ts';
+import { startThread } from '../../tasks/threads.ts';
+import type { NewSegment } from './repository.ts';
+import { planSegments } from './segment-plan.ts';
+
+/** Files from this size up are filtered in a worker thread. */
+export const THREAD_MIN_BYTES = 256 * 1024;
+/** Translations sent to the merging thread per message. */
+const SEND_BATCH = 2000;
+
+export interface ThreadRequest {
+  op: 'extract' | 'merge';
+  format: string;
+  srclang: string;
+  trglang: string;
+  original: Uint8Array;
+}
+
+type Message =
+  | { type: 'segments'; rows: NewSegment[] }
+  | { type: 'extracted'; units: number }
+  | { type: 'merged'; bytes: ArrayBuffer }
+  | { type: 'error'; name: string; message: string };
+
+function filterOf(format: string) {
+  const filter = filterByFormat(format);
+  if (!filter) throw new Error(`No filter for format ${format}`);
+  return filter;
+}
+
+/** Runs the thread; `onMessage` answers a value to settle with, or undefined to go on. */
+function inThread<T>(
+  request: ThreadRequest,
+  onMessage: (message: Message) => T | undefined,
+  afterStart?: (post: (message: unknown) => void) => Promise<void>,
+): Promise<T> {
+  const worker = startThread(new URL('./document-worker.ts', import.meta.url), request);
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      void worker.terminate();
+      fn();
+    };
+    worker.on('message', (message: Message) => {
+      if (message.type === 'error') {
+        // Errors cross the thread boundary as plain data: rebuild the kind callers recognise by type.
+        const readable = message.name === 'FormatError' || message.name === 'XmlError';
+        const err = readable ? new FormatError(message.message) : new Error(message.message);
+        settle(() => reject(err));
+        return;
+      }
+      const value = onMessage(message);
+      if (value !== undefined) settle(() => resolve(value));
+    });
+    worker.on('error', (err) => settle(() => reject(err)));
+    worker.on('exit', (code) => settle(() => reject(new Error(`document thread exited with code ${code}`))));
+    afterStart?.((message) => worker.postMessage(message)).catch((err: Error) => settle(() => reject(err)));
+  });
+}
+
+export interface Extracted {
+  segments: NewSegment[];
+  units: number;
+}
+
+/** The document's sentence segments and how many units its filter found. Throws FormatError if unreadable. */
+export async function extractDocument(
+  original: Buffer,
+  doc: { format: string; srclang: string; trglang: string },
+): Promise<Extracted> {
+  const filter = filterOf(doc.format);
+  if (original.length < THREAD_MIN_BYTES) {
+    const units = await filter.extract(original, doc);
+    return { segments: planSegments(units, doc.srclang), units: units.length };
+  }
+  const segments: NewSegment[] = [];
+  let ack: (message: unknown) => void = () => {};
+  return inThread<Extracted>(
+    { op: 'extract', ...doc, original },
+    (message) => {
+      if (message.type === 'segments') {
+        for (const row of message.rows) segments.push(row);
+        // Asks for the next batch after a turn of the event loop, so requests go between batches.
+        setImmediate(() => ack('taken'));
+      } else if (message.type === 'extracted') {
+        return { segments, units: message.units };
+      }
+      return undefined;
+    },
+    async (post) => {
+      ack = post;
+    },
+  );
+}
+
+/** The original with the translations merged in, by the document's filter. */
+export async function mergeDocument(
+  original: Buffer,
+  translations: readonly (UnitTranslation | null)[],
+  doc: { format: string; srclang: string; trglang: string },
+): Promise<Buffer> {
+  const filter = filterOf(doc.format);
+  if (original.length < THREAD_MIN_BYTES) return filter.merge(original, translations, doc);
+  return inThread<Buffer>(
+    { op: 'merge', ...doc, original },
+    (message) => (message.type === 'merged' ? Buffer.from(message.bytes) : undefined),
+    async (post) => {
+      for (let i = 0; i < translations.length; i += SEND_BATCH) {
+        post({ type: 'translations', rows: translations.slice(i, i + SEND_BATCH) });
+        // Each message is cloned in this thread: let requests in between.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      post({ type: 'end' });
+    },
+  );
+}

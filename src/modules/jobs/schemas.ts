@@ -1,0 +1,146 @@
+// TypeBox schemas of Lilt's Jobs resource (LILT-JOBS.md: the fields of Lilt's OpenAPI document and SDK
+// models, camelCase as Lilt sends them; dates as ISO 8601 strings) and the jobs routes' parameters.
+import { Type } from 'typebox';
+import { Nullable } from '../../http/schemas.ts';
+
+const IsoDate = Type.String({ format: 'date-time' });
+const Int = Type.Integer();
+
+export const JobProject = Type.Object({
+  id: Int,
+  name: Type.String(),
+  srcLang: Type.String(),
+  srcLocale: Nullable(Type.String()),
+  trgLang: Type.String(),
+  trgLocale: Nullable(Type.String()),
+  due: Nullable(IsoDate),
+  isComplete: Type.Boolean(),
+  isArchived: Type.Boolean(),
+  isDeleted: Type.Boolean(),
+  state: Type.String(),
+  numSourceTokens: Int,
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+  memoryId: Int,
+  workflowStatus: Type.String(),
+  workflowName: Nullable(Type.String()),
+});
+
+export const JobStats = Type.Object({
+  sourceWords: Int,
+  exactWords: Int,
+  fuzzyWords: Int,
+  newWords: Int,
+  numProjects: Int,
+  numLanguagePairs: Int,
+  uniqueLanguagePairs: Int,
+  numDeliveredProjects: Int,
+  percentTranslated: Int,
+  percentReviewed: Int,
+  uniqueLinguists: Int,
+  workflowStatus: Type.String(),
+  projects: Type.Array(JobProject),
+});
+
+export const Job = Type.Object({
+  id: Int,
+  name: Type.String(),
+  creationStatus: Type.Union([Type.Literal('PENDING'), Type.Literal('COMPLETE'), Type.Literal('FAILED')]),
+  status: Type.Union([Type.Literal('active'), Type.Literal('delivered'), Type.Literal('archived')]),
+  due: Nullable(IsoDate),
+  deliveredAt: Nullable(IsoDate),
+  /** 1 while an export runs, 0 when idle, -2 when the last export failed. */
+  isProcessing: Int,
+  stats: JobStats,
+  /** Extensions: the source language, why creation or the last export failed, and when the job was made. */
+  srcLang: Type.String(),
+  srcLocale: Nullable(Type.String()),
+  processingErrorMsg: Nullable(Type.String()),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+});
+
+const OptionalDate = Type.Optional(Nullable(Type.String({ maxLength: 40 })));
+
+export const LanguagePair = Type.Object({
+  trgLang: Type.String({ minLength: 2, maxLength: 20 }),
+  memoryId: Type.Integer({ minimum: 1 }),
+  trgLocale: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+  dueDate: OptionalDate,
+  pretranslate: Type.Optional(Nullable(Type.Boolean())),
+  autoAccept: Type.Optional(Nullable(Type.Boolean())),
+  caseSensitive: Type.Optional(Nullable(Type.Boolean())),
+  // Lilt's machine-translation, workflow and configuration fields: accepted and ignored.
+  takeMatchAttribution: Type.Optional(Type.Unknown()),
+  externalModelId: Type.Optional(Type.Unknown()),
+  configId: Type.Optional(Type.Unknown()),
+  workflowTemplateId: Type.Optional(Type.Unknown()),
+  workflowTemplateName: Type.Optional(Type.Unknown()),
+  workflowStageAssignments: Type.Optional(Type.Unknown()),
+});
+
+export const CreateJobBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 500 }),
+  fileIds: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 1000 }),
+  srcLang: Type.String({ minLength: 2, maxLength: 20 }),
+  srcLocale: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+  languagePairs: Type.Array(LanguagePair, { minItems: 1, maxItems: 200 }),
+  due: OptionalDate,
+  isPlural: Type.Optional(Type.Unknown()),
+  workflowTemplateId: Type.Optional(Type.Unknown()),
+  domainId: Type.Optional(Type.Unknown()),
+});
+
+export const UpdateJobBody = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  dueDate: OptionalDate,
+  // Lilt lets its own services set these; a client's values are accepted and ignored.
+  isProcessing: Type.Optional(Type.Unknown()),
+  processingErrorMsg: Type.Optional(Type.Unknown()),
+});
+
+export const JobParams = Type.Object({ jobId: Type.Integer({ minimum: 1 }) });
+
+export const ListJobsQuery = Type.Object({
+  isArchived: Type.Optional(Type.Boolean()),
+  isDelivered: Type.Optional(Type.Boolean()),
+  offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+});
+
+export const ExportQuery = Type.Object({
+  type: Type.Union([Type.Literal('files'), Type.Literal('memory')]),
+});
+
+/** Words by match band: what translators are paid by (extension). */
+export const LeverageBands = Type.Object({
+  exact: Int,
+  fuzzy95: Int,
+  fuzzy85: Int,
+  fuzzy75: Int,
+  repetitions: Int,
+  new: Int,
+});
+
+export const ProjectLeverage = Type.Object({
+  id: Int,
+  sourceWords: Int,
+  exactWords: Int,
+  fuzzyWords: Int,
+  newWords: Int,
+  srcLang: Type.String(),
+  trgLang: Type.String(),
+  memoryId: Int,
+  bands: LeverageBands,
+});
+
+export const JobLeverageStats = Type.Object({
+  sourceWords: Int,
+  exactWords: Int,
+  fuzzyWords: Int,
+  newWords: Int,
+  projects: Type.Array(ProjectLeverage),
+  bands: LeverageBands,
+});
+
+export const JobDeleted = Type.Object({ id: Int, deleted: Type.Boolean() });

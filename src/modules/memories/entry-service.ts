@@ -1,0 +1,111 @@
+// Memory entries one at a time: added, changed and deleted by hand (/v2/segments), and the pairs that
+// confirmed document segments write back into their project's memory.
+import { errors } from '../../errors.ts';
+import type { Principal } from '../../http/principal.ts';
+import type { Queryable } from '../../store/db.ts';
+import * as repo from './repository.ts';
+import { type MemoryDeps, requireMemory, requireTagsOfSource, requireText } from './service.ts';
+
+export function publicEntry(row: repo.EntryRow, memory: { srclang: string; trglang: string }) {
+  return {
+    id: row.id,
+    document_id: null,
+    memory_id: row.memory_id,
+    source: row.source,
+    target: row.target,
+    srclang: memory.srclang,
+    trglang: memory.trglang,
+    is_confirmed: true,
+    is_reviewed: false,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** Stores a pair once per memory (an identical pair already stored is answered as it is), bumping the version. */
+async function storePair(tx: Queryable, memoryId: number, source: string, target: string, createdBy: string) {
+  const pairHash = repo.pairHash(source, target);
+  const existing = await repo.findEntryByPair(tx, memoryId, pairHash);
+  if (existing) return existing;
+  const rev = await repo.bumpVersion(tx, memoryId, 1);
+  return repo.insertEntry(tx, { memoryId, source, target, pairHash, createdBy, rev });
+}
+
+/** Adds an entry by hand; an identical pair already stored is answered as is (stored once). */
+export async function addEntry(
+  deps: MemoryDeps,
+  principal: Principal,
+  input: { memory_id: number; source?: string; target?: string },
+) {
+  const memory = await requireMemory(deps.db, principal, input.memory_id);
+  const source = requireText('source', input.source);
+  const target = requireText('target', input.target);
+  requireTagsOfSource(source, target);
+  const row = await deps.db.transaction((tx) => storePair(tx, memory.id, source, target, principal.username));
+  return publicEntry(row, memory);
+}
+
+/**
+ * Writes a confirmed document segment's pair into its project's memory, inside the caller's transaction,
+ * so that the next query finds it with 100.
+ */
+export async function recordConfirmedPair(
+  tx: Queryable,
+  memoryId: number,
+  pair: { source: string; target: string; username: string },
+): Promise<void> {
+  await storePair(tx, memoryId, pair.source, pair.target, pair.username);
+}
+
+/** The entry with this id, or undefined when it is none of the caller's. */
+export async function findEntry(deps: Pick<MemoryDeps, 'db'>, principal: Principal, id: number) {
+  const row = await repo.findEntry(deps.db, id, principal.organizationId);
+  return row ? publicEntry(row, row) : undefined;
+}
+
+/** Changes an entry's target (and source); merging into an identical stored pair is refused. */
+export async function updateEntry(
+  deps: MemoryDeps,
+  principal: Principal,
+  input: { id: number; target?: string; source?: string },
+) {
+  const current = await repo.findEntry(deps.db, input.id, principal.organizationId);
+  if (!current) throw errors.notFound('Segment', input.id);
+  const source = input.source === undefined ? current.source : requireText('source', input.source);
+  const target = requireText('target', input.target);
+  requireTagsOfSource(source, target);
+  const pairHash = repo.pairHash(source, target);
+  const row = await deps.db.transaction(async (tx) => {
+    const clash = await repo.findEntryByPair(tx, current.memory_id, pairHash);
+    if (clash && clash.id !== current.id) {
+      throw errors.conflict(`Memory ${current.memory_id} already holds this pair as segment ${clash.id}`);
+    }
+    const rev = await repo.bumpVersion(tx, current.memory_id, 0);
+    return repo.updateEntry(tx, current.id, { source, target, pairHash, rev });
+  });
+  return publicEntry(row, current);
+}
+
+/** Deletes an entry (of the given memory, when named); 404 when it is none of the caller's. */
+export async function deleteEntry(deps: MemoryDeps, principal: Principal, id: number, memoryId?: number) {
+  const current = await repo.findEntry(deps.db, id, principal.organizationId);
+  if (!current || (memoryId !== undefined && current.memory_id !== memoryId)) {
+    throw errors.notFound('Segment', id);
+  }
+  await deps.db.transaction(async (tx) => {
+    const rev = await repo.bumpVersion(tx, current.memory_id, -1);
+    await repo.deleteEntry(tx, current.memory_id, id, rev);
+  });
+}
+
+/** DELETE /v2/memories/segment: one entry of a named memory. */
+export async function deleteMemoryEntry(
+  deps: MemoryDeps,
+  principal: Principal,
+  memoryId: number,
+  entryId: number,
+) {
+  await requireMemory(deps.db, principal, memoryId);
+  await deleteEntry(deps, principal, entryId, memoryId);
+  return { success: true };
+}

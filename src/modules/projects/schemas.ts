@@ -1,0 +1,49 @@
+// TypeBox schemas of the Project resource (API.md) and the projects routes' parameters.
+import { Type } from 'typebox';
+import { Nullable } from '../../http/schemas.ts';
+import { Document } from '../documents/schemas.ts';
+import { PROJECT_STATES } from './project-states.ts';
+
+const State = Type.Union(PROJECT_STATES.map((s) => Type.Literal(s)));
+
+export const Project = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  memory_id: Type.Integer(),
+  srclang: Type.String(),
+  trglang: Type.String(),
+  srclocale: Nullable(Type.String()),
+  trglocale: Nullable(Type.String()),
+  state: Type.String(),
+  due_date: Nullable(Type.Integer()),
+  archived: Type.Boolean(),
+  metadata: Type.Record(Type.String(), Type.Unknown()),
+  /** The Lilt Job the project is a language pair of (extension); null when it belongs to none. */
+  job_id: Nullable(Type.Integer()),
+  created_at: Type.Integer(),
+  updated_at: Type.Integer(),
+  document: Type.Array(Document),
+});
+
+export const CreateProjectBody = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 500 })),
+  memory_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  due_date: Type.Optional(Nullable(Type.Integer({ minimum: 0 }))),
+  metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+});
+
+export const ListProjectsQuery = Type.Object({
+  id: Type.Optional(Type.String({ pattern: '^\\d+(,\\d+)*$' })),
+  srclang: Type.Optional(Type.String()),
+  trglang: Type.Optional(Type.String()),
+  archived: Type.Optional(Type.Boolean()),
+});
+
+export const UpdateProjectBody = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  state: Type.Optional(State),
+  due_date: Type.Optional(Nullable(Type.Integer({ minimum: 0 }))),
+  archived: Type.Optional(Type.Boolean()),
+  metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+});

@@ -1,0 +1,31 @@
+// Tasks as clients see them: a task's state, progress and outcome; counts by type and state for metrics.
+import { errors } from '../../errors.ts';
+import type { Principal } from '../../http/principal.ts';
+import type { Db } from '../../store/db.ts';
+import { countTasks, findTask, TASK_STATES, type TaskRow } from '../../tasks/queue.ts';
+
+export function publicTask(row: TaskRow) {
+  return {
+    id: row.id,
+    type: row.type,
+    // A task whose file is still being uploaded is, to its client, waiting like any queued task.
+    state: row.state === TASK_STATES.uploading ? TASK_STATES.queued : row.state,
+    progress: { done: row.progress_done, total: row.progress_total },
+    result: row.result === null ? null : JSON.parse(row.result),
+    error: row.error,
+    error_code: row.error_code,
+    created_at: row.created_at,
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+  };
+}
+
+export async function getTask(db: Db, principal: Principal, id: number) {
+  const row = await findTask(db, id, principal.organizationId);
+  if (!row) throw errors.notFound('Task', id);
+  return publicTask(row);
+}
+
+export function taskCounts(db: Db) {
+  return countTasks(db);
+}

@@ -1,0 +1,54 @@
+// TypeBox schemas of the accounts extension: the caller, users and API keys.
+import { Type } from 'typebox';
+import { Nullable } from '../../http/schemas.ts';
+
+export const Caller = Type.Object({
+  user_id: Type.Integer(),
+  username: Type.String(),
+  role: Type.String(),
+  organization_id: Type.Integer(),
+});
+
+export const User = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  email: Nullable(Type.String()),
+  role: Type.String(),
+  created_at: Type.Integer(),
+});
+
+export const ApiKey = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  username: Type.String(),
+  prefix: Type.String(),
+  created_at: Type.Integer(),
+  last_used_at: Nullable(Type.Integer()),
+  revoked: Type.Boolean(),
+});
+
+export const CreateUserBody = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 100 }),
+  password: Type.String({ minLength: 8, maxLength: 1000 }),
+  role: Type.Optional(Type.Union([Type.Literal('admin'), Type.Literal('member')])),
+  email: Type.Optional(Type.String({ maxLength: 320 })),
+});
+
+export const CreateKeyBody = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  user_id: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+
+/** The only answer that ever holds a key in clear. */
+export const CreatedKey = Type.Object({ id: Type.Integer(), name: Type.String(), key: Type.String() });
+
+/** POST /v2/session: a username and password, or an API key. */
+export const SignInBody = Type.Union([
+  Type.Object({
+    username: Type.String({ minLength: 1, maxLength: 100 }),
+    password: Type.String({ minLength: 1, maxLength: 1000 }),
+  }),
+  Type.Object({ key: Type.String({ minLength: 1, maxLength: 200 }) }),
+]);
+
+export const SignedOut = Type.Object({ signed_out: Type.Boolean() });

@@ -1,0 +1,64 @@
+// Browser sessions of the web application: a sign-in with a username and password (or an API key) gives a
+// random token, kept by the browser in an HttpOnly cookie and by the store only as its SHA-256.
+import { createHash, randomBytes } from 'node:crypto';
+import { errors } from '../../errors.ts';
+import type { Principal } from '../../http/principal.ts';
+import type { Db } from '../../store/db.ts';
+import { nowSeconds } from '../../store/db.ts';
+import * as repo from './repository.ts';
+import { authenticateKey, authenticatePassword, describeCaller } from './service.ts';
+
+/** A session lasts this long after its last extension. */
+export const SESSION_SECONDS = 12 * 3600;
+/** A session in use is extended when less than this is left (so that its row is written rarely). */
+const EXTEND_BELOW_SECONDS = SESSION_SECONDS - 600;
+
+function sessionId(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export type SignIn = { username: string; password: string } | { key: string };
+
+/** Creates a session for valid credentials; answers its token (for the cookie) and the caller. */
+export async function signIn(db: Db, credentials: SignIn) {
+  const principal =
+    'key' in credentials
+      ? await authenticateKey(db, credentials.key)
+      : await authenticatePassword(db, credentials.username, credentials.password);
+  if (!principal) throw errors.badCredentials();
+  const token = randomBytes(32).toString('base64url');
+  await repo.insertSession(db, {
+    id: sessionId(token),
+    userId: principal.userId,
+    expiresAt: nowSeconds() + SESSION_SECONDS,
+  });
+  return { token, caller: describeCaller(principal) };
+}
+
+/** The principal of a session token, or null when it is unknown or expired. */
+export async function authenticateSession(db: Db, token: string): Promise<Principal | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const id = sessionId(token);
+  const now = nowSeconds();
+  const user = await repo.findSession(db, id, now);
+  if (!user) return null;
+  if (user.session_expires_at - now < EXTEND_BELOW_SECONDS) {
+    await repo.extendSession(db, id, now + SESSION_SECONDS);
+  }
+  return {
+    organizationId: user.organization_id,
+    userId: user.id,
+    username: user.username,
+    role: user.role,
+    keyId: null,
+  };
+}
+
+export async function signOut(db: Db, token: string | undefined): Promise<void> {
+  if (token) await repo.deleteSession(db, sessionId(token));
+}
+
+/** The instances' sweep of sessions: expired ones go. */
+export function sweepSessions(db: Db): Promise<number> {
+  return repo.deleteExpiredSessions(db, nowSeconds());
+}

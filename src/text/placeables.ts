@@ -1,0 +1,423 @@
+// Placeables — inline tags, numbers and placeholders — of tagged text: auto-propagated into a memory match's
+// target, and compared between a source and its translation before a filter lets the translation execute.
+//
+// The interfaces used outside src/text:
+//   placeablesOf(tagged): Placeable[]
+//     every placeable in text order, as the scorer tokenizes (src/matching/tokenize.ts), with offsets.
+//   repairTarget(matchSource, matchTarget, source): { target, repairs: Repair[] } | null
+//     the pre-translation task calls it before writing a fuzzy match: the match's target with the source's
+//     placeables put where the match source's were; null when that cannot be done without guessing (the
+//     caller then writes the match as it is — still unconfirmed).
+//   placeholdersCorrespond(source, target, syntaxes?, { allowMissing? }): boolean
+//     the format filters call it on each translation before merging it into a file whose placeholders
+//     execute (PO, JSON, YAML, Android); false means the translation would fail its ecosystem's checker or
+//     crash at run time.
+//
+// A placeholder is recognised in both forms a tagged text holds it in: as text (`%d`, as PO keeps it) and
+// as a code element a filter protected it with (`<ph id="1">{{count}}</ph>`, as JSON and YAML keep it);
+// both give the same key. A code element whose native code is not one placeholder (Android's
+// `<xliff:g>%1$s</xliff:g>`, an ICU plural's `} other {`) is a tag, and the placeholders inside it still
+// count for placeholdersCorrespond.
+
+import { scanTokens, type TokenType } from '../matching/tokenize.ts';
+import { nativeCode, parseTagged, type TagPart } from './inline-tags.ts';
+
+export type PlaceableKind = 'tag' | 'number' | 'placeholder';
+
+/**
+ * printf: `%s` `%1$s` `%.*s` `%lu` (C, PHP, Java, Android); python: `%(name)s`; brace: `{0}` `{name}`
+ * `{n, number}` and the head of `{n, plural, …}` (ICU, Python str.format, C#); i18next: `{{count}}`
+ * `{{- var}}`; ruby: `%{count}` `%<count>d` (Rails); shell: `$VAR` `${VAR}`.
+ */
+export type PlaceholderSyntax = 'printf' | 'python' | 'brace' | 'i18next' | 'ruby' | 'shell';
+
+export const PLACEHOLDER_SYNTAXES: readonly PlaceholderSyntax[] = [
+  'printf',
+  'python',
+  'brace',
+  'i18next',
+  'ruby',
+  'shell',
+];
+
+export interface Placeable {
+  kind: PlaceableKind;
+  /** Its characters in the tagged text: a whole `<ph>…</ph>` when a filter protected the placeholder. */
+  text: string;
+  /**
+   * What it is, however it is written: the number's digits (NFKC), the placeholder in one spelling
+   * (`{{count}}` for `{{ count }}` and for `<ph id="3">{{count}}</ph>`), the tag as written.
+   */
+  key: string;
+  /** Placeholders only. */
+  syntax?: PlaceholderSyntax;
+  /** UTF-16 offsets of `text` in the tagged text. */
+  start: number;
+  end: number;
+}
+
+/** One substitution repairTarget made: every `from` of the match's target became `to`. */
+export interface Repair {
+  from: string;
+  to: string;
+  /** What `to` is. */
+  kind: PlaceableKind;
+}
+
+/** The placeables of tagged text in order. */
+export function placeablesOf(tagged: string): Placeable[] {
+  const found: Placeable[] = [];
+  scan(tagged, 0, tagged.length, found);
+  return found;
+}
+
+// Rails interpolation, as the YAML filter protects it; `%%{` is Rails' escape.
+const RUBY = /%\{([^{}\s]+)\}|%<([A-Za-z_]\w*)>[-+ 0#]*\d*(?:\.\d+)?[a-zA-Z]/y;
+// `$t(…)` is i18next's nesting, not a variable.
+const SHELL = /\$([A-Za-z_]\w*)(?![\w(])/y;
+// The head of an ICU plural or select whose branches the tokenizer did not see closed (a filter cut the
+// message into codes, or the braces do not balance): the argument is still there.
+const ICU_HEAD = /\{\s*([\p{L}\p{N}_]+)\s*,\s*(plural|select|selectordinal)\s*,/uy;
+// One branch's selector and opening brace: `=0 {`, `one {`, `offset:1 other {`.
+const SELECTOR = /\s*(?:offset:\s*\d+\s+)?(=\d+|[\w-]+)\s*\{/y;
+const SLOT = '\u0000';
+
+interface Token {
+  type: TokenType;
+  norm: string;
+  real: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * Appends the placeables of text[from, to) to `found` and, when given, the text between them to
+ * `skeleton`: the scorer's token norms (lower-cased words, punctuation) with one SLOT per placeable.
+ */
+function scan(text: string, from: number, to: number, found: Placeable[], skeleton?: string[]): void {
+  const tokens: Token[] = [];
+  scanTokens(text.slice(from, to), (type, norm, real, start, end) => {
+    tokens.push({ type, norm, real, start: from + start, end: from + end });
+  });
+  const add = (p: Placeable) => {
+    found.push(p);
+    skeleton?.push(SLOT);
+  };
+  let skipTo = from;
+  for (const t of tokens) {
+    if (t.start < skipTo) continue;
+    if (t.type === 'word') skeleton?.push(t.norm.normalize('NFC'));
+    else if (t.type === 'number') {
+      add({ kind: 'number', text: text.slice(t.start, t.end), key: t.real, start: t.start, end: t.end });
+    } else if (t.type === 'punct') {
+      const p = placeholderAt(text, t.start, to, t.norm);
+      if (p) {
+        add(p);
+        skipTo = p.end;
+      } else skeleton?.push(t.norm);
+    } else if (t.norm.startsWith('p:')) {
+      const raw = text.slice(t.start, t.end);
+      if (raw[0] === '%' && escaped(text, t.start)) {
+        // `%%s` is a literal percent sign and an "s".
+        skeleton?.push(raw);
+        continue;
+      }
+      const head = raw[0] === '{' && raw[1] !== '{' ? sticky(ICU_HEAD, text, t.start, t.end) : null;
+      if (head) {
+        // A plural or select: its head is the argument, its branches are text with placeables of their own.
+        add(placeholder('brace', `{${head[1]},${head[2]}}`, head[0], t.start));
+        scanBranches(text, t.start + head[0].length, t.end, found, skeleton);
+      } else add(placeholder(syntaxOf(raw), keyOf(raw, t.norm), raw, t.start));
+    } else {
+      add(tagPlaceable(text.slice(t.start, t.end), t.start, t.norm.startsWith('x:')));
+    }
+  }
+}
+
+/** The branches `one {…} other {…}` of an ICU plural or select from `at` (after its head) to `end`. */
+function scanBranches(text: string, at: number, end: number, found: Placeable[], skeleton?: string[]): void {
+  for (let m = sticky(SELECTOR, text, at, end); m; m = sticky(SELECTOR, text, at, end)) {
+    const open = at + m[0].length;
+    let depth = 1;
+    let close = open;
+    for (; close < end && depth > 0; close++) {
+      const c = text.charCodeAt(close);
+      if (c === 0x7b) depth++;
+      else if (c === 0x7d) depth--;
+    }
+    if (depth > 0) return;
+    skeleton?.push(m[1]);
+    scan(text, open, close - 1, found, skeleton);
+    at = close;
+  }
+}
+
+/** A placeholder the tokenizer leaves as punctuation: Rails' `%{name}`, shell's `$NAME`, an open ICU head. */
+function placeholderAt(text: string, at: number, to: number, punct: string): Placeable | undefined {
+  if (punct === '%' && !escaped(text, at)) {
+    const m = sticky(RUBY, text, at, to);
+    if (m) return placeholder('ruby', m[0], m[0], at);
+  } else if (punct === '$') {
+    const m = sticky(SHELL, text, at, to);
+    if (m) return placeholder('shell', m[0], m[0], at);
+  } else if (punct === '{') {
+    const m = sticky(ICU_HEAD, text, at, to);
+    if (m) return placeholder('brace', `{${m[1]},${m[2]}}`, m[0], at);
+  }
+  return undefined;
+}
+
+function tagPlaceable(raw: string, start: number, inModel: boolean): Placeable {
+  const tag = inModel ? (parseTagged(raw)[0] as TagPart) : undefined;
+  if (tag?.form === 'code') {
+    const inner = onlyPlaceholder(nativeCode(tag));
+    if (inner) return { ...inner, text: raw, start, end: start + raw.length };
+  }
+  return { kind: 'tag', text: raw, key: raw, start, end: start + raw.length };
+}
+
+/** The placeholder that native code consists of, if it is exactly one. */
+function onlyPlaceholder(native: string): Placeable | undefined {
+  const inside: Placeable[] = [];
+  scan(native, 0, native.length, inside);
+  const [p] = inside;
+  return inside.length === 1 && p.kind === 'placeholder' && p.start === 0 && p.end === native.length
+    ? p
+    : undefined;
+}
+
+function placeholder(syntax: PlaceholderSyntax, key: string, text: string, start: number): Placeable {
+  return { kind: 'placeholder', syntax, key, text, start, end: start + text.length };
+}
+
+/** The syntax of a placeholder the tokenizer found (its norm starts with "p:"). */
+function syntaxOf(raw: string): PlaceholderSyntax {
+  if (raw.startsWith('%(')) return 'python';
+  if (raw[0] === '%') return 'printf';
+  if (raw[0] === '$') return 'shell';
+  return raw.startsWith('{{') ? 'i18next' : 'brace';
+}
+
+function keyOf(raw: string, norm: string): string {
+  if (raw[0] === '%') return raw;
+  // `${HOME}` and `$HOME` are one variable.
+  if (raw[0] === '$') return raw.replace(/^\$\{([A-Za-z_]\w*)\}$/, '$$$1');
+  // The tokenizer's norm of `{{ count }}` is `p:{{count}}`; ICU ignores the spaces in `{ n, number }`.
+  return raw.startsWith('{{') ? norm.slice(2) : raw.replace(/\s+/g, '');
+}
+
+/** Whether the "%" at `at` is the second of a `%%` escape: an odd run of "%" stands before it. */
+function escaped(text: string, at: number): boolean {
+  let i = at;
+  while (i > 0 && text.charCodeAt(i - 1) === 0x25) i--;
+  return (at - i) % 2 === 1;
+}
+
+function sticky(re: RegExp, text: string, at: number, to: number): RegExpExecArray | null {
+  re.lastIndex = at;
+  const m = re.exec(text);
+  return m && at + m[0].length <= to ? m : null;
+}
+
+// ——— repair ———
+
+/**
+ * Auto-propagation of placeables (memoQ, Trados): `matchTarget` translates `matchSource`; `source` is the
+ * text being translated. When the two sources' placeables differ, each placeable of matchSource is mapped
+ * to the one at the same position in source, and every occurrence of a changed one in matchTarget is
+ * replaced by its counterpart (all at once, so that swapped `%1$s`/`%2$s` swap).
+ *
+ * How strict: the sources must have as many placeables. When their text apart from placeables is the same
+ * to the scorer — words compared lower-cased, whitespace ignored, punctuation as written — a slot's
+ * placeable may change its kind (`3` → `%d`, `%1$s` → `<xliff:g>` code), since the identical words pin
+ * down what the slot is; only an open tag must stay an open tag and a close tag a close tag. When the words
+ * differ too, placeables are still repaired, but only kind for kind (a number for a number, a placeholder
+ * for a placeholder, a tag for a tag of the same role): that is what memoQ does for numbers, and a fuzzy
+ * match's words are reviewed by the translator anyway, while a stale placeholder is what crashes programs.
+ *
+ * Null (never a guess) when the placeables cannot be paired: different counts, kinds that do not pair,
+ * one placeable of matchSource paired with two different ones of source, or a changed placeable that
+ * occurs in matchTarget a different number of times than in matchSource.
+ */
+export function repairTarget(
+  matchSource: string,
+  matchTarget: string,
+  source: string,
+): { target: string; repairs: Repair[] } | null {
+  const oldSkeleton: string[] = [];
+  const newSkeleton: string[] = [];
+  const before: Placeable[] = [];
+  const after: Placeable[] = [];
+  scan(matchSource, 0, matchSource.length, before, oldSkeleton);
+  scan(source, 0, source.length, after, newSkeleton);
+  if (before.length !== after.length) return null;
+  if (before.every((p, i) => p.key === after[i].key)) return { target: matchTarget, repairs: [] };
+
+  const sameWords =
+    oldSkeleton.length === newSkeleton.length && oldSkeleton.every((w, i) => w === newSkeleton[i]);
+  const pairs = new Map<string, Placeable>();
+  for (let i = 0; i < before.length; i++) {
+    const [a, b] = [before[i], after[i]];
+    const pairable = sameWords
+      ? role(a) === role(b)
+      : a.kind === b.kind && (a.kind !== 'tag' || role(a) === role(b));
+    if (!pairable) return null;
+    const earlier = pairs.get(a.key);
+    if (earlier && earlier.key !== b.key) return null;
+    pairs.set(a.key, b);
+  }
+  const changes = new Map([...pairs].filter(([key, b]) => key !== b.key));
+
+  const inTarget = placeablesOf(matchTarget);
+  const count = (list: Placeable[], key: string) => list.filter((p) => p.key === key).length;
+  for (const key of changes.keys()) if (count(before, key) !== count(inTarget, key)) return null;
+  let target = '';
+  let at = 0;
+  for (const p of inTarget) {
+    const b = changes.get(p.key);
+    if (!b) continue;
+    target += matchTarget.slice(at, p.start) + b.text;
+    at = p.end;
+  }
+  target += matchTarget.slice(at);
+  const repairs = [...changes].map(([key, b]) => ({
+    from: before.find((p) => p.key === key)!.text,
+    to: b.text,
+    kind: b.kind,
+  }));
+  return { target, repairs };
+}
+
+/** What a placeable does in its text: opens or closes a span, or stands alone (numbers, placeholders). */
+function role(p: Placeable): 'open' | 'close' | 'alone' {
+  if (p.kind !== 'tag') return 'alone';
+  const [part] = parseTagged(p.text);
+  if (part.type === 'text') {
+    // HTML markup written as text (PO, Android CDATA): the tokenizer knows <br> from <b>.
+    let form = '';
+    scanTokens(p.text, (_type, norm) => {
+      form ||= norm.split(':')[1];
+    });
+    return form === 'open' ? 'open' : form === 'close' ? 'close' : 'alone';
+  }
+  if (part.form === 'open' || part.name === 'bpt' || part.name === 'bx') return 'open';
+  if (part.form === 'close' || part.name === 'ept' || part.name === 'ex') return 'close';
+  return 'alone';
+}
+
+// ——— correspondence ———
+
+/**
+ * Whether `target` holds the executable placeholders of `source` (numbers and tags do not execute), of the
+ * given syntaxes (default: all), as the ecosystems check them:
+ *   printf and python: by argument, the way `msgfmt -c` does. Unnumbered `%s %d` are arguments 1, 2…, so
+ *     their order matters; numbered `%2$s %1$d` may be reordered and repeated; each argument's type must be
+ *     the same (`%d` = `%i`, `%e` = `%g`, but `%d` ≠ `%x` ≠ `%ld`), named `%(n)s` by name. A string that mixes
+ *     numbered and unnumbered arguments, or skips a number, is no format string at all: false.
+ *   brace, i18next, ruby, shell: the same set of names (repeating a name is fine, as at run time).
+ * allowMissing: the target may leave arguments out, but not add or change any — gettext's rule for a
+ * plural form used for a single n ("one file" for "%d files").
+ */
+export function placeholdersCorrespond(
+  source: string,
+  target: string,
+  syntaxes: readonly PlaceholderSyntax[] = PLACEHOLDER_SYNTAXES,
+  options: { allowMissing?: boolean } = {},
+): boolean {
+  const ours = executablePlaceholders(source).filter((p) => syntaxes.includes(p.syntax!));
+  const theirs = executablePlaceholders(target).filter((p) => syntaxes.includes(p.syntax!));
+  const within = (a: Map<string, string>, b: Map<string, string>) =>
+    [...a].every(([ref, type]) => b.get(ref) === type);
+  const agree = (s: Map<string, string> | null, t: Map<string, string> | null) =>
+    s !== null && t !== null && within(t, s) && (options.allowMissing || within(s, t));
+  if (!agree(printfArguments(ours), printfArguments(theirs))) return false;
+  return (['brace', 'i18next', 'ruby', 'shell'] as const).every((syntax) =>
+    agree(names(ours, syntax), names(theirs, syntax)),
+  );
+}
+
+/** Placeholders of tagged text, those inside code elements' native code included. */
+function executablePlaceholders(tagged: string): Placeable[] {
+  return placeablesOf(tagged).flatMap((p) => {
+    if (p.kind === 'placeholder') return [p];
+    const [part] = p.kind === 'tag' ? parseTagged(p.text) : [];
+    return part?.type === 'tag' && part.form === 'code' ? executablePlaceholders(nativeCode(part)) : [];
+  });
+}
+
+const PRINTF_PARTS =
+  /^%(?:(\d+)\$)?(?:\(([^()]*)\))?[-+#0']*(\*|\d+)?(?:\.(\*|\d+))?(hh|h|ll|l|L|q|j|z|t)?(.)$/;
+
+/**
+ * printf arguments (reference → type), keyed "1", "2"… or by name; null for a string that is not a valid
+ * format string: numbered and unnumbered (or named) arguments mixed, a number skipped, one argument given
+ * two types.
+ */
+function printfArguments(placeholders: readonly Placeable[]): Map<string, string> | null {
+  const args = new Map<string, string>();
+  let unnumbered = 0;
+  let numbered = false;
+  let named = false;
+  let valid = true;
+  const add = (ref: string, type: string) => {
+    if (args.has(ref) && args.get(ref) !== type) valid = false;
+    args.set(ref, type);
+  };
+  for (const p of placeholders) {
+    if (p.syntax !== 'printf' && p.syntax !== 'python') continue;
+    const [, number, name, width, precision, size, conversion] = PRINTF_PARTS.exec(p.key)!;
+    const type = argumentType(size ?? '', conversion);
+    if (name !== undefined) {
+      named = true;
+      add(`(${name})`, type);
+    } else if (number !== undefined) {
+      numbered = true;
+      // `%1$*s` takes its width from an unnumbered argument: mixed.
+      if (width === '*' || precision === '*') valid = false;
+      add(number, type);
+    } else {
+      if (width === '*') add(String(++unnumbered), 'int');
+      if (precision === '*') add(String(++unnumbered), 'int');
+      add(String(++unnumbered), type);
+    }
+  }
+  if (Number(numbered) + Number(named) + Number(unnumbered > 0) > 1) return null;
+  if (numbered && [...args.keys()].some((ref) => Number(ref) > args.size)) return null;
+  return valid ? args : null;
+}
+
+/** The C type an argument is read as: what printf and msgfmt compare (sizes count, spellings do not). */
+function argumentType(size: string, conversion: string): string {
+  const length = size === 'q' ? 'll' : size;
+  if ('di'.includes(conversion)) return `${length}int`;
+  if ('ouxX'.includes(conversion)) return `${length}unsigned`;
+  if ('eEfFgGaA'.includes(conversion)) return `${length}double`;
+  if (conversion === 'C') return 'lchar';
+  if (conversion === 'S') return 'lstring';
+  if (conversion === 'c') return `${length}char`;
+  if (conversion === 's') return `${length}string`;
+  if (conversion === 'n') return `${length}count`;
+  return conversion === 'p' ? 'pointer' : 'object';
+}
+
+/** The names a syntax's placeholders refer to (each with the same dummy type, for `agree`). */
+function names(placeholders: readonly Placeable[], syntax: PlaceholderSyntax): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const p of placeholders) if (p.syntax === syntax) out.set(nameOf(p), syntax);
+  return out;
+}
+
+function nameOf(p: Placeable): string {
+  switch (p.syntax) {
+    case 'i18next':
+      // {{- var}} unescaped, {{var, format}} formatted: the variable is `var` either way.
+      return p.key.slice(2, -2).replace(/^-\s*/, '').split(',')[0].trim();
+    case 'ruby':
+      return /^%[{<]([^}>]+)/.exec(p.key)![1];
+    case 'shell':
+      return p.key.slice(1);
+    default:
+      // {n}, {n,number}, {n,plural}: the argument n.
+      return p.key.slice(1).split(/[,}]/)[0];
+  }
+}

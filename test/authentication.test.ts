@@ -1,0 +1,129 @@
+// Authentication through app.inject on every store: every way of presenting a key or a password, every way
+// of getting it wrong, revocation, and logs that never hold a secret.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { basic, createContext, type TestContext, userKey } from './helpers/context.ts';
+import { storeTargets } from './helpers/stores.ts';
+
+for (const target of await storeTargets()) {
+  describe(`authentication on ${target.name}`, () => {
+    let ctx: TestContext;
+    let memberKey: string;
+    before(async () => {
+      ctx = await createContext(target);
+      memberKey = await userKey(ctx, { username: 'maria', password: 'correct horse', role: 'member' });
+    });
+    after(() => ctx.close());
+
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method: 'GET', url, headers });
+
+    function assertUnauthorized(res: Awaited<ReturnType<typeof get>>) {
+      assert.equal(res.statusCode, 401);
+      assert.equal(res.body, 'Unauthorized');
+      assert.match(String(res.headers['content-type']), /^text\/plain/);
+      assert.equal(res.headers['www-authenticate'], 'Basic realm="tessera"');
+    }
+
+    test('GET /v2 answers the API root with a key in the query', async () => {
+      const res = await get(`/v2?key=${ctx.adminKey}`);
+      assert.equal(res.statusCode, 200);
+      assert.deepEqual(res.json(), { api_name: 'Tessera REST API v2', api_root: '/v2' });
+    });
+
+    test('Basic with the key as user and password', async () => {
+      const res = await get('/v2/me', { authorization: basic(ctx.adminKey, ctx.adminKey) });
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.json().username, 'admin');
+      assert.equal(res.json().role, 'admin');
+    });
+
+    test('Basic with a username and password', async () => {
+      const res = await get('/v2/me', { authorization: basic('maria', 'correct horse') });
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.json().username, 'maria');
+      assert.equal(res.json().role, 'member');
+    });
+
+    test('Bearer with a key', async () => {
+      const res = await get('/v2/me', { authorization: `Bearer ${memberKey}` });
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.json().username, 'maria');
+    });
+
+    test('no credentials → 401 text/plain with WWW-Authenticate', async () => {
+      assertUnauthorized(await get('/v2/languages'));
+    });
+
+    test('wrong key → 401 in every form', async () => {
+      const wrong = `${ctx.adminKey.slice(0, -1)}X`;
+      assertUnauthorized(await get(`/v2/languages?key=${wrong}`));
+      assertUnauthorized(await get('/v2/languages', { authorization: basic(wrong, wrong) }));
+      assertUnauthorized(await get('/v2/languages', { authorization: `Bearer ${wrong}` }));
+      assertUnauthorized(await get('/v2/languages?key=short'));
+    });
+
+    test('wrong password and unknown user → 401', async () => {
+      assertUnauthorized(await get('/v2/languages', { authorization: basic('maria', 'wrong horse') }));
+      assertUnauthorized(await get('/v2/languages', { authorization: basic('nobody', 'correct horse') }));
+    });
+
+    test('malformed Basic headers → 401', async () => {
+      assertUnauthorized(await get('/v2/languages', { authorization: 'Basic' }));
+      assertUnauthorized(await get('/v2/languages', { authorization: 'Basic %%%not-base64%%%' }));
+      assertUnauthorized(
+        await get('/v2/languages', { authorization: `Basic ${Buffer.from('no-colon').toString('base64')}` }),
+      );
+      assertUnauthorized(await get('/v2/languages', { authorization: basic('maria', '') }));
+      assertUnauthorized(await get('/v2/languages', { authorization: `Digest ${ctx.adminKey}` }));
+    });
+
+    test('empty key → 401, even with a valid Authorization header', async () => {
+      assertUnauthorized(await get('/v2/languages?key='));
+      assertUnauthorized(
+        await get('/v2/languages?key=', { authorization: basic(ctx.adminKey, ctx.adminKey) }),
+      );
+    });
+
+    test('a revoked key stops working at once', async () => {
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/v2/keys',
+        headers: { authorization: `Bearer ${ctx.adminKey}` },
+        payload: { name: 'temporary' },
+      });
+      assert.equal(created.statusCode, 200);
+      const { id, key } = created.json();
+      assert.match(key, /^tsk_[A-Za-z0-9_-]{43}$/);
+      assert.equal((await get(`/v2/languages?key=${key}`)).statusCode, 200);
+      const listed = (await get(`/v2/keys?key=${ctx.adminKey}`)).json();
+      assert.ok(listed.some((k: { id: number; name: string }) => k.id === id && k.name === 'temporary'));
+      assert.ok(!JSON.stringify(listed).includes(key), 'the key itself is never listed');
+      const revoked = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/v2/keys?id=${id}&key=${ctx.adminKey}`,
+      });
+      assert.deepEqual(revoked.json(), { id, deleted: true });
+      assertUnauthorized(await get(`/v2/languages?key=${key}`));
+      assertUnauthorized(await get('/v2/languages', { authorization: basic(key, key) }));
+    });
+
+    test('logs never contain an API key or an Authorization header', async () => {
+      await get(`/v2/languages?key=${ctx.adminKey}`);
+      await get('/v2/me', { authorization: basic(ctx.adminKey, ctx.adminKey) });
+      await get('/v2/me', { authorization: basic('maria', 'correct horse') });
+      await get(`/v2/nothing?key=${memberKey}`);
+      const logs = ctx.logs();
+      assert.ok(logs.includes('key=[REDACTED]'), 'the request was logged, with its key redacted');
+      for (const secret of [
+        ctx.adminKey,
+        memberKey,
+        'correct horse',
+        Buffer.from(`${ctx.adminKey}:${ctx.adminKey}`).toString('base64'),
+        Buffer.from('maria:correct horse').toString('base64'),
+      ]) {
+        assert.ok(!logs.includes(secret), `log holds a secret: ${secret.slice(0, 8)}…`);
+      }
+    });
+  });
+}

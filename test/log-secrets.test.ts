@@ -1,0 +1,113 @@
+// Logs at the most verbose level never hold a credential, whatever the kind of request: keys in the query
+// (however their parameter name is spelled), Basic and Bearer headers, passwords, multipart and raw uploads.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { redactUrl } from '../src/http/logging.ts';
+import { multipartBody } from './helpers/api.ts';
+import { basic, createContext, type TestContext, userKey } from './helpers/context.ts';
+import { storeTargets } from './helpers/stores.ts';
+
+describe('redactUrl', () => {
+  test('cuts the value of every parameter whose decoded name is key', () => {
+    assert.equal(redactUrl('/v2/x?key=abc&id=1'), '/v2/x?key=[REDACTED]&id=1');
+    assert.equal(redactUrl('/v2/x?id=1&k%65y=abc'), '/v2/x?id=1&k%65y=[REDACTED]');
+    assert.equal(redactUrl('/v2/x?KEY=abc#frag'), '/v2/x?KEY=[REDACTED]#frag');
+    assert.equal(redactUrl('/v2/x?%ZZ=abc&keys=1'), '/v2/x?%ZZ=[REDACTED]&keys=1');
+    assert.equal(redactUrl('/v2/x'), '/v2/x');
+  });
+});
+
+for (const target of await storeTargets()) {
+  describe(`log secrets at trace on ${target.name}`, () => {
+    let ctx: TestContext;
+    let memberKey: string;
+    before(async () => {
+      ctx = await createContext(target, { TESSERA_LOG_LEVEL: 'trace' });
+      memberKey = await userKey(ctx, { username: 'rosa', password: 'secret horse battery', role: 'member' });
+    });
+    after(() => ctx.close());
+
+    test('no kind of request puts a key, a password or a credential header into the log', async () => {
+      const key = ctx.adminKey;
+      const bearer = { authorization: `Bearer ${key}` };
+      const inject = ctx.app.inject.bind(ctx.app);
+      const memory = (
+        await inject({
+          method: 'POST',
+          url: `/v2/memories?key=${key}`,
+          payload: { name: 'L', srclang: 'en', trglang: 'de' },
+        })
+      ).json();
+      const project = (
+        await inject({
+          method: 'POST',
+          url: '/v2/projects',
+          headers: bearer,
+          payload: { name: 'P', memory_id: memory.id },
+        })
+      ).json();
+      await inject({ url: `/v2/languages?k%65y=${key}` });
+      await inject({ url: `/v2/languages?%6Bey=${memberKey}` });
+      await inject({ url: `/v2/languages?key=${key}x` });
+      await inject({ url: '/v2/me', headers: { authorization: basic(key, key) } });
+      await inject({ url: '/v2/me', headers: { authorization: basic('rosa', 'secret horse battery') } });
+      await inject({ url: '/v2/me', headers: { authorization: basic('rosa', 'wrong secret horse') } });
+      await inject({ url: '/v2/me', headers: { authorization: `Bearer ${memberKey}` } });
+      await inject({ url: '/v2/nothing-here', headers: bearer });
+      await inject({ url: `/v2/memories%ZZ?key=${key}` });
+      const form = multipartBody(
+        { memory_id: String(memory.id) },
+        { name: 'a.tmx', data: Buffer.from('<tmx/>') },
+      );
+      await inject({
+        method: 'POST',
+        url: '/v2/memories/import',
+        headers: { ...bearer, 'content-type': form.contentType },
+        payload: form.body,
+      });
+      const doc = multipartBody(
+        { project_id: String(project.id) },
+        { name: 'a.txt', data: Buffer.from('Hello.') },
+      );
+      await inject({
+        method: 'POST',
+        url: `/v2/documents/files?key=${memberKey}`,
+        headers: { 'content-type': doc.contentType },
+        payload: doc.body,
+      });
+      await inject({
+        method: 'POST',
+        url: '/v2/documents/files',
+        headers: {
+          ...bearer,
+          'content-type': 'application/octet-stream',
+          'lilt-api': JSON.stringify({ name: 'b.txt', project_id: project.id }),
+        },
+        payload: 'Hello again.',
+      });
+      await inject({ method: 'POST', url: '/v2/keys', headers: bearer, payload: { name: 'fresh' } });
+
+      const logs = ctx.logs();
+      assert.ok(logs.includes('"level":10'), 'trace lines were written');
+      assert.ok(logs.includes('[REDACTED]'), 'credentials were met and redacted');
+      const secrets = [
+        key,
+        memberKey,
+        key.slice(4),
+        memberKey.slice(4),
+        'secret horse battery',
+        'wrong secret horse',
+        Buffer.from(`${key}:${key}`).toString('base64'),
+        Buffer.from('rosa:secret horse battery').toString('base64'),
+      ];
+      for (const secret of secrets) {
+        const line = logs.split('\n').find((l) => l.includes(secret));
+        assert.equal(
+          line,
+          undefined,
+          `a log line holds a secret (${secret.slice(0, 6)}…): ${line?.slice(0, 300)}`,
+        );
+      }
+    });
+  });
+}

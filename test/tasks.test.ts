@@ -1,0 +1,223 @@
+// Tasks on every store: claimed once across workers, re-run after a dead worker's lease expires, idempotent.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { nowSeconds } from '../src/store/db.ts';
+import { claimTask, insertTask } from '../src/tasks/queue.ts';
+import { storeTaskFile } from '../src/tasks/task-files.ts';
+import { client } from './helpers/api.ts';
+import { createContext, type TestContext } from './helpers/context.ts';
+import { storeTargets } from './helpers/stores.ts';
+
+const tmx = (n: number) =>
+  `<?xml version="1.0"?><tmx version="1.4"><header srclang="en"/><body>${Array.from(
+    { length: n },
+    (_, i) =>
+      `<tu><tuv xml:lang="en"><seg>Line ${i % (n - 5)} text</seg></tuv><tuv xml:lang="fr"><seg>Ligne ${i % (n - 5)}</seg></tuv></tu>`,
+  ).join('')}<tu><tuv xml:lang="en"><seg>only English</seg></tuv></tu></body></tmx>`;
+
+for (const target of await storeTargets()) {
+  describe(`tasks on ${target.name}`, () => {
+    let ctx: TestContext;
+    let api: ReturnType<typeof client>;
+    before(async () => {
+      ctx = await createContext(target);
+      api = client(ctx.app, ctx.adminKey);
+    });
+    after(() => ctx.close());
+
+    test('a task left running by a dead process runs again after its lease, and applies exactly once', async () => {
+      const memory = (await api.post('/v2/memories', { name: 'Crash', srclang: 'en', trglang: 'fr' })).json();
+      const me = (await api.get('/v2/me')).json();
+      // The state a crash leaves: running, lease expired, half-written staging rows, file stored.
+      const jobId = await insertTask(ctx.db, {
+        organizationId: me.organization_id,
+        type: 'memory_import',
+        state: 'uploading',
+        memoryId: memory.id,
+        params: { name: 'crash.tmx', createdBy: 'admin' },
+      });
+      await storeTaskFile(ctx.db, jobId, [Buffer.from(tmx(105))], 1 << 20);
+      await ctx.db.run(
+        `UPDATE tasks SET state = 'running', worker_id = 'dead-worker', attempts = 1, lease_until = ?, started_at = ? WHERE id = ?`,
+        [nowSeconds() - 1, nowSeconds() - 120, jobId],
+      );
+      await ctx.db.insertMany(
+        'import_staging',
+        ['task_id', 'seq', 'source', 'target', 'pair_hash'],
+        [
+          [jobId, 0, 'half', 'moitié', 'h1'],
+          [jobId, 1, 'written', 'écrit', 'h2'],
+        ],
+      );
+      ctx.app.worker.wake();
+      const task = await api.waitForTask(jobId);
+      assert.equal(task.state, 'succeeded', task.error);
+      assert.deepEqual(task.result, { imported: 100, skipped: 1, duplicates: 5 });
+      const row = await ctx.db.get<{ attempts: number; worker_id: string }>(
+        'SELECT attempts, worker_id FROM tasks WHERE id = ?',
+        [jobId],
+      );
+      assert.equal(Number(row!.attempts), 2);
+      assert.notEqual(row!.worker_id, 'dead-worker');
+      const m = (await api.get(`/v2/memories?id=${memory.id}`)).json()[0];
+      assert.equal(m.num_segments, 100);
+      const count = await ctx.db.get<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM memory_entries WHERE memory_id = ?',
+        [memory.id],
+      );
+      assert.equal(Number(count!.n), 100);
+      const staging = await ctx.db.get<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM import_staging WHERE task_id = ?',
+        [jobId],
+      );
+      assert.equal(Number(staging!.n), 0);
+
+      // A second run of a finished task is impossible: it is no longer claimable.
+      assert.equal(await claimTask(ctx.db, 'another', 60), undefined);
+    });
+
+    test('concurrent workers claim each task exactly once', async () => {
+      await ctx.app.worker.stop();
+      const me = (await api.get('/v2/me')).json();
+      const ids: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        ids.push(
+          await insertTask(ctx.db, { organizationId: me.organization_id, type: 'export', params: {} }),
+        );
+      }
+      const claimed: number[][] = [[], [], []];
+      await Promise.all(
+        claimed.map(async (mine, w) => {
+          for (
+            let task = await claimTask(ctx.db, `w${w}`, 60);
+            task;
+            task = await claimTask(ctx.db, `w${w}`, 60)
+          ) {
+            mine.push(Number(task.id));
+          }
+        }),
+      );
+      const all = claimed.flat().sort((a, b) => a - b);
+      assert.deepEqual(all, ids);
+      const rows = await ctx.db.all<{ worker_id: string }>(
+        `SELECT worker_id FROM tasks WHERE id IN (${ids.map(() => '?').join(',')})`,
+        ids,
+      );
+      assert.ok(rows.every((r) => /^w[012]$/.test(r.worker_id)));
+    });
+
+    test('GET /v2/tasks of another organization or unknown id is 404', async () => {
+      assert.equal((await api.get('/v2/tasks?id=999999')).statusCode, 404);
+      assert.equal((await api.get('/v2/tasks?id=abc')).statusCode, 400);
+    });
+  });
+}
+
+for (const target of await storeTargets()) {
+  describe(`what dead instances held, on ${target.name}`, () => {
+    let ctx: TestContext;
+    let api: ReturnType<typeof client>;
+    before(async () => {
+      ctx = await createContext(target);
+      api = client(ctx.app, ctx.adminKey);
+    });
+    after(() => ctx.close());
+
+    test('uploads, export marks and running tasks of a dead instance are released; a live one keeps its own', async () => {
+      const me = (await api.get('/v2/me')).json();
+      const memory = (await api.post('/v2/memories', { name: 'Swept', srclang: 'en', trglang: 'fr' })).json();
+      const project = (await api.post('/v2/projects', { name: 'Swept', memory_id: memory.id })).json();
+      const done = (
+        await api.upload('/v2/documents/files', 'Hello.\n', {
+          'lilt-api': JSON.stringify({ name: 'done.txt', project_id: project.id }),
+        })
+      ).json();
+      for (
+        let i = 0;
+        i < 200 && (await api.get(`/v2/documents?id=${done.id}`)).json().import_in_progress;
+        i++
+      ) {
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      // A process that died a minute ago, holding: a memory import being uploaded, a document being
+      // uploaded, an export being streamed, a running task.
+      const dead = 'dead-instance';
+      const past = nowSeconds() - 60;
+      await ctx.db.run('INSERT INTO instances (id, started_at, heartbeat_at) VALUES (?, ?, ?)', [
+        dead,
+        past,
+        past,
+      ]);
+      const uploadJob = await insertTask(ctx.db, {
+        organizationId: me.organization_id,
+        type: 'memory_import',
+        state: 'uploading',
+        memoryId: memory.id,
+        params: { name: 'half.tmx', createdBy: 'admin' },
+        workerId: dead,
+      });
+      await storeTaskFile(ctx.db, uploadJob, [Buffer.from('<tmx version="1.4"><bo')], 1 << 20);
+      const half = await ctx.db.get<{ id: number }>(
+        `INSERT INTO documents (organization_id, project_id, name, format, srclang, trglang, import_state, owner, created_at, updated_at)
+         VALUES (?, ?, 'half.txt', 'text', 'en', 'fr', 'uploading', ?, ?, ?) RETURNING id`,
+        [me.organization_id, project.id, dead, past, past],
+      );
+      await ctx.db.run('INSERT INTO document_files (document_id, seq, data) VALUES (?, 0, ?)', [
+        half!.id,
+        Buffer.from('Hel'),
+      ]);
+      await ctx.db.run('UPDATE documents SET export_started_at = ?, owner = ? WHERE id = ?', [
+        past,
+        dead,
+        done.id,
+      ]);
+      const runningJob = await insertTask(ctx.db, {
+        organizationId: me.organization_id,
+        type: 'export',
+        params: {},
+      });
+      await ctx.db.run("UPDATE tasks SET state = 'running', worker_id = ?, lease_until = ? WHERE id = ?", [
+        dead,
+        nowSeconds() + 3600,
+        runningJob,
+      ]);
+      // And what this live instance holds at the same moment must stay.
+      const liveUpload = await insertTask(ctx.db, {
+        organizationId: me.organization_id,
+        type: 'memory_import',
+        state: 'uploading',
+        memoryId: memory.id,
+        workerId: ctx.app.instance.id,
+      });
+
+      assert.equal((await api.get(`/v2/memories?id=${memory.id}`)).json()[0].is_processing, true);
+      assert.equal((await api.get(`/v2/documents?id=${done.id}`)).json().export_in_progress, true);
+      assert.equal((await api.get(`/v2/documents/files?id=${done.id}`)).statusCode, 409);
+
+      await ctx.app.instance.sweep();
+
+      const count = async (sql: string, params: (number | string)[]) =>
+        (await ctx.db.get<{ n: number }>(sql, params))!.n;
+      assert.equal(await count('SELECT COUNT(*) AS n FROM tasks WHERE id = ?', [uploadJob]), 0);
+      assert.equal(await count('SELECT COUNT(*) AS n FROM task_files WHERE task_id = ?', [uploadJob]), 0);
+      assert.equal(await count('SELECT COUNT(*) AS n FROM documents WHERE id = ?', [half!.id]), 0);
+      assert.equal(
+        await count('SELECT COUNT(*) AS n FROM document_files WHERE document_id = ?', [half!.id]),
+        0,
+      );
+      const doc = (await api.get(`/v2/documents?id=${done.id}`)).json();
+      assert.equal(doc.export_in_progress, false);
+      assert.match(doc.export_error_message, /interrupted/);
+      assert.equal((await api.get(`/v2/documents/files?id=${done.id}`)).statusCode, 200);
+      const requeued = await ctx.db.get<{ state: string; worker_id: string | null }>(
+        'SELECT state, worker_id FROM tasks WHERE id = ?',
+        [runningJob],
+      );
+      assert.deepEqual(requeued, { state: 'queued', worker_id: null });
+      assert.equal(await count('SELECT COUNT(*) AS n FROM tasks WHERE id = ?', [liveUpload]), 1);
+      await ctx.db.run('DELETE FROM tasks WHERE id IN (?, ?)', [liveUpload, runningJob]);
+      // No import of the memory is left at all: as Lilt says of a memory nothing was imported into, null.
+      assert.equal((await api.get(`/v2/memories?id=${memory.id}`)).json()[0].is_processing, null);
+    });
+  });
+}

@@ -1,0 +1,221 @@
+// The one module that talks to the server: every request of the web application goes through here, same-origin,
+// authenticated by the HttpOnly session cookie (nothing of a credential is ever held by scripts).
+import type {
+  Caller,
+  ConcordanceHit,
+  DocumentSegment,
+  Languages,
+  Memory,
+  MemoryMatch,
+  Project,
+  ProjectState,
+  SegmentStatus,
+  SegmentsPage,
+  TesseraDocument,
+} from './types.ts';
+
+/** A refused request, with the server's stable code and message (API.md "Errors"). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    /** Seconds, from Retry-After (409 DOCUMENT_BUSY, 429). */
+    readonly retryAfter: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Called on any 401: the session ended (expired, signed out elsewhere); the app shows the sign-in page. */
+let onSignedOut: () => void = () => {};
+export function whenSignedOut(listener: () => void): void {
+  onSignedOut = listener;
+}
+
+async function errorOf(res: Response): Promise<ApiError> {
+  const retry = res.headers.get('Retry-After');
+  const retryAfter = retry === null ? null : Number(retry);
+  const text = await res.text();
+  try {
+    const body = JSON.parse(text) as { message?: string; code?: string };
+    return new ApiError(res.status, body.code ?? 'HTTP_ERROR', body.message ?? text, retryAfter);
+  } catch {
+    return new ApiError(res.status, res.status === 401 ? 'UNAUTHORIZED' : 'HTTP_ERROR', text, retryAfter);
+  }
+}
+
+/**
+ * Sent with every request: the server then answers a 401 without a Basic challenge, which would make the
+ * browser open its own password prompt over the page (src/http/web-app.ts).
+ */
+const CLIENT_HEADER = { 'x-requested-with': 'tessera-web' };
+
+async function send(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
+  const res = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers:
+      body === undefined
+        ? { accept: 'application/json', ...CLIENT_HEADER }
+        : { 'content-type': 'application/json', ...CLIENT_HEADER },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  if (res.ok) return res;
+  const error = await errorOf(res);
+  // The sign-in endpoint answers 401 for wrong credentials: that is the form's to show, not a lost session.
+  if (res.status === 401 && path !== '/v2/session') onSignedOut();
+  throw error;
+}
+
+async function json<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  return (await send(method, path, body, signal)).json() as Promise<T>;
+}
+
+function query(params: Record<string, string | number | boolean | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') search.set(k, String(v));
+  return search.toString();
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+/** The file named in a Content-Disposition header, or the fallback. */
+function attachmentName(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star) return decodeURIComponent(star[1]);
+  return /filename="?([^";]+)"?/i.exec(header)?.[1] ?? fallback;
+}
+
+export const api = {
+  signIn: (credentials: { username: string; password: string } | { key: string }) =>
+    json<Caller>('POST', '/v2/session', credentials),
+  signOut: () => json<{ signed_out: boolean }>('DELETE', '/v2/session'),
+  me: () => json<Caller>('GET', '/v2/me'),
+  languages: () => json<Languages>('GET', '/v2/languages'),
+
+  memories: () => json<Memory[]>('GET', '/v2/memories'),
+  createMemory: (body: { name: string; srclang: string; trglang: string }) =>
+    json<Memory>('POST', '/v2/memories', body),
+  matches: (memoryId: number, source: string, signal?: AbortSignal) =>
+    json<MemoryMatch[]>(
+      'GET',
+      `/v2/memories/query?${query({ id: memoryId, query: source, n: 9 })}`,
+      undefined,
+      signal,
+    ),
+  concordance: (memoryId: number, text: string, side: 'source' | 'target') =>
+    json<ConcordanceHit[]>(
+      'GET',
+      `/v2/memories/concordance?${query({ id: memoryId, query: text, side, n: 50 })}`,
+    ),
+
+  projects: () => json<Project[]>('GET', '/v2/projects'),
+  project: async (id: number) => {
+    const [project] = await json<Project[]>('GET', `/v2/projects?${query({ id })}`);
+    if (!project) throw new ApiError(404, 'NOT_FOUND', `Project ${id} not found`);
+    return project;
+  },
+  createProject: (body: { name: string; memory_id: number; due_date?: number | null }) =>
+    json<Project>('POST', '/v2/projects', body),
+  updateProject: (body: { id: number; name?: string; state?: ProjectState; due_date?: number | null }) =>
+    json<Project>('PUT', '/v2/projects', body),
+  deleteProject: (id: number) => json<{ deleted: boolean }>('DELETE', `/v2/projects?${query({ id })}`),
+
+  document: (id: number) => json<TesseraDocument>('GET', `/v2/documents?${query({ id })}`),
+  renameDocument: (id: number, name: string) => json<TesseraDocument>('PUT', '/v2/documents', { id, name }),
+  deleteDocument: (id: number) => json<{ deleted: boolean }>('DELETE', `/v2/documents?${query({ id })}`),
+  pretranslate: (ids: number[], autoAccept: boolean) =>
+    json<{ documents: TesseraDocument[] }>('POST', '/v2/documents/pretranslate', {
+      id: ids,
+      auto_accept: autoAccept,
+    }),
+  segments: (
+    params: { id: number; offset: number; limit: number; status?: readonly SegmentStatus[]; q?: string },
+    signal?: AbortSignal,
+  ) =>
+    json<SegmentsPage>(
+      'GET',
+      `/v2/documents/segments?${query({
+        id: params.id,
+        offset: params.offset,
+        limit: params.limit,
+        status: params.status?.join(','),
+        q: params.q,
+      })}`,
+      undefined,
+      signal,
+    ),
+  saveSegment: (body: { id: number; target: string; is_confirmed?: boolean; is_reviewed?: boolean }) =>
+    json<DocumentSegment>('PUT', '/v2/segments', body),
+
+  /**
+   * Uploads one file into a project as a raw body, reporting the bytes sent (XMLHttpRequest: fetch has no
+   * upload progress). Answers the Document, whose import then runs as a job.
+   */
+  uploadDocument(
+    projectId: number,
+    file: File,
+    onProgress: (p: UploadProgress) => void,
+    signal?: AbortSignal,
+  ): Promise<TesseraDocument> {
+    return new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', '/v2/documents/files');
+      xhr.setRequestHeader('content-type', 'application/octet-stream');
+      for (const [name, value] of Object.entries(CLIENT_HEADER)) xhr.setRequestHeader(name, value);
+      // JSON escapes anything outside ASCII in the name, which a header cannot carry as it is.
+      const params = JSON.stringify({ name: file.name, project_id: projectId }).replace(
+        /[\u007f-\uffff]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      );
+      xhr.setRequestHeader('LILT-API', params);
+      xhr.upload.onprogress = (e) =>
+        onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : file.size });
+      xhr.onload = () => {
+        if (xhr.status >= 200 && xhr.status < 300) {
+          resolve(JSON.parse(xhr.responseText) as TesseraDocument);
+          return;
+        }
+        let code = 'HTTP_ERROR';
+        let message = xhr.responseText || `Upload failed (${xhr.status})`;
+        try {
+          const body = JSON.parse(xhr.responseText) as { code: string; message: string };
+          code = body.code;
+          message = body.message;
+        } catch {}
+        if (xhr.status === 401) onSignedOut();
+        reject(new ApiError(xhr.status, code, message));
+      };
+      xhr.onerror = () => reject(new ApiError(0, 'NETWORK', 'The server could not be reached'));
+      xhr.onabort = () => reject(new ApiError(0, 'ABORTED', 'Upload cancelled'));
+      signal?.addEventListener('abort', () => xhr.abort());
+      xhr.send(file);
+    });
+  },
+
+  /**
+   * Downloads an export and hands it to the browser as a file. A busy document answers 409 with Retry-After,
+   * thrown as an ApiError for the caller to wait on.
+   */
+  async exportDocument(id: number, asXliff: boolean, fallbackName: string): Promise<string> {
+    const res = await send('GET', `/v2/documents/files?${query({ id, is_xliff: asXliff })}`);
+    const name = attachmentName(res.headers.get('Content-Disposition'), fallbackName);
+    const url = URL.createObjectURL(await res.blob());
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // The download has taken its copy once click() returns; a minute leaves room for a slow disk.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    return name;
+  },
+};

@@ -1,0 +1,104 @@
+// The application shell: who is signed in, the navigation, and the routes (the editor loads as its own chunk).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
+import { ApiError, api, whenSignedOut } from './api/client.ts';
+import { SignInPage } from './auth/sign-in-page.tsx';
+import { MemoriesPage } from './memories/memories-page.tsx';
+import { ProjectPage } from './projects/project-page.tsx';
+import { ProjectsPage } from './projects/projects-page.tsx';
+
+// CodeMirror is half the code: only the editor route loads it.
+const EditorPage = lazy(() => import('./editor/editor-page.tsx'));
+
+export const ME = ['me'] as const;
+
+/** Whatever the previous session saw is not this one's to see. */
+function forgetAllButMe(queryClient: ReturnType<typeof useQueryClient>) {
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME[0] });
+}
+
+export function App() {
+  const queryClient = useQueryClient();
+  const [location, navigate] = useLocation();
+  const me = useQuery({ queryKey: ME, queryFn: api.me, retry: false, staleTime: Number.POSITIVE_INFINITY });
+
+  useEffect(() => {
+    whenSignedOut(() => queryClient.setQueryData(ME, null));
+  }, [queryClient]);
+
+  if (me.isPending) return null;
+  const signedOut = me.data === null || (me.error instanceof ApiError && me.error.status === 401);
+  if (signedOut || location === '/login') {
+    return (
+      <SignInPage
+        onSignedIn={(caller) => {
+          forgetAllButMe(queryClient);
+          queryClient.setQueryData(ME, caller);
+          if (location === '/login') navigate('/projects', { replace: true });
+        }}
+      />
+    );
+  }
+  if (me.error) return <p className="page-error">The server could not be reached: {me.error.message}</p>;
+  const caller = me.data!;
+
+  return (
+    <div className="shell">
+      <header className="topbar">
+        <Link href="/projects" className="brand" aria-label="Tessera home">
+          <span className="brand-mark" aria-hidden="true" />
+          Tessera
+        </Link>
+        <nav aria-label="Main">
+          <Link
+            href="/projects"
+            className={() => (/^\/(projects|documents)\b/.test(location) ? 'active' : '')}
+          >
+            Projects
+          </Link>
+          <Link href="/memories" className={(active) => (active ? 'active' : '')}>
+            Memories
+          </Link>
+        </nav>
+        <div className="topbar-user">
+          <span title={`Signed in as ${caller.username} (${caller.role})`}>{caller.username}</span>
+          <button
+            type="button"
+            className="sign-out"
+            onClick={async () => {
+              await api.signOut().catch(() => {});
+              queryClient.setQueryData(ME, null);
+              forgetAllButMe(queryClient);
+            }}
+          >
+            Sign out
+          </button>
+        </div>
+      </header>
+      <Switch>
+        <Route path="/">
+          <Redirect to="/projects" replace />
+        </Route>
+        <Route path="/projects" component={ProjectsPage} />
+        <Route path="/projects/:id">{(params) => <ProjectPage id={Number(params.id)} />}</Route>
+        <Route path="/documents/:id">
+          {(params) => (
+            <Suspense fallback={<main className="page loading">Loading the editor…</main>}>
+              <EditorPage id={Number(params.id)} />
+            </Suspense>
+          )}
+        </Route>
+        <Route path="/memories" component={MemoriesPage} />
+        <Route>
+          <main className="page">
+            <h1>Page not found</h1>
+            <p>
+              <Link href="/projects">Back to the projects</Link>
+            </p>
+          </main>
+        </Route>
+      </Switch>
+    </div>
+  );
+}

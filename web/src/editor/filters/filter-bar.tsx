@@ -1,0 +1,72 @@
+// Filters of the segment list: status chips with the document's counts, and a text search over source and target.
+import { forwardRef, useEffect, useState } from 'react';
+import { SEGMENT_STATUSES, type SegmentStatus } from '../../api/types.ts';
+import { tooltip } from '../../keyboard/shortcut-label.ts';
+import { STATUS_NAMES } from '../../ui/format.ts';
+import type { SegmentFilter } from '../segments/segment-list.ts';
+
+export const FilterBar = forwardRef<
+  HTMLInputElement,
+  {
+    filter: SegmentFilter;
+    counts: Record<SegmentStatus, number> | undefined;
+    total: number | undefined;
+    onChange: (filter: SegmentFilter) => void;
+  }
+>(function FilterBar({ filter, counts, total, onChange }, searchRef) {
+  const [q, setQ] = useState(filter.q);
+  useEffect(() => setQ(filter.q), [filter.q]);
+  // The list follows the search a moment after typing stops, not on every key.
+  useEffect(() => {
+    if (q === filter.q) return;
+    const timer = setTimeout(() => onChange({ ...filter, q }), 250);
+    return () => clearTimeout(timer);
+  }, [q, filter, onChange]);
+
+  const toggle = (status: SegmentStatus) => {
+    const statuses = filter.statuses.includes(status)
+      ? filter.statuses.filter((s) => s !== status)
+      : SEGMENT_STATUSES.filter((s) => s === status || filter.statuses.includes(s));
+    onChange({ ...filter, statuses });
+  };
+  const documentTotal = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : undefined;
+
+  return (
+    <div className="filter-bar" role="toolbar" aria-label="Filters">
+      <button
+        type="button"
+        className="chip"
+        aria-pressed={filter.statuses.length === 0}
+        onClick={() => onChange({ ...filter, statuses: [] })}
+      >
+        All <span className="count">{documentTotal?.toLocaleString() ?? '…'}</span>
+      </button>
+      {SEGMENT_STATUSES.map((status) => (
+        <button
+          key={status}
+          type="button"
+          className={`chip status-${status}`}
+          aria-pressed={filter.statuses.includes(status)}
+          onClick={() => toggle(status)}
+        >
+          {STATUS_NAMES[status]} <span className="count">{counts?.[status].toLocaleString() ?? '…'}</span>
+        </button>
+      ))}
+      <input
+        ref={searchRef}
+        type="search"
+        className="filter-search"
+        aria-label="Search segments"
+        placeholder="Search source and target…"
+        title={tooltip('findInDocument')}
+        value={q}
+        onChange={(e) => setQ(e.currentTarget.value)}
+      />
+      {(filter.statuses.length > 0 || filter.q) && total !== undefined && (
+        <span className="filter-result" role="status">
+          {total.toLocaleString()} shown
+        </span>
+      )}
+    </div>
+  );
+});

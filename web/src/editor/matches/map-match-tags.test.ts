@@ -1,0 +1,41 @@
+// Inserting a match maps its tags onto this segment's: by the part each plays, never bringing a foreign tag.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { mapMatchTags } from './map-match-tags.ts';
+
+test('TMX code tags of a match become this segment’s XLIFF tags', () => {
+  const mapped = mapMatchTags(
+    'The editor shows <bpt i="1">&lt;abbr&gt;</bpt>TM<ept i="1">&lt;/abbr&gt;</ept> results.',
+    'Der Editor zeigt <bpt i="1">&lt;abbr&gt;</bpt>TM<ept i="1">&lt;/abbr&gt;</ept>-Ergebnisse.',
+    'The editor shows <g id="1" ctype="x-abbr">TM</g> matches.',
+  );
+  assert.deepEqual(mapped, {
+    target: 'Der Editor zeigt <g id="1" ctype="x-abbr">TM</g>-Ergebnisse.',
+    dropped: [],
+  });
+});
+
+test('nested spans keep their nesting, even when the translation reorders them', () => {
+  const mapped = mapMatchTags(
+    '<g id="a">Read <g id="b">this</g></g> and <x id="c"/>',
+    '<x id="c"/> <g id="a">Lies <g id="b">das</g></g>',
+    '<g id="1">Open <g id="2">that</g></g> then <x id="3"/>',
+  );
+  assert.equal(mapped.target, '<x id="3"/> <g id="1">Lies <g id="2">das</g></g>');
+  assert.deepEqual(mapped.dropped, []);
+});
+
+test('a tag with no counterpart is left out and reported; text is kept as it is', () => {
+  const mapped = mapMatchTags(
+    'Press <x id="1"/> or <x id="2"/>.',
+    'Drücken Sie <x id="1"/> oder <x id="2"/>.',
+    'Press <x id="7"/>.',
+  );
+  assert.deepEqual(mapped, { target: 'Drücken Sie <x id="7"/> oder .', dropped: ['<x id="2"/>'] });
+  assert.deepEqual(mapMatchTags('a < b', 'a < b & c', 'x'), { target: 'a < b & c', dropped: [] });
+});
+
+test('a tag repeated in the match target is used once', () => {
+  const mapped = mapMatchTags('Hi <x id="1"/>', 'Hallo <x id="1"/><x id="1"/>', 'Hello <x id="9"/>');
+  assert.deepEqual(mapped, { target: 'Hallo <x id="9"/>', dropped: ['<x id="1"/>'] });
+});

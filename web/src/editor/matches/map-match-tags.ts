@@ -1,0 +1,69 @@
+// A memory match's target made ready for this segment: each of its tags becomes the tag of this source that
+// plays the same part (the k-th opening, its closing partner, the k-th standalone), so an inserted match never
+// brings a tag the segment does not have.
+import { parseTagged, type TagPart } from '../../../../src/text/inline-tags.ts';
+import { pairByRole, placedTags, tagNumber, tagRole } from '../tags/tag-parts.ts';
+
+export interface MappedTarget {
+  target: string;
+  /** Tags of the match's target with no counterpart here: left out (Alt+T inserts what is then missing). */
+  dropped: string[];
+}
+
+/** Index in `to` of the tag that plays the part of each tag of `from` (undefined when none does). */
+function correspondence(from: readonly TagPart[], to: readonly TagPart[]): (number | undefined)[] {
+  const result: (number | undefined)[] = new Array(from.length);
+  const byRole = (tags: readonly TagPart[], role: string) =>
+    tags.flatMap((t, i) => (tagRole(t) === role ? [i] : []));
+  for (const role of ['open', 'alone'] as const) {
+    const a = byRole(from, role);
+    const b = byRole(to, role);
+    a.forEach((i, k) => {
+      result[i] = b[k];
+    });
+  }
+  // A closing tag follows its opening partner; closing tags with no partner go by order.
+  const fromPartners = pairByRole(from);
+  const toPartners = pairByRole(to);
+  const looseTo = byRole(to, 'close').filter((i) => !toPartners.has(i));
+  let loose = 0;
+  from.forEach((t, i) => {
+    if (tagRole(t) !== 'close') return;
+    const open = fromPartners.get(i);
+    const mappedOpen = open === undefined ? undefined : result[open];
+    result[i] = mappedOpen !== undefined ? toPartners.get(mappedOpen) : looseTo[loose++];
+  });
+  return result;
+}
+
+export function mapMatchTags(matchSource: string, matchTarget: string, source: string): MappedTarget {
+  const fromTags = placedTags(matchSource).map((t) => t.part);
+  const toTags = placedTags(source).map((t) => t.part);
+  const mapped = correspondence(fromTags, toTags);
+  const usedFrom = new Set<number>();
+  const usedTo = new Set<number>();
+  const dropped: string[] = [];
+  let target = '';
+  for (const part of parseTagged(matchTarget)) {
+    if (part.type === 'text') {
+      target += part.text;
+      continue;
+    }
+    // The same tag in the match's source: written the same, else the same element, number and part.
+    const candidates = fromTags.map((t, i) => ({ t, i })).filter(({ i }) => !usedFrom.has(i));
+    const same =
+      candidates.find(({ t }) => t.raw === part.raw) ??
+      candidates.find(
+        ({ t }) => t.name === part.name && tagRole(t) === tagRole(part) && tagNumber(t) === tagNumber(part),
+      );
+    const to = same === undefined ? undefined : mapped[same.i];
+    if (same === undefined || to === undefined || usedTo.has(to)) {
+      dropped.push(part.raw);
+      continue;
+    }
+    usedFrom.add(same.i);
+    usedTo.add(to);
+    target += toTags[to].raw;
+  }
+  return { target, dropped };
+}

@@ -1,0 +1,43 @@
+// Why a match scores what it does: the words that differ (the base score, MATCHING.md §2) and the server's
+// penalties, as chips whose points add up to 100 − score.
+import { align } from '../../../../src/matching/levenshtein.ts';
+import { flooredBase, prepareText } from '../../../../src/matching/score.ts';
+import type { MemoryMatch } from '../../api/types.ts';
+
+export interface ScoreChip {
+  kind: string;
+  points: number;
+  /** What the chip says on hover. */
+  title: string;
+}
+
+const PENALTY_TITLES: Record<string, string> = {
+  case: 'a word differs only in case',
+  number: 'a number differs',
+  punctuation: 'punctuation differs',
+  tags: 'inline tags differ',
+  whitespace: 'only whitespace differs',
+};
+
+export function explainScore(
+  source: string,
+  match: Pick<MemoryMatch, 'source' | 'score' | 'metadata'>,
+): ScoreChip[] {
+  if (match.score === 100) return [];
+  const q = prepareText(source);
+  const c = prepareText(match.source);
+  const chips: ScoreChip[] = [];
+  const max = Math.max(q.content.length, c.content.length);
+  if (max > 0) {
+    const d = align(q.content, c.content).distance;
+    const points = 100 - flooredBase(max, d);
+    if (points > 0) chips.push({ kind: 'words', points, title: `${d} of ${max} words differ` });
+  }
+  for (const p of match.metadata.penalties) {
+    chips.push({ kind: p.kind, points: p.points, title: PENALTY_TITLES[p.kind] ?? p.kind });
+  }
+  // Only a score clamped below 100 for strings the tokens cannot tell apart leaves a remainder.
+  const rest = 100 - match.score - chips.reduce((sum, chip) => sum + chip.points, 0);
+  if (rest !== 0) chips.push({ kind: 'other', points: rest, title: 'not identical: at most 99' });
+  return chips;
+}

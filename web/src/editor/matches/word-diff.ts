@@ -1,0 +1,90 @@
+// The word diff of a memory match's source against the segment's source, from the scorer's own tokens and
+// alignment (src/matching): the words it marks are exactly the edits the base score counts, and a word kept
+// with other case or digits is the case or number penalty.
+import { align } from '../../../../src/matching/levenshtein.ts';
+import { type PreparedText, prepareText } from '../../../../src/matching/score.ts';
+import type { TokenType } from '../../../../src/matching/tokenize.ts';
+import { parseTagged, type TagPart } from '../../../../src/text/inline-tags.ts';
+import { tagRole } from '../tags/tag-parts.ts';
+
+export type DiffKind = 'equal' | 'changed' | 'removed' | 'added';
+
+export interface DiffPart {
+  /** equal: in both; changed: aligned but written differently (case, digits, another tag in the same place);
+   * removed: only in the match's source; added: only in this segment's source. */
+  kind: DiffKind;
+  type: TokenType;
+  /** As the match's source writes it (this source's for added). */
+  text: string;
+  /** For changed: as this source writes it. */
+  now?: string;
+  /** Whether whitespace stands before it in its own text. */
+  spaced: boolean;
+}
+
+/** Token index pairs (in the query, in the candidate) that the scorer keeps, by token class. */
+function alignedPairs(q: PreparedText, c: PreparedText): [number, number][] {
+  const pairs: [number, number][] = [];
+  const content = align(q.content, c.content).matches;
+  for (let k = 0; k < content.length; k += 2)
+    pairs.push([q.contentAt[content[k]], c.contentAt[content[k + 1]]]);
+  // Punctuation and tags are aligned on their own, as their penalties are; they fill the gaps between words.
+  // Tags align by the part they play (a match's <bpt> where this source has <g>: the same place, another
+  // tag), since inserting the match maps them so (map-match-tags.ts).
+  for (const type of ['punct', 'tag'] as const) {
+    const qAt = indexesOf(q, type);
+    const cAt = indexesOf(c, type);
+    const key = (p: PreparedText, i: number) =>
+      type === 'tag' ? roleOf(p.tokens[i].real) : p.tokens[i].norm;
+    const m = align(
+      qAt.map((i) => key(q, i)),
+      cAt.map((i) => key(c, i)),
+    ).matches;
+    for (let k = 0; k < m.length; k += 2) {
+      const pair: [number, number] = [qAt[m[k]], cAt[m[k + 1]]];
+      if (fitsBetween(pairs, pair)) pairs.push(pair);
+    }
+  }
+  return pairs.sort((a, b) => a[1] - b[1]);
+}
+
+/** open, close or alone for an inline tag; the raw text for HTML markup the tokenizer also counts as a tag. */
+function roleOf(raw: string): string {
+  const [part] = parseTagged(raw);
+  return part?.type === 'tag' ? tagRole(part as TagPart) : raw;
+}
+
+function indexesOf(p: PreparedText, type: TokenType): number[] {
+  const out: number[] = [];
+  p.tokens.forEach((t, i) => {
+    if (t.type === type) out.push(i);
+  });
+  return out;
+}
+
+/** A pair is kept only where it crosses none of the pairs already kept (the diff reads left to right). */
+function fitsBetween(pairs: readonly [number, number][], [qi, ci]: [number, number]): boolean {
+  return pairs.every(([q, c]) => (q < qi && c < ci) || (q > qi && c > ci));
+}
+
+export function wordDiff(matchSource: string, source: string): DiffPart[] {
+  const q = prepareText(source);
+  const c = prepareText(matchSource);
+  const parts: DiffPart[] = [];
+  const spaced = (p: PreparedText, i: number) => i > 0 && p.tokens[i].start > p.tokens[i - 1].end;
+  const push = (kind: DiffKind, p: PreparedText, i: number) =>
+    parts.push({ kind, type: p.tokens[i].type, text: p.tokens[i].real, spaced: spaced(p, i) });
+  let qi = 0;
+  let ci = 0;
+  for (const [qk, ck] of [...alignedPairs(q, c), [q.tokens.length, c.tokens.length] as [number, number]]) {
+    for (; ci < ck; ci++) push('removed', c, ci);
+    for (; qi < qk; qi++) push('added', q, qi);
+    if (qk === q.tokens.length) break;
+    const [x, y] = [q.tokens[qk], c.tokens[ck]];
+    if (x.real === y.real || (x.type === 'tag' && x.norm === y.norm)) push('equal', c, ck);
+    else parts.push({ kind: 'changed', type: y.type, text: y.real, now: x.real, spaced: spaced(c, ck) });
+    qi = qk + 1;
+    ci = ck + 1;
+  }
+  return parts;
+}

@@ -1,0 +1,76 @@
+// Export XLIFF and Export original: disabled with the reason while the document is busy; a 409 from the server
+// is waited out for as long as its Retry-After says, then tried again.
+import { useEffect, useId, useRef, useState } from 'react';
+import { ApiError, api } from '../api/client.ts';
+import type { TesseraDocument } from '../api/types.ts';
+import { exportBlockedBecause } from './document-state.ts';
+
+type ExportState =
+  | { kind: 'idle' }
+  | { kind: 'running' }
+  | { kind: 'waiting'; seconds: number }
+  | { kind: 'failed'; message: string };
+
+function ExportButton({ doc, xliff }: { doc: TesseraDocument; xliff: boolean }) {
+  const [state, setState] = useState<ExportState>({ kind: 'idle' });
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const noteId = useId();
+  const blocked = exportBlockedBecause(doc);
+  const label = xliff ? 'Export XLIFF' : 'Export original';
+
+  async function run() {
+    setState({ kind: 'running' });
+    try {
+      await api.exportDocument(doc.id, xliff, xliff ? `${doc.name}.xlf` : doc.name);
+      setState({ kind: 'idle' });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'DOCUMENT_BUSY') {
+        const seconds = Math.max(1, err.retryAfter ?? 5);
+        setState({ kind: 'waiting', seconds });
+        timer.current = setTimeout(run, seconds * 1000);
+      } else setState({ kind: 'failed', message: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  const note =
+    blocked ??
+    (state.kind === 'waiting'
+      ? `The document is busy: trying again in ${state.seconds} s`
+      : state.kind === 'failed'
+        ? state.message
+        : null);
+  return (
+    <span className="export-button">
+      <button
+        type="button"
+        className={
+          state.kind === 'running' || state.kind === 'waiting' ? 'button small working' : 'button small'
+        }
+        disabled={blocked !== null || state.kind === 'running' || state.kind === 'waiting'}
+        title={
+          note ??
+          (xliff ? 'Download as XLIFF 1.2, for another CAT tool' : `Download as ${doc.format}, translated`)
+        }
+        aria-describedby={note ? noteId : undefined}
+        onClick={run}
+      >
+        {label}
+      </button>
+      {note && (
+        <span id={noteId} className={blocked ? 'visually-hidden' : 'export-note'} role="status">
+          {note}
+        </span>
+      )}
+    </span>
+  );
+}
+
+export function ExportButtons({ doc }: { doc: TesseraDocument }) {
+  return (
+    <>
+      <ExportButton doc={doc} xliff />
+      <ExportButton doc={doc} xliff={false} />
+    </>
+  );
+}
