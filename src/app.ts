@@ -7,6 +7,7 @@ import { authPlugin } from './http/auth.ts';
 import { clientErrorHandler, frameworkErrors } from './http/client-errors.ts';
 import { MemoryCounters, StoreCounters } from './http/counters.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
+import { eventStreamPlugin } from './http/event-stream.ts';
 import { inputGuardsPlugin, safeIntegerKeyword } from './http/input-guards.ts';
 import { loggerOptions } from './http/logging.ts';
 import { metricsPlugin } from './http/metrics.ts';
@@ -19,6 +20,8 @@ import { documentImportTask } from './modules/documents/import-task.ts';
 import { pretranslateTask } from './modules/documents/pretranslate-task.ts';
 import { documentsRoutes } from './modules/documents/routes.ts';
 import { documentSweeps, releaseAfterGiveUp } from './modules/documents/service.ts';
+import { EventBus } from './modules/events/event-bus.ts';
+import { eventsRoutes } from './modules/events/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { fileSweeps } from './modules/files/service.ts';
 import { discardExport, type JobExportParams, jobExportTask } from './modules/jobs/export-task.ts';
@@ -86,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
   const languages = new Languages(config.languages);
   const indexes = new IndexCache(db);
+  const events = new EventBus(db);
   const instanceId = newWorkerId();
   // Several processes may share a PostgreSQL store: their limits count together there.
   const counters = db.shared ? new StoreCounters(db) : new MemoryCounters();
@@ -137,18 +141,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
   await app.register(rateLimitPlugin, { max: config.rateLimit, counters });
+  await app.register(eventStreamPlugin);
 
-  const uploads = { tasks: worker, maxUploadBytes: config.maxUploadBytes, instanceId };
+  const uploads = { tasks: worker, maxUploadBytes: config.maxUploadBytes, instanceId, events };
   await app.register(systemRoutes, { db, isWarm: () => indexes.warm });
   await app.register(languagesRoutes, { languages });
   await app.register(usersRoutes, { db, throttle });
   await app.register(memoriesRoutes, { db, languages, indexes, ...uploads });
-  await app.register(segmentsRoutes, { db, languages, indexes });
+  await app.register(segmentsRoutes, { db, languages, indexes, events });
   await app.register(tasksRoutes, { db });
   await app.register(projectsRoutes, { db, languages });
   await app.register(documentsRoutes, { db, ...uploads });
   await app.register(filesRoutes, { db, ...uploads });
   await app.register(jobsRoutes, { db, languages, indexes, ...uploads });
+  await app.register(eventsRoutes, { db, events });
   await app.register(webAppPlugin, {});
 
   // Before the worker: a restarted process first puts back the tasks its dead predecessor held.
@@ -163,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => {
     await worker.stop();
     await instance.stop();
+    await events.close();
   });
   return app;
 }

@@ -10,6 +10,8 @@ export class AppError extends Error {
     message: string,
     /** Extra response headers, e.g. Retry-After. */
     readonly headers: Record<string, string> = {},
+    /** Extra fields of the JSON body beside message and code (e.g. the current state of a conflict). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -46,6 +48,16 @@ export const errors = {
       Allow: allowed.join(', '),
     }),
   conflict: (message: string) => new AppError(409, 'CONFLICT', message),
+  /** An edit based on a segment someone changed meanwhile: the answer carries the segment as it is now. */
+  segmentConflict: (id: number, current: unknown) =>
+    new AppError(
+      409,
+      'SEGMENT_CONFLICT',
+      `Segment ${id} was changed by someone else since expected_updated_at; see "current"`,
+      {},
+      { current },
+    ),
+  batchConflict: (message: string) => new AppError(409, 'BATCH_CONFLICT', message),
   // Sign-in names are unique across the server (Basic user:password carries no organization), so a taken
   // name must be refused — with the same answer whichever organization holds it.
   usernameTaken: (username: string) =>

@@ -1,5 +1,4 @@
 // Authentication of every /v2 request: ?key=, Basic (key:key or username:password), or Bearer.
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../errors.ts';
@@ -102,29 +101,14 @@ function readExplicitCredentials(request: FastifyRequest): Credentials | null {
   return { kind: 'password', username: user, password };
 }
 
-// A password check costs a scrypt (~50 ms); a client sending Basic user:password on every request would pay
-// it each time. Successful logins are remembered briefly by a hash of the credentials, never in clear.
-const PASSWORD_CACHE_MS = 60_000;
-
 export const authPlugin = fp(
   async (app: App, options: { authenticator: Authenticator; throttle: SignInThrottle }) => {
     const { throttle } = options;
-    const passwordCache = new Map<string, { principal: Principal; until: number }>();
 
     async function authenticate(credentials: Credentials): Promise<Principal | null> {
       if (credentials.kind === 'key') return options.authenticator.key(credentials.key);
       if (credentials.kind === 'session') return options.authenticator.session(credentials.token);
-      const cacheKey = createHash('sha256')
-        .update(`${credentials.username}\0${credentials.password}`)
-        .digest('hex');
-      const cached = passwordCache.get(cacheKey);
-      if (cached && cached.until > Date.now()) return cached.principal;
-      const principal = await options.authenticator.password(credentials.username, credentials.password);
-      if (principal) {
-        if (passwordCache.size > 10_000) passwordCache.clear();
-        passwordCache.set(cacheKey, { principal, until: Date.now() + PASSWORD_CACHE_MS });
-      }
-      return principal;
+      return options.authenticator.password(credentials.username, credentials.password);
     }
 
     app.decorateRequest('principal', null);

@@ -56,10 +56,14 @@ export const errorHandlerPlugin = fp(async (app: App, options: { bodyLimit: numb
         .type('text/plain; charset=utf-8')
         .send('Unauthorized');
     }
-    return reply.code(appError.status).type('application/json; charset=utf-8').send({
-      message: appError.message,
-      code: appError.code,
-    });
+    return reply
+      .code(appError.status)
+      .type('application/json; charset=utf-8')
+      .send({
+        ...appError.details,
+        message: appError.message,
+        code: appError.code,
+      });
   });
 
   app.setNotFoundHandler(async (request) => {

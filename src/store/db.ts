@@ -56,6 +56,13 @@ export interface Db extends Queryable {
   isUniqueViolation(err: unknown): boolean;
   /** True when err is this database refusing to delete a row that others still reference. */
   isForeignKeyViolation(err: unknown): boolean;
+  /**
+   * Sends a notification on a channel to every listener of every process sharing the store (PostgreSQL's
+   * NOTIFY; on the embedded store, this process's listeners). Payloads stay under 8000 bytes.
+   */
+  notify(channel: string, payload: string): Promise<void>;
+  /** Receives the channel's notifications until the answered function is called. */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   /** Checks the database answers (for /readyz). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -9,7 +9,7 @@ import type { TaskContext, TaskHandler } from '../../tasks/task-worker.ts';
 import { TaskFailure } from '../../tasks/task-worker.ts';
 import { repairTarget } from '../../text/placeables.ts';
 import type { IndexCache } from '../memories/index-cache.ts';
-import { type BestMatch, bestMatches } from '../memories/service.ts';
+import { type BestMatch, bestMatches, searchMemo } from '../memories/service.ts';
 import { PRETRANSLATION } from './document-states.ts';
 import * as repo from './repository.ts';
 import * as segments from './segment-repository.ts';
@@ -72,6 +72,8 @@ async function pretranslate(task: TaskRow, ctx: TaskContext, doc: repo.DocumentR
   await segments.clearPretranslation(db, task.id);
   let staged = 0;
   let looked = 0;
+  // One query per distinct source across the pages: repeated segments reuse the first answer.
+  const memo = searchMemo();
   for await (const rows of segments.segmentPages(db, doc.id, PAGE)) {
     if (ctx.signal.aborted) throw new Error('interrupted');
     const open = rows.filter((row) => row.is_confirmed === 0);
@@ -80,6 +82,7 @@ async function pretranslate(task: TaskRow, ctx: TaskContext, doc: repo.DocumentR
       memoryId,
       open.map((row) => row.source),
       { caseSensitive: options.case_sensitive },
+      memo,
     );
     const found = open.flatMap((row, i) => {
       const match = matches[i];
@@ -96,7 +99,12 @@ async function pretranslate(task: TaskRow, ctx: TaskContext, doc: repo.DocumentR
     let translated = 0;
     let confirmed = 0;
     for (let from = 0; from < staged; from += APPLY_SLICE) {
-      const applied = await segments.applyStagedMatches(tx, task.id, { from, to: from + APPLY_SLICE });
+      const applied = await segments.applyStagedMatches(
+        tx,
+        task.id,
+        { from, to: from + APPLY_SLICE },
+        options.username,
+      );
       translated += applied.translated;
       confirmed += applied.confirmed;
       await yieldToEventLoop();

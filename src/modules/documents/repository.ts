@@ -58,6 +58,8 @@ export interface SegmentRow {
   notes: string | null;
   /** JSON list of the placeables pre-translation repaired in the match's target, or null. */
   repairs: string | null;
+  /** Changes of its target or status so far (its last version in segment_versions). */
+  version: number;
   created_at: number;
   updated_at: number;
 }
@@ -65,7 +67,7 @@ export interface SegmentRow {
 /** A segment as the import task plans it, before it has an id. */
 export type NewSegment = Omit<
   SegmentRow,
-  'id' | 'document_id' | 'position' | 'match_score' | 'repairs' | 'created_at' | 'updated_at'
+  'id' | 'document_id' | 'position' | 'match_score' | 'repairs' | 'version' | 'created_at' | 'updated_at'
 >;
 
 const DOCUMENT_COLUMNS = `d.*,
@@ -148,6 +150,12 @@ export async function renameDocument(db: Queryable, id: number, name: string) {
 }
 
 export async function deleteDocument(db: Queryable, id: number) {
+  await deleteInSlices(db, { table: 'segment_versions', key: 'id', where: 'document_id = ?', params: [id] });
+  await db.run(
+    'DELETE FROM replace_changes WHERE batch_id IN (SELECT id FROM replace_batches WHERE document_id = ?)',
+    [id],
+  );
+  await db.run('DELETE FROM replace_batches WHERE document_id = ?', [id]);
   await deleteInSlices(db, { table: 'document_segments', key: 'id', where: 'document_id = ?', params: [id] });
   await db.run('DELETE FROM document_files WHERE document_id = ?', [id]);
   await db.run('DELETE FROM documents WHERE id = ?', [id]);

@@ -12,9 +12,14 @@ import {
   GetDocumentQuery,
   PretranslateAnswer,
   PretranslateBody,
+  QaReport,
   RenameDocumentBody,
+  ReplaceAnswer,
+  ReplaceBody,
   SegmentsPage,
   SegmentsPageQuery,
+  UndoReplaceAnswer,
+  UndoReplaceBody,
 } from './schemas.ts';
 import type { DocumentDeps } from './service.ts';
 import * as service from './service.ts';
@@ -49,6 +54,46 @@ export async function documentsRoutes(app: App, deps: DocumentDeps) {
       },
     },
     async (request) => service.segmentsPage(db, principalOf(request), request.query),
+  );
+
+  app.get(
+    '/v2/documents/qa',
+    {
+      schema: {
+        summary: "The QA issues of a document's segments: tags, numbers, punctuation, spaces… (extension)",
+        tags,
+        querystring: IdQuery,
+        response: { 200: QaReport },
+      },
+    },
+    async (request) => service.qaReport(db, principalOf(request), request.query.id),
+  );
+
+  app.post(
+    '/v2/documents/replace',
+    {
+      schema: {
+        summary:
+          'Find and replace in the text of segments (never in tags); dry_run lists the changes, else one batch (extension)',
+        tags,
+        body: ReplaceBody,
+        response: { 200: ReplaceAnswer },
+      },
+    },
+    async (request) => service.replaceInDocument(deps, principalOf(request), request.body),
+  );
+
+  app.post(
+    '/v2/documents/replace/undo',
+    {
+      schema: {
+        summary: 'Undo a replace batch, unless its segments changed since (extension)',
+        tags,
+        body: UndoReplaceBody,
+        response: { 200: UndoReplaceAnswer },
+      },
+    },
+    async (request) => service.undoReplace(deps, principalOf(request), request.body),
   );
 
   app.put(

@@ -105,3 +105,50 @@ export const SegmentsPage = Type.Object({
   ),
   segments: Type.Array(DocumentSegment),
 });
+
+/** GET /v2/documents/qa (extension): the QA issues of every segment of a document (src/text/qa). */
+export const QaReport = Type.Object({
+  document_id: Type.Integer(),
+  counts: Type.Object({ error: Type.Integer(), warning: Type.Integer() }),
+  issues: Type.Array(
+    Type.Object({
+      segment_id: Type.Integer(),
+      position: Type.Integer(),
+      code: Type.String(),
+      severity: Type.String(),
+      message: Type.String(),
+    }),
+  ),
+});
+
+/** POST /v2/documents/replace (extension). */
+export const ReplaceBody = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  find: Type.String({ maxLength: 1000 }),
+  replace: Type.String({ maxLength: 5000 }),
+  regex: Type.Optional(Type.Boolean()),
+  case_sensitive: Type.Optional(Type.Boolean()),
+  field: Type.Optional(Type.Union([Type.Literal('source'), Type.Literal('target')])),
+  statuses: Type.Optional(Type.Array(Type.Union(STATUS_NAMES.map((s) => Type.Literal(s))), { maxItems: 10 })),
+  dry_run: Type.Optional(Type.Boolean()),
+});
+
+export const ReplaceAnswer = Type.Object({
+  batch_id: Nullable(Type.Integer()),
+  changed: Type.Integer(),
+  changes: Type.Array(
+    Type.Object({
+      segment_id: Type.Integer(),
+      position: Type.Integer(),
+      before: Type.String(),
+      after: Type.String(),
+    }),
+  ),
+});
+
+export const UndoReplaceBody = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  batch_id: Type.Integer({ minimum: 1 }),
+});
+
+export const UndoReplaceAnswer = Type.Object({ batch_id: Type.Integer(), restored: Type.Integer() });

@@ -137,25 +137,31 @@ export async function applyStagedMatches(
   db: Queryable,
   taskId: number,
   range: { from: number; to: number },
+  username: string | null = null,
 ): Promise<{ translated: number; confirmed: number }> {
   const now = nowSeconds();
   let translated = 0;
   let confirmed = 0;
   for (const confirm of [1, 0]) {
+    const status = confirm ? SEGMENT_STATUSES.confirmed : SEGMENT_STATUSES.pretranslated;
+    const staged =
+      'pretranslate_staging s WHERE s.task_id = ? AND s.seq >= ? AND s.seq < ? AND s.confirm = ?';
+    const params = [taskId, range.from, range.to, confirm];
+    // The version each segment is about to become, recorded first: the same rows as the UPDATE below.
+    await db.run(
+      `INSERT INTO segment_versions (document_id, segment_id, version, target, status, username, origin, created_at)
+       SELECT d.document_id, d.id, d.version + 1, s.target, ?, ?, 'pretranslate',
+         CASE WHEN d.updated_at >= ? THEN d.updated_at + 1 ELSE ? END
+       FROM ${staged.replace(' WHERE ', ' JOIN document_segments d ON d.id = s.segment_id WHERE ')} AND d.is_confirmed = 0`,
+      [status, username, now, now, ...params],
+    );
     const { changes } = await db.run(
       `UPDATE document_segments SET target = s.target, match_score = s.score, repairs = s.repairs,
-         is_confirmed = s.confirm, status = ?, updated_at = ?
-       FROM pretranslate_staging s
-       WHERE s.task_id = ? AND s.seq >= ? AND s.seq < ? AND s.confirm = ?
+         is_confirmed = s.confirm, status = ?, version = version + 1,
+         updated_at = CASE WHEN updated_at >= ? THEN updated_at + 1 ELSE ? END
+       FROM ${staged}
          AND document_segments.id = s.segment_id AND document_segments.is_confirmed = 0`,
-      [
-        confirm ? SEGMENT_STATUSES.confirmed : SEGMENT_STATUSES.pretranslated,
-        now,
-        taskId,
-        range.from,
-        range.to,
-        confirm,
-      ],
+      [status, now, now, ...params],
     );
     translated += changes;
     if (confirm) confirmed += changes;
@@ -212,4 +218,106 @@ export async function statusCounts(db: Queryable, documentId: number): Promise<M
     [documentId],
   );
   return new Map(rows.map((r) => [r.status, r.n]));
+}
+
+// ---- Find and replace: a batch of changes staged in replace_changes, applied at once, undone at once.
+
+/** updated_at of a changed segment: now, or a second after its last change (it only ever grows). */
+const NEXT_UPDATED_AT = 'CASE WHEN updated_at >= ? THEN updated_at + 1 ELSE ? END';
+
+export interface ReplaceChange {
+  segmentId: number;
+  before: string;
+  after: string;
+  /** The segment's version when it was read: the replace applies only while it is still that. */
+  version: number;
+}
+
+export async function insertReplaceBatch(db: Queryable, documentId: number, username: string) {
+  const row = await db.get<{ id: number }>(
+    'INSERT INTO replace_batches (document_id, username, created_at) VALUES (?, ?, ?) RETURNING id',
+    [documentId, username, nowSeconds()],
+  );
+  return row!.id;
+}
+
+/**
+ * Writes the batch's changes into their segments and records each as a version; answers how many segments
+ * changed (fewer than staged when some changed since they were read: the caller rolls back).
+ */
+export async function applyReplaceBatch(
+  db: Queryable,
+  batchId: number,
+  changes: readonly ReplaceChange[],
+  username: string,
+): Promise<number> {
+  await db.insertMany(
+    'replace_changes',
+    ['batch_id', 'segment_id', 'before_target', 'after_target', 'after_version'],
+    changes.map((c) => [batchId, c.segmentId, c.before, c.after, c.version + 1]),
+  );
+  const now = nowSeconds();
+  const { changes: applied } = await db.run(
+    `UPDATE document_segments SET target = c.after_target, version = version + 1,
+       updated_at = ${NEXT_UPDATED_AT}
+     FROM replace_changes c
+     WHERE c.batch_id = ? AND document_segments.id = c.segment_id AND document_segments.version = c.after_version - 1`,
+    [now, now, batchId],
+  );
+  await recordBatchVersions(db, batchId, 'replace', username);
+  return applied;
+}
+
+async function recordBatchVersions(db: Queryable, batchId: number, origin: string, username: string) {
+  await db.run(
+    `INSERT INTO segment_versions (document_id, segment_id, version, target, status, username, origin, created_at)
+     SELECT s.document_id, s.id, s.version, s.target, s.status, ?, ?, s.updated_at
+     FROM replace_changes c JOIN document_segments s ON s.id = c.segment_id WHERE c.batch_id = ?`,
+    [username, origin, batchId],
+  );
+}
+
+export async function findReplaceBatch(db: Queryable, batchId: number, documentId: number) {
+  return db.get<{ id: number; undone_at: number | null }>(
+    'SELECT id, undone_at FROM replace_batches WHERE id = ? AND document_id = ?',
+    [batchId, documentId],
+  );
+}
+
+/** How many of the batch's segments were changed since the replace (or deleted). */
+export async function changedSinceBatch(
+  db: Queryable,
+  batchId: number,
+): Promise<{ total: number; changed: number }> {
+  const row = await db.get<{ total: number; kept: number }>(
+    `SELECT COUNT(*) AS total, COUNT(s.id) AS kept FROM replace_changes c
+     LEFT JOIN document_segments s ON s.id = c.segment_id AND s.version = c.after_version
+     WHERE c.batch_id = ?`,
+    [batchId],
+  );
+  return { total: row?.total ?? 0, changed: (row?.total ?? 0) - (row?.kept ?? 0) };
+}
+
+/** Puts the batch's segments back as they were before it, each as a new version; answers how many. */
+export async function undoReplaceBatch(db: Queryable, batchId: number, username: string): Promise<number> {
+  const now = nowSeconds();
+  const { changes } = await db.run(
+    `UPDATE document_segments SET target = c.before_target, version = version + 1,
+       updated_at = ${NEXT_UPDATED_AT}
+     FROM replace_changes c
+     WHERE c.batch_id = ? AND document_segments.id = c.segment_id AND document_segments.version = c.after_version`,
+    [now, now, batchId],
+  );
+  await recordBatchVersions(db, batchId, 'restore', username);
+  await db.run('UPDATE replace_batches SET undone_at = ? WHERE id = ?', [now, batchId]);
+  return changes;
+}
+
+/** The batch's segments as they are now (for the events of a replace or its undo). */
+export async function batchSegments(db: Queryable, batchId: number) {
+  return db.all<Pick<SegmentRow, 'id' | 'document_id' | 'target' | 'status' | 'updated_at'>>(
+    `SELECT s.id, s.document_id, s.target, s.status, s.updated_at FROM replace_changes c
+     JOIN document_segments s ON s.id = c.segment_id WHERE c.batch_id = ? ORDER BY s.position`,
+    [batchId],
+  );
 }

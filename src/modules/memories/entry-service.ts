@@ -19,6 +19,8 @@ export function publicEntry(row: repo.EntryRow, memory: { srclang: string; trgla
     is_reviewed: false,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    created_by: row.created_by,
+    updated_by: row.updated_by,
   };
 }
 
@@ -81,7 +83,7 @@ export async function updateEntry(
       throw errors.conflict(`Memory ${current.memory_id} already holds this pair as segment ${clash.id}`);
     }
     const rev = await repo.bumpVersion(tx, current.memory_id, 0);
-    return repo.updateEntry(tx, current.id, { source, target, pairHash, rev });
+    return repo.updateEntry(tx, current.id, { source, target, pairHash, rev, updatedBy: principal.username });
   });
   return publicEntry(row, current);
 }
@@ -98,6 +100,18 @@ export async function deleteEntry(deps: MemoryDeps, principal: Principal, id: nu
   });
 }
 
+/** PUT /v2/memories/segment: one entry of a named memory changed (as PUT /v2/segments does by id alone). */
+export async function updateMemoryEntry(
+  deps: MemoryDeps,
+  principal: Principal,
+  input: { id: number; segment_id: number; source?: string; target?: string },
+) {
+  await requireMemory(deps.db, principal, input.id);
+  const current = await repo.findEntry(deps.db, input.segment_id, principal.organizationId);
+  if (!current || current.memory_id !== input.id) throw errors.notFound('Segment', input.segment_id);
+  return updateEntry(deps, principal, { id: input.segment_id, source: input.source, target: input.target });
+}
+
 /** DELETE /v2/memories/segment: one entry of a named memory. */
 export async function deleteMemoryEntry(
   deps: MemoryDeps,
@@ -108,4 +122,30 @@ export async function deleteMemoryEntry(
   await requireMemory(deps.db, principal, memoryId);
   await deleteEntry(deps, principal, entryId, memoryId);
   return { success: true };
+}
+
+/** GET /v2/memories/entries: a page of a memory's entries, in the order they were added, filtered by text. */
+export async function browseEntries(
+  deps: Pick<MemoryDeps, 'db'>,
+  principal: Principal,
+  query: { id: number; offset?: number; limit?: number; q?: string },
+) {
+  await requireMemory(deps.db, principal, query.id);
+  const { total, rows } = await repo.browseEntries(deps.db, query.id, {
+    text: query.q?.trim() || undefined,
+    offset: query.offset ?? 0,
+    limit: query.limit ?? 50,
+  });
+  return {
+    total,
+    entries: rows.map((row) => ({
+      id: row.id,
+      source: row.source,
+      target: row.target,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+      created_by: row.created_by,
+      updated_by: row.updated_by,
+    })),
+  };
 }

@@ -33,6 +33,8 @@ export interface EntryRow {
   pair_hash: string;
   resource_name: string | null;
   created_by: string | null;
+  /** Who changed the entry last (its creator until someone edits it). */
+  updated_by: string | null;
   rev: number;
   created_at: number;
   updated_at: number;
@@ -151,21 +153,21 @@ export async function insertEntry(
 ): Promise<EntryRow> {
   const now = nowSeconds();
   return (await db.get<EntryRow>(
-    `INSERT INTO memory_entries (memory_id, source, target, pair_hash, resource_name, created_by, rev, created_at, updated_at)
-     VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?) RETURNING *`,
-    [e.memoryId, e.source, e.target, e.pairHash, e.createdBy, e.rev, now, now],
+    `INSERT INTO memory_entries (memory_id, source, target, pair_hash, resource_name, created_by, updated_by, rev, created_at, updated_at)
+     VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?) RETURNING *`,
+    [e.memoryId, e.source, e.target, e.pairHash, e.createdBy, e.createdBy, e.rev, now, now],
   ))!;
 }
 
 export async function updateEntry(
   db: Queryable,
   id: number,
-  e: { source: string; target: string; pairHash: string; rev: number },
+  e: { source: string; target: string; pairHash: string; rev: number; updatedBy: string },
 ): Promise<EntryRow> {
   return (await db.get<EntryRow>(
-    `UPDATE memory_entries SET source = ?, target = ?, pair_hash = ?, rev = ?, updated_at = ?
+    `UPDATE memory_entries SET source = ?, target = ?, pair_hash = ?, rev = ?, updated_by = ?, updated_at = ?
      WHERE id = ? RETURNING *`,
-    [e.source, e.target, e.pairHash, e.rev, nowSeconds(), id],
+    [e.source, e.target, e.pairHash, e.rev, e.updatedBy, nowSeconds(), id],
   ))!;
 }
 
@@ -252,6 +254,30 @@ export async function deletionsSince(db: Queryable, memoryId: number, rev: numbe
   );
 }
 
+/** A page of a memory's entries in id order, those whose source or target holds `text` (any case) when given. */
+export async function browseEntries(
+  db: Queryable,
+  memoryId: number,
+  filter: { text?: string; offset: number; limit: number },
+): Promise<{ total: number; rows: EntryRow[] }> {
+  let where = 'memory_id = ?';
+  const params: (string | number)[] = [memoryId];
+  if (filter.text) {
+    const pattern = `%${filter.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where += " AND (LOWER(source) LIKE ? ESCAPE '\\' OR LOWER(target) LIKE ? ESCAPE '\\')";
+    params.push(pattern, pattern);
+  }
+  const total = await db.get<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM memory_entries WHERE ${where}`,
+    params,
+  );
+  const rows = await db.all<EntryRow>(
+    `SELECT * FROM memory_entries WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`,
+    [...params, filter.limit, filter.offset],
+  );
+  return { total: total?.n ?? 0, rows };
+}
+
 /** All entries of a memory in id order, a page at a time (export). */
 export async function entriesPage(db: Queryable, memoryId: number, afterId: number, limit: number) {
   return db.all<EntryRow>('SELECT * FROM memory_entries WHERE memory_id = ? AND id > ? ORDER BY id LIMIT ?', [
@@ -287,11 +313,22 @@ export async function applyStaged(
 ): Promise<number> {
   const now = nowSeconds();
   const { changes } = await db.run(
-    `INSERT INTO memory_entries (memory_id, source, target, pair_hash, resource_name, created_by, rev, created_at, updated_at)
-     SELECT ?, source, target, pair_hash, ?, ?, ?, ?, ? FROM import_staging
+    `INSERT INTO memory_entries (memory_id, source, target, pair_hash, resource_name, created_by, updated_by, rev, created_at, updated_at)
+     SELECT ?, source, target, pair_hash, ?, ?, ?, ?, ?, ? FROM import_staging
      WHERE task_id = ? AND seq >= ? AND seq < ? ORDER BY seq
      ON CONFLICT (memory_id, pair_hash) DO NOTHING`,
-    [entry.memoryId, entry.resourceName, entry.createdBy, entry.rev, now, now, taskId, range.from, range.to],
+    [
+      entry.memoryId,
+      entry.resourceName,
+      entry.createdBy,
+      entry.createdBy,
+      entry.rev,
+      now,
+      now,
+      taskId,
+      range.from,
+      range.to,
+    ],
   );
   return changes;
 }

@@ -7,21 +7,25 @@ import { Deleted, IdQuery } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
 import { readUpload, uploadRoutes } from '../../http/uploads.ts';
 import type { TaskNotifier } from '../../tasks/task-worker.ts';
-import { deleteMemoryEntry } from './entry-service.ts';
+import { browseEntries, deleteMemoryEntry, updateMemoryEntry } from './entry-service.ts';
 import { exportTmx } from './export.ts';
 import { startImport } from './import.ts';
 import {
+  BrowseEntriesQuery,
   ConcordanceEntry,
   ConcordanceParams,
   CreateMemoryBody,
   DeleteEntryQuery,
+  EntriesPage,
   ImportStarted,
   ListMemoriesQuery,
   Memory,
+  MemoryEntrySegment,
   MemoryImportParams,
   QueryParams,
   RenameMemoryBody,
   TranslationMemoryEntry,
+  UpdateEntryBody,
 } from './schemas.ts';
 import type { MemoryDeps } from './service.ts';
 import * as service from './service.ts';
@@ -108,6 +112,32 @@ export async function memoriesRoutes(
       },
     },
     async (request) => service.concordance(deps, principalOf(request), request.query),
+  );
+
+  app.get(
+    '/v2/memories/entries',
+    {
+      schema: {
+        summary: "A page of a memory's entries, searched in source and target when q is given (extension)",
+        tags,
+        querystring: BrowseEntriesQuery,
+        response: { 200: EntriesPage },
+      },
+    },
+    async (request) => browseEntries(deps, principalOf(request), request.query),
+  );
+
+  app.put(
+    '/v2/memories/segment',
+    {
+      schema: {
+        summary: 'Change one entry of a memory: its target (and source) (extension)',
+        tags,
+        body: UpdateEntryBody,
+        response: { 200: MemoryEntrySegment },
+      },
+    },
+    async (request) => updateMemoryEntry(deps, principalOf(request), request.body),
   );
 
   app.delete(

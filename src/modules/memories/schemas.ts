@@ -69,6 +69,13 @@ export const Segment = Type.Object({
   updated_at: Type.Integer(),
 });
 
+/** A memory entry as /v2/segments answers it: the Segment with who added and who last changed it (extension). */
+export const MemoryEntrySegment = Type.Object({
+  ...Segment.properties,
+  created_by: Nullable(Type.String()),
+  updated_by: Nullable(Type.String()),
+});
+
 export const ConcordanceEntry = Type.Object({
   source: Type.String(),
   target: Type.String(),
@@ -111,6 +118,14 @@ export const DeleteEntryQuery = Type.Object({
   segment_id: Type.Integer({ minimum: 1 }),
 });
 
+/** PUT /v2/memories/segment (extension): change one entry of a memory. */
+export const UpdateEntryBody = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  segment_id: Type.Integer({ minimum: 1 }),
+  source: Type.Optional(Type.String()),
+  target: Type.Optional(Type.String()),
+});
+
 /** POST /v2/memories/import: from the LILT-API header, individual headers, the query or multipart fields. */
 export const MemoryImportParams = Type.Object({
   memory_id: Type.Integer({ minimum: 1 }),
@@ -123,4 +138,27 @@ export const ImportStarted = Type.Object({
   job_id: Type.Integer(),
   /** The same id, by what it is here: GET /v2/tasks?id= tells the import's progress and outcome (extension). */
   task_id: Type.Integer(),
+});
+
+/** GET /v2/memories/entries (extension): browse a memory's entries. */
+export const BrowseEntriesQuery = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  q: Type.Optional(Type.String({ maxLength: 500 })),
+});
+
+export const EntriesPage = Type.Object({
+  total: Type.Integer(),
+  entries: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      source: Type.String(),
+      target: Type.String(),
+      created_at: Type.Integer(),
+      updated_at: Type.Integer(),
+      created_by: Nullable(Type.String()),
+      updated_by: Nullable(Type.String()),
+    }),
+  ),
 });

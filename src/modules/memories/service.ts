@@ -234,20 +234,43 @@ async function searchEach(
   deps: Pick<MemoryDeps, 'db' | 'indexes'>,
   memoryId: number,
   sources: readonly string[],
+  memo: SearchMemo = searchMemo(),
 ): Promise<(Match | null)[]> {
   const memory = await repo.memoryById(deps.db, memoryId);
   if (!memory) throw errors.notFound('Memory', memoryId);
   const index = await deps.indexes.get(memory.id, memory.version);
+  if (memo.version !== memory.version) {
+    memo.found.clear();
+    memo.version = memory.version;
+  }
   const found: (Match | null)[] = [];
   let slice = performance.now();
   for (const source of sources) {
-    if (performance.now() - slice > SEARCH_SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      slice = performance.now();
+    let match = memo.found.get(source);
+    if (match === undefined) {
+      if (performance.now() - slice > SEARCH_SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = performance.now();
+      }
+      match = index.search(source, { threshold: 75, n: 1 })[0] ?? null;
+      memo.found.set(source, match);
     }
-    found.push(index.search(source, { threshold: 75, n: 1 })[0] ?? null);
+    found.push(match);
   }
   return found;
+}
+
+/**
+ * The answers of a batch of searches by source, kept across the pages of one document (or job): one query
+ * per distinct source while the memory's version stays the same.
+ */
+export interface SearchMemo {
+  version: number;
+  found: Map<string, Match | null>;
+}
+
+export function searchMemo(): SearchMemo {
+  return { version: -1, found: new Map() };
 }
 
 /** The best score (75 to 100) of each source against the memory, null where none: leverage analysis. */
@@ -255,8 +278,9 @@ export async function bestScores(
   deps: Pick<MemoryDeps, 'db' | 'indexes'>,
   memoryId: number,
   sources: readonly string[],
+  memo?: SearchMemo,
 ): Promise<(number | null)[]> {
-  return (await searchEach(deps, memoryId, sources)).map((m) => m?.score ?? null);
+  return (await searchEach(deps, memoryId, sources, memo)).map((m) => m?.score ?? null);
 }
 
 /**
@@ -268,8 +292,9 @@ export async function bestMatches(
   memoryId: number,
   sources: readonly string[],
   options: { caseSensitive: boolean },
+  memo?: SearchMemo,
 ): Promise<(BestMatch | null)[]> {
-  const hits = (await searchEach(deps, memoryId, sources)).map((match) => {
+  const hits = (await searchEach(deps, memoryId, sources, memo)).map((match) => {
     if (!match) return null;
     const caseOnly = match.penalties.length > 0 && match.penalties.every((p) => p.kind === 'case');
     return { match, exact: match.score === 100 || (!options.caseSensitive && caseOnly && match.score >= 97) };

@@ -15,6 +15,11 @@ export async function findSegment(db: Queryable, id: number, organizationId: num
   );
 }
 
+/**
+ * Changes a document segment. With `expectedUpdatedAt`, only while its updated_at is that (else answers
+ * false: someone changed it meanwhile). updated_at only ever grows, by a second at least, so that every
+ * change is told apart from the one before even within one second; the segment's version counts changes.
+ */
 export async function updateSegment(
   db: Queryable,
   id: number,
@@ -24,12 +29,19 @@ export async function updateSegment(
     reviewed: boolean;
     status: SegmentStatus;
     keepScore: boolean;
+    /** A new version of the segment (its target or status changes). */
+    newVersion: boolean;
   },
-) {
-  await db.run(
+  expectedUpdatedAt?: number,
+): Promise<boolean> {
+  const now = nowSeconds();
+  const { changes } = await db.run(
     `UPDATE document_segments SET target = ?, is_confirmed = ?, is_reviewed = ?, status = ?,
        match_score = CASE WHEN ? THEN match_score ELSE NULL END,
-       repairs = CASE WHEN ? THEN repairs ELSE NULL END, updated_at = ? WHERE id = ?`,
+       repairs = CASE WHEN ? THEN repairs ELSE NULL END,
+       version = version + ?,
+       updated_at = CASE WHEN updated_at >= ? THEN updated_at + 1 ELSE ? END
+     WHERE id = ?${expectedUpdatedAt === undefined ? '' : ' AND updated_at = ?'}`,
     [
       s.target,
       s.confirmed ? 1 : 0,
@@ -37,14 +49,64 @@ export async function updateSegment(
       s.status,
       s.keepScore ? 1 : 0,
       s.keepScore ? 1 : 0,
-      nowSeconds(),
+      s.newVersion ? 1 : 0,
+      now,
+      now,
       id,
+      ...(expectedUpdatedAt === undefined ? [] : [expectedUpdatedAt]),
     ],
+  );
+  return changes > 0;
+}
+
+/** Segments whose version rows are written per statement. */
+const VERSION_SLICE = 500;
+
+/** Keeps the current state of these segments (just changed) as their new version, said to come from `origin`. */
+export async function recordVersions(
+  db: Queryable,
+  ids: readonly number[],
+  change: { origin: string; username: string | null },
+) {
+  for (let from = 0; from < ids.length; from += VERSION_SLICE) {
+    const slice = ids.slice(from, from + VERSION_SLICE);
+    await db.run(
+      `INSERT INTO segment_versions (document_id, segment_id, version, target, status, username, origin, created_at)
+       SELECT document_id, id, version, target, status, ?, ?, updated_at FROM document_segments
+       WHERE id IN (${slice.map(() => '?').join(', ')})`,
+      [change.username, change.origin, ...slice],
+    );
+  }
+}
+
+export interface VersionRow {
+  version: number;
+  target: string | null;
+  status: string;
+  username: string | null;
+  origin: string;
+  created_at: number;
+}
+
+/** The versions of a segment, newest first. */
+export async function segmentVersions(db: Queryable, segmentId: number) {
+  return db.all<VersionRow>(
+    `SELECT version, target, status, username, origin, created_at FROM segment_versions
+     WHERE segment_id = ? ORDER BY version DESC, id DESC`,
+    [segmentId],
+  );
+}
+
+export async function findVersion(db: Queryable, segmentId: number, version: number) {
+  return db.get<VersionRow>(
+    'SELECT version, target, status, username, origin, created_at FROM segment_versions WHERE segment_id = ? AND version = ? ORDER BY id DESC',
+    [segmentId, version],
   );
 }
 
 export async function deleteSegment(db: Queryable, segment: { id: number; document_id: number }) {
   await db.run('DELETE FROM document_segments WHERE id = ?', [segment.id]);
+  await db.run('DELETE FROM segment_versions WHERE segment_id = ?', [segment.id]);
   await db.run('UPDATE documents SET num_segments = num_segments - 1, updated_at = ? WHERE id = ?', [
     nowSeconds(),
     segment.document_id,

@@ -2,11 +2,10 @@
 import { principalOf } from '../../http/principal.ts';
 import { Deleted, IdQuery } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
-import type { MemoryDeps } from '../memories/service.ts';
-import { AddSegmentBody, SegmentAnswer, UpdateSegmentBody } from './schemas.ts';
+import { AddSegmentBody, RestoreBody, SegmentAnswer, SegmentHistory, UpdateSegmentBody } from './schemas.ts';
 import * as service from './service.ts';
 
-export async function segmentsRoutes(app: App, deps: MemoryDeps) {
+export async function segmentsRoutes(app: App, deps: service.SegmentDeps) {
   const tags = ['segments'];
 
   app.post(
@@ -40,6 +39,32 @@ export async function segmentsRoutes(app: App, deps: MemoryDeps) {
       },
     },
     async (request) => service.updateSegment(deps, principalOf(request), request.body),
+  );
+
+  app.get(
+    '/v2/segments/history',
+    {
+      schema: {
+        summary: "A document segment's versions, newest first (extension)",
+        tags,
+        querystring: IdQuery,
+        response: { 200: SegmentHistory },
+      },
+    },
+    async (request) => service.segmentHistory(deps, principalOf(request), request.query.id),
+  );
+
+  app.post(
+    '/v2/segments/restore',
+    {
+      schema: {
+        summary: "Make an earlier version's target the segment's, unconfirmed (extension)",
+        tags,
+        body: RestoreBody,
+        response: { 200: SegmentAnswer },
+      },
+    },
+    async (request) => service.restoreVersion(deps, principalOf(request), request.body),
   );
 
   app.delete(

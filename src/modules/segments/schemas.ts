@@ -1,11 +1,12 @@
 // TypeBox schemas of /v2/segments: a memory entry or a document segment (they share one id space).
 import { Type } from 'typebox';
+import { Nullable } from '../../http/schemas.ts';
 import { DocumentSegment } from '../documents/schemas.ts';
-import { Segment } from '../memories/schemas.ts';
+import { MemoryEntrySegment } from '../memories/schemas.ts';
 
 // A document's segment first: the serializer takes the first schema that matches, and a document segment
 // would also match the plain Segment and lose its extension fields.
-export const SegmentAnswer = Type.Union([DocumentSegment, Segment]);
+export const SegmentAnswer = Type.Union([DocumentSegment, MemoryEntrySegment]);
 
 export const AddSegmentBody = Type.Object({
   memory_id: Type.Optional(Type.Integer({ minimum: 1 })),
@@ -20,4 +21,26 @@ export const UpdateSegmentBody = Type.Object({
   source: Type.Optional(Type.String()),
   is_confirmed: Type.Optional(Type.Boolean()),
   is_reviewed: Type.Optional(Type.Boolean()),
+  /** The updated_at the edit was based on: a segment changed since is refused with 409 SEGMENT_CONFLICT (extension). */
+  expected_updated_at: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+
+export const RestoreBody = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  version: Type.Integer({ minimum: 1 }),
+  expected_updated_at: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+
+export const SegmentHistory = Type.Object({
+  segment_id: Type.Integer(),
+  versions: Type.Array(
+    Type.Object({
+      version: Type.Integer(),
+      target: Nullable(Type.String()),
+      status: Type.String(),
+      user: Nullable(Type.String()),
+      created_at: Type.Integer(),
+      origin: Type.String(),
+    }),
+  ),
 });

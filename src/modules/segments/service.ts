@@ -4,12 +4,20 @@
 import type { Static } from 'typebox';
 import { errors } from '../../errors.ts';
 import type { Principal } from '../../http/principal.ts';
-import { segmentStatus } from '../documents/document-states.ts';
+import { SEGMENT_STATUSES, segmentStatus } from '../documents/document-states.ts';
 import { memoryOfProject, publicSegment, requireDocument } from '../documents/service.ts';
+import type { EventBus } from '../events/event-bus.ts';
 import * as entries from '../memories/entry-service.ts';
 import { MAX_TEXT_LENGTH, type MemoryDeps, requireTagsOfSource, requireText } from '../memories/service.ts';
 import * as repo from './repository.ts';
-import type { AddSegmentBody, UpdateSegmentBody } from './schemas.ts';
+import type { AddSegmentBody, RestoreBody, UpdateSegmentBody } from './schemas.ts';
+
+export interface SegmentDeps extends MemoryDeps {
+  events: EventBus;
+}
+
+/** Where a change came from, as history records it. */
+export type ChangeOrigin = 'edit' | 'confirm' | 'replace' | 'restore' | 'pretranslate';
 
 /** POST /v2/segments: an entry into a memory, or (with document_id) a segment at a document's end. */
 export async function addSegment(
@@ -54,7 +62,7 @@ export async function getSegment(deps: MemoryDeps, principal: Principal, id: num
 
 /** PUT /v2/segments. A new target un-confirms a document segment unless is_confirmed is sent with it. */
 export async function updateSegment(
-  deps: MemoryDeps,
+  deps: SegmentDeps,
   principal: Principal,
   input: Static<typeof UpdateSegmentBody>,
 ) {
@@ -71,15 +79,56 @@ export async function updateSegment(
     throw errors.badParameter('Parameter "target" is required to confirm a segment');
   }
   if (input.target !== undefined) requireTagsOfSource(current.source, input.target);
-  await db.transaction(async (tx) => {
-    await repo.updateSegment(tx, input.id, {
-      target,
-      confirmed,
-      reviewed,
-      status: segmentStatus({ target, confirmed, reviewed }),
-      // A segment keeps the score of the match it came from until its target is edited.
-      keepScore: input.target === undefined,
-    });
+  const status = segmentStatus({ target, confirmed, reviewed });
+  const origin: ChangeOrigin =
+    (status === SEGMENT_STATUSES.confirmed || status === SEGMENT_STATUSES.reviewed) &&
+    status !== current.status
+      ? 'confirm'
+      : 'edit';
+  return changeSegment(deps, principal, current, {
+    target,
+    confirmed,
+    reviewed,
+    // A segment keeps the score of the match it came from until its target is edited.
+    keepScore: input.target === undefined,
+    origin,
+    expectedUpdatedAt: input.expected_updated_at,
+  });
+}
+
+/**
+ * Writes a change of a document segment in one transaction: the segment (refused with SEGMENT_CONFLICT when
+ * it is no longer at expectedUpdatedAt), its new version when target or status changed, and the pair into the
+ * project's memory when it is confirmed. Then tells the document's subscribers.
+ */
+async function changeSegment(
+  deps: SegmentDeps,
+  principal: Principal,
+  current: repo.DocumentSegmentRow,
+  change: {
+    target: string | null;
+    confirmed: boolean;
+    reviewed: boolean;
+    keepScore: boolean;
+    origin: ChangeOrigin;
+    expectedUpdatedAt?: number;
+  },
+) {
+  const { db } = deps;
+  const { target, confirmed, reviewed } = change;
+  const status = segmentStatus({ target, confirmed, reviewed });
+  const newVersion = target !== current.target || status !== current.status;
+  const applied = await db.transaction(async (tx) => {
+    const done = await repo.updateSegment(
+      tx,
+      current.id,
+      { target, confirmed, reviewed, status, keepScore: change.keepScore, newVersion },
+      change.expectedUpdatedAt,
+    );
+    if (!done) return false;
+    if (newVersion) {
+      await repo.recordVersions(tx, [current.id], { origin: change.origin, username: principal.username });
+    }
     if (confirmed && target) {
       const memoryId = await memoryOfProject(tx, current.project_id);
       await entries.recordConfirmedPair(tx, memoryId, {
@@ -88,8 +137,73 @@ export async function updateSegment(
         username: principal.username,
       });
     }
+    return true;
   });
-  return publicSegment((await repo.findSegment(db, input.id, principal.organizationId))!, current);
+  const row = await repo.findSegment(db, current.id, principal.organizationId);
+  if (!row) throw errors.notFound('Segment', current.id);
+  const answer = publicSegment(row, current);
+  if (!applied) throw errors.segmentConflict(current.id, answer);
+  if (newVersion) {
+    await deps.events.segmentsChanged(
+      {
+        organization_id: principal.organizationId,
+        project_id: current.project_id,
+        document_id: row.document_id,
+      },
+      [
+        {
+          document_id: row.document_id,
+          segment_id: row.id,
+          target: row.target,
+          status: row.status,
+          updated_at: row.updated_at,
+          user: principal.username,
+        },
+      ],
+    );
+  }
+  return answer;
+}
+
+/** GET /v2/segments/history: the versions of a document segment, newest first. */
+export async function segmentHistory(deps: Pick<MemoryDeps, 'db'>, principal: Principal, id: number) {
+  const segment = await repo.findSegment(deps.db, id, principal.organizationId);
+  if (!segment) throw errors.notFound('Segment', id);
+  const versions = await repo.segmentVersions(deps.db, id);
+  return {
+    segment_id: id,
+    versions: versions.map((v) => ({
+      version: v.version,
+      target: v.target,
+      status: v.status,
+      user: v.username,
+      created_at: v.created_at,
+      origin: v.origin,
+    })),
+  };
+}
+
+/**
+ * POST /v2/segments/restore: the target of an earlier version becomes the segment's, unconfirmed (a
+ * restored text is confirmed again by the translator, which writes it to the memory).
+ */
+export async function restoreVersion(
+  deps: SegmentDeps,
+  principal: Principal,
+  input: Static<typeof RestoreBody>,
+) {
+  const current = await repo.findSegment(deps.db, input.id, principal.organizationId);
+  if (!current) throw errors.notFound('Segment', input.id);
+  const version = await repo.findVersion(deps.db, input.id, input.version);
+  if (!version) throw errors.notFound(`Version ${input.version} of segment`, input.id);
+  return changeSegment(deps, principal, current, {
+    target: version.target,
+    confirmed: false,
+    reviewed: false,
+    keepScore: false,
+    origin: 'restore',
+    expectedUpdatedAt: input.expected_updated_at,
+  });
 }
 
 export async function deleteSegment(deps: MemoryDeps, principal: Principal, id: number) {

@@ -103,18 +103,56 @@ export async function listApiKeys(db: Queryable, organizationId: number | null) 
   );
 }
 
-/** Revokes a key of the organization (any organization when null); answers whether one was revoked. */
+/**
+ * Revokes a key of the organization (any organization when null), of one user when `userId` is given;
+ * answers whether one was revoked.
+ */
 export async function revokeApiKey(
   db: Queryable,
   id: number,
   organizationId: number | null,
+  userId: number | null = null,
 ): Promise<boolean> {
-  const result = await db.run(
-    `UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL
-     ${organizationId === null ? '' : 'AND organization_id = ?'}`,
-    organizationId === null ? [nowSeconds(), id] : [nowSeconds(), id, organizationId],
-  );
+  const params: number[] = [nowSeconds(), id];
+  let sql = 'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL';
+  if (organizationId !== null) {
+    sql += ' AND organization_id = ?';
+    params.push(organizationId);
+  }
+  if (userId !== null) {
+    sql += ' AND user_id = ?';
+    params.push(userId);
+  }
+  const result = await db.run(sql, params);
   return result.changes > 0;
+}
+
+/** Changes what is given of a user's role, disabled flag and password hash. */
+export async function updateUser(
+  db: Queryable,
+  id: number,
+  change: { role?: Role; disabled?: boolean; passwordHash?: string },
+) {
+  const sets: string[] = [];
+  const params: (string | number)[] = [];
+  if (change.role !== undefined) {
+    sets.push('role = ?');
+    params.push(change.role);
+  }
+  if (change.disabled !== undefined) {
+    sets.push('disabled = ?');
+    params.push(change.disabled ? 1 : 0);
+  }
+  if (change.passwordHash !== undefined) {
+    sets.push('password_hash = ?');
+    params.push(change.passwordHash);
+  }
+  if (sets.length === 0) return;
+  await db.run(`UPDATE users SET ${sets.join(', ')} WHERE id = ?`, [...params, id]);
+}
+
+export async function deleteSessionsOf(db: Queryable, userId: number) {
+  await db.run('DELETE FROM sessions WHERE user_id = ?', [userId]);
 }
 
 /** Records that a key was used now (callers throttle this: it is a write). */

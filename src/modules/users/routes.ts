@@ -10,11 +10,14 @@ import type { Db } from '../../store/db.ts';
 import {
   ApiKey,
   Caller,
+  ChangePasswordBody,
   CreatedKey,
   CreateKeyBody,
   CreateUserBody,
+  PasswordChanged,
   SignedOut,
   SignInBody,
+  UpdateUserBody,
   User,
 } from './schemas.ts';
 import * as service from './service.ts';
@@ -97,11 +100,39 @@ export async function usersRoutes(app: App, options: { db: Db; throttle: SignInT
     async (request) => service.addUser(db, principalOf(request), request.body),
   );
 
+  app.put(
+    '/v2/users',
+    {
+      schema: {
+        summary:
+          "Change a user's role, disable or enable them, or set their password (admin, extension); a disabled user's sessions and keys stop working at once",
+        tags,
+        body: UpdateUserBody,
+        response: { 200: User },
+      },
+    },
+    async (request) => service.updateUser(db, principalOf(request), request.body),
+  );
+
+  app.put(
+    '/v2/me/password',
+    {
+      schema: {
+        summary: 'Change your own password (extension)',
+        tags,
+        body: ChangePasswordBody,
+        response: { 200: PasswordChanged },
+      },
+    },
+    async (request) => service.changeOwnPassword(db, principalOf(request), request.body),
+  );
+
   app.get(
     '/v2/keys',
     {
       schema: {
-        summary: 'API keys of the organization (admin, extension)',
+        summary:
+          'API keys of the organization (admin), or your own (member), with their last use (extension)',
         tags,
         response: { 200: Type.Array(ApiKey) },
       },
@@ -126,7 +157,7 @@ export async function usersRoutes(app: App, options: { db: Db; throttle: SignInT
     '/v2/keys',
     {
       schema: {
-        summary: 'Revoke an API key (admin, extension)',
+        summary: 'Revoke an API key: any of the organization (admin), or your own (extension)',
         tags,
         querystring: IdQuery,
         response: { 200: Deleted },

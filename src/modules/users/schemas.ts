@@ -14,6 +14,7 @@ export const User = Type.Object({
   username: Type.String(),
   email: Nullable(Type.String()),
   role: Type.String(),
+  disabled: Type.Boolean(),
   created_at: Type.Integer(),
 });
 
@@ -52,3 +53,18 @@ export const SignInBody = Type.Union([
 ]);
 
 export const SignedOut = Type.Object({ signed_out: Type.Boolean() });
+
+/** PUT /v2/users (admin): what is given changes. */
+export const UpdateUserBody = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  role: Type.Optional(Type.Union([Type.Literal('admin'), Type.Literal('member')])),
+  disabled: Type.Optional(Type.Boolean()),
+  password: Type.Optional(Type.String({ minLength: 8, maxLength: 1000 })),
+});
+
+export const ChangePasswordBody = Type.Object({
+  current_password: Type.String({ maxLength: 1000 }),
+  new_password: Type.String({ minLength: 8, maxLength: 1000 }),
+});
+
+export const PasswordChanged = Type.Object({ changed: Type.Boolean() });

@@ -1,4 +1,6 @@
 // Accounts: first-start bootstrap, authentication of API keys and passwords, users and keys management.
+
+import { createHash } from 'node:crypto';
 import { errors } from '../../errors.ts';
 import type { Principal, Role } from '../../http/principal.ts';
 import type { Db } from '../../store/db.ts';
@@ -86,14 +88,39 @@ function recordKeyUse(db: Db, keyId: number, lastUsedAt: number | null) {
 // same time as a wrong password and user names cannot be probed by timing.
 let dummyHash: Promise<string> | undefined;
 
+// A password check costs a scrypt (~50 ms); a client sending Basic user:password on every request would pay
+// it each time. A successful check is remembered briefly, by a hash of the credentials (never in clear),
+// together with the password hash it was checked against: the user's row is read on every request, so a
+// changed password or a disabled user stops a remembered login at once, on every instance.
+const PASSWORD_CACHE_MS = 60_000;
+const passwordChecks = new Map<string, { passwordHash: string; until: number }>();
+
 export async function authenticatePassword(
   db: Db,
   username: string,
   password: string,
 ): Promise<Principal | null> {
   const user = await repo.findUserByName(db, username);
-  dummyHash ??= hashPassword('tessera-dummy-password');
-  const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash));
+  const checkKey = createHash('sha256').update(`${username}\0${password}`).digest('hex');
+  const remembered = passwordChecks.get(checkKey);
+  let ok: boolean;
+  if (
+    user?.password_hash &&
+    remembered?.passwordHash === user.password_hash &&
+    remembered.until > Date.now()
+  ) {
+    ok = true;
+  } else {
+    dummyHash ??= hashPassword('tessera-dummy-password');
+    ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash));
+    if (ok && user?.password_hash) {
+      if (passwordChecks.size > 10_000) passwordChecks.clear();
+      passwordChecks.set(checkKey, {
+        passwordHash: user.password_hash,
+        until: Date.now() + PASSWORD_CACHE_MS,
+      });
+    }
+  }
   if (!user?.password_hash || !ok || user.disabled) return null;
   return {
     organizationId: user.organization_id,
@@ -180,6 +207,7 @@ export function publicUser(row: repo.UserRow) {
     username: row.username,
     email: row.email,
     role: row.role,
+    disabled: row.disabled === 1,
     created_at: row.created_at,
   };
 }
@@ -221,10 +249,60 @@ export async function addUser(
   return publicUser((await repo.findUserById(db, id))!);
 }
 
-/** GET /v2/keys: the keys of the admin's organization (never the keys themselves). */
-export async function listKeys(db: Db, principal: Principal) {
+/**
+ * PUT /v2/users: an admin changes a user of their organization — role, disabled, password. A disabled user's
+ * sessions end and their keys stop working at once; a new password ends their sessions too. Admins cannot
+ * disable or demote themselves (the organization would risk having no admin left).
+ */
+export async function updateUser(
+  db: Db,
+  principal: Principal,
+  input: { id: number; role?: Role; disabled?: boolean; password?: string },
+) {
   requireAdmin(principal);
-  return (await repo.listApiKeys(db, principal.organizationId)).map(publicKey);
+  const user = await repo.findUserById(db, input.id);
+  if (!user || user.organization_id !== principal.organizationId) throw errors.notFound('User', input.id);
+  if (user.id === principal.userId && (input.disabled === true || (input.role && input.role !== 'admin'))) {
+    throw errors.badParameter('An admin cannot disable or demote themselves; ask another admin');
+  }
+  const passwordHash =
+    input.password === undefined ? undefined : await hashPassword(requirePassword(input.password));
+  await db.transaction(async (tx) => {
+    await repo.updateUser(tx, user.id, { role: input.role, disabled: input.disabled, passwordHash });
+    if (input.disabled === true || passwordHash !== undefined) await repo.deleteSessionsOf(tx, user.id);
+  });
+  return publicUser((await repo.findUserById(db, user.id))!);
+}
+
+function requirePassword(password: string): string {
+  if (password.length < 8)
+    throw errors.badParameter('Parameter "new_password" must have at least 8 characters');
+  return password;
+}
+
+/**
+ * PUT /v2/me/password: the caller changes their own password, proving the current one (a user who has none
+ * yet — the bootstrap admin — sets one). Their other sessions stay signed in.
+ */
+export async function changeOwnPassword(
+  db: Db,
+  principal: Principal,
+  input: { current_password: string; new_password: string },
+) {
+  const user = await repo.findUserById(db, principal.userId);
+  if (!user) throw errors.notFound('User', principal.userId);
+  if (user.password_hash && !(await verifyPassword(input.current_password, user.password_hash))) {
+    throw errors.badParameter('Parameter "current_password" is not your current password');
+  }
+  const passwordHash = await hashPassword(requirePassword(input.new_password));
+  await repo.updateUser(db, user.id, { passwordHash });
+  return { changed: true };
+}
+
+/** GET /v2/keys: an admin sees the keys of the organization, a member their own (never the keys themselves). */
+export async function listKeys(db: Db, principal: Principal) {
+  const keys = await repo.listApiKeys(db, principal.organizationId);
+  return keys.filter((k) => principal.role === 'admin' || k.user_id === principal.userId).map(publicKey);
 }
 
 /** POST /v2/keys: members make keys for themselves; admins for any user of their organization. */
@@ -240,10 +318,11 @@ export async function addKey(db: Db, principal: Principal, input: { name?: strin
   return createApiKey(db, { userId, organizationId: principal.organizationId, name: input.name ?? 'api' });
 }
 
-/** DELETE /v2/keys: an admin revokes a key of their organization. */
+/** DELETE /v2/keys: an admin revokes any key of their organization, a member their own; 401 from then on. */
 export async function revokeKey(db: Db, principal: Principal, id: number) {
-  requireAdmin(principal);
-  if (!(await repo.revokeApiKey(db, id, principal.organizationId))) throw errors.notFound('API key', id);
+  const ownerOnly = principal.role === 'admin' ? null : principal.userId;
+  if (!(await repo.revokeApiKey(db, id, principal.organizationId, ownerOnly)))
+    throw errors.notFound('API key', id);
   return { id, deleted: true };
 }
 

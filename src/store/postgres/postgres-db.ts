@@ -59,6 +59,10 @@ export class PostgresDb implements Db {
   readonly claimLockClause = 'FOR UPDATE SKIP LOCKED';
   private readonly pool: pg.Pool;
   private readonly runner: Queryable;
+  /** The one connection LISTENing for this process, opened on the first listen(). */
+  private listener: Promise<pg.Client> | undefined;
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private closing = false;
 
   constructor(readonly url: string) {
     this.pool = new pg.Pool({ connectionString: url, max: 10 });
@@ -132,11 +136,70 @@ export class PostgresDb implements Db {
     return (err as { code?: string }).code === '23503';
   }
 
+  async notify(channel: string, payload: string): Promise<void> {
+    await this.pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+  }
+
+  async listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
+    const client = await this.listenerClient();
+    let handlers = this.handlers.get(channel);
+    if (!handlers) {
+      this.handlers.set(channel, (handlers = new Set()));
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    }
+    handlers.add(handler);
+    return async () => {
+      handlers.delete(handler);
+    };
+  }
+
+  /** The listening connection; when it breaks, a new one takes its place and LISTENs again. */
+  private listenerClient(): Promise<pg.Client> {
+    this.listener ??= (async () => {
+      const client = new pg.Client({ connectionString: this.url });
+      client.on('notification', (message) => {
+        for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+      });
+      client.on('error', () => {
+        this.listener = undefined;
+        client.end().catch(() => {});
+        this.relisten();
+      });
+      try {
+        await client.connect();
+      } catch (err) {
+        this.listener = undefined;
+        throw err;
+      }
+      return client;
+    })();
+    return this.listener;
+  }
+
+  /** After the listening connection broke: a new one LISTENs to every channel again, retried until it does. */
+  private relisten(): void {
+    if (this.closing || this.handlers.size === 0) return;
+    setTimeout(() => {
+      if (this.closing) return;
+      this.listenerClient()
+        .then(async (next) => {
+          for (const channel of this.handlers.keys()) {
+            await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          }
+        })
+        .catch(() => this.relisten());
+    }, 1000).unref();
+  }
+
   async ping(): Promise<void> {
     await this.pool.query('SELECT 1');
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    const listener = this.listener;
+    this.listener = undefined;
+    if (listener) await (await listener.catch(() => null))?.end().catch(() => {});
     await this.pool.end();
   }
 }

@@ -1,4 +1,5 @@
 // The embedded store: better-sqlite3 in WAL mode, one writer connection behind a lock and one reader.
+import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -109,6 +110,8 @@ interface Connections {
   writer: Connection;
   reader: Connection;
   lock: Mutex;
+  /** Notifications: the embedded store belongs to one process, so they stay in it. */
+  channels: EventEmitter;
 }
 
 function openConnections(path: string): Connections {
@@ -122,7 +125,9 @@ function openConnections(path: string): Connections {
   writer.pragma('cache_size = -131072');
   const reader = new Database(path, { readonly: true, fileMustExist: true });
   reader.pragma('busy_timeout = 5000');
-  return { writer, reader, lock: new Mutex() };
+  const channels = new EventEmitter();
+  channels.setMaxListeners(0);
+  return { writer, reader, lock: new Mutex(), channels };
 }
 
 export class SqliteDb implements Db {
@@ -175,6 +180,18 @@ export class SqliteDb implements Db {
   }
   insertMany(table: string, columns: readonly string[], rows: readonly (readonly SqlParam[])[]) {
     return this.transaction((tx) => tx.insertMany(table, columns, rows));
+  }
+
+  // Delivered on a later turn of the event loop, as a notification from another process would be.
+  async notify(channel: string, payload: string): Promise<void> {
+    setImmediate(() => this.connections.channels.emit(channel, payload));
+  }
+
+  async listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
+    this.connections.channels.on(channel, handler);
+    return async () => {
+      this.connections.channels.off(channel, handler);
+    };
   }
 
   // The shared sequence is memory_entries' AUTOINCREMENT counter: document segments take their ids from

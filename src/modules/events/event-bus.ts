@@ -1,0 +1,116 @@
+// Live events of documents (GET /v2/events): published by the services that change segments, delivered to
+// the subscribers of every server instance sharing the store (the store's notification channel: PostgreSQL's
+// LISTEN/NOTIFY, or this process alone on SQLite).
+import type { Db } from '../../store/db.ts';
+
+/** A document segment's target or status changed. */
+export interface SegmentEvent {
+  document_id: number;
+  segment_id: number;
+  target: string | null;
+  status: string;
+  updated_at: number;
+  user: string | null;
+}
+
+/** What travels between instances: the event and whom it concerns. */
+export interface Envelope {
+  organization_id: number;
+  project_id: number;
+  document_id: number;
+  segments: SegmentEvent[];
+  /** More than BULK segments changed at once (a replace, a pre-translation): no list, the client reloads. */
+  reload?: boolean;
+}
+
+export type Listener = (envelope: Envelope) => void;
+
+const CHANNEL = 'tessera_events';
+/** Segments sent in one notification; PostgreSQL's NOTIFY payload is limited to 8000 bytes. */
+const NOTIFY_BYTES = 7000;
+/** Past this many segments changed at once, one "reload" stands for their events. */
+export const BULK = 500;
+
+export class EventBus {
+  private readonly listeners = new Set<Listener>();
+  private unlisten: (() => Promise<void>) | undefined;
+  private starting: Promise<void> | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  /** Starts receiving the store's notifications (on the first subscriber). */
+  private start(): Promise<void> {
+    this.starting ??= this.db
+      .listen(CHANNEL, (payload) => {
+        let envelope: Envelope;
+        try {
+          envelope = JSON.parse(payload) as Envelope;
+        } catch {
+          return;
+        }
+        for (const listener of this.listeners) listener(envelope);
+      })
+      .then((stop) => {
+        this.unlisten = stop;
+      })
+      .catch((err: unknown) => {
+        // The next subscriber tries again.
+        this.starting = undefined;
+        throw err;
+      });
+    return this.starting;
+  }
+
+  async subscribe(listener: Listener): Promise<() => void> {
+    this.listeners.add(listener);
+    try {
+      await this.start();
+    } catch (err) {
+      this.listeners.delete(listener);
+      throw err;
+    }
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Tells every instance that these segments of a document changed. Never throws: an event lost costs a
+   * stale screen, not the change, which is already committed.
+   */
+  async segmentsChanged(
+    scope: { organization_id: number; project_id: number; document_id: number },
+    segments: readonly SegmentEvent[],
+  ): Promise<void> {
+    try {
+      if (segments.length > BULK) {
+        await this.db.notify(
+          CHANNEL,
+          JSON.stringify({ ...scope, segments: [], reload: true } satisfies Envelope),
+        );
+        return;
+      }
+      let batch: SegmentEvent[] = [];
+      let bytes = 200;
+      const send = async () => {
+        if (batch.length === 0) return;
+        await this.db.notify(CHANNEL, JSON.stringify({ ...scope, segments: batch } satisfies Envelope));
+        batch = [];
+        bytes = 200;
+      };
+      for (const segment of segments) {
+        const size = Buffer.byteLength(JSON.stringify(segment));
+        // A segment too large for one notification travels without its target: the client reloads it.
+        const event = size > NOTIFY_BYTES - 200 ? { ...segment, target: null } : segment;
+        if (bytes + size > NOTIFY_BYTES) await send();
+        batch.push(event);
+        bytes += Math.min(size, NOTIFY_BYTES - 200);
+      }
+      await send();
+    } catch {}
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+    await this.starting?.catch(() => {});
+    await this.unlisten?.();
+  }
+}

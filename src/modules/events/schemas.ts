@@ -1,0 +1,7 @@
+// TypeBox schemas of GET /v2/events (extension): what a subscription watches.
+import { Type } from 'typebox';
+
+export const EventsQuery = Type.Object({
+  document_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  project_id: Type.Optional(Type.Integer({ minimum: 1 })),
+});

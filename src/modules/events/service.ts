@@ -1,0 +1,162 @@
+// Live events of a document or a project (GET /v2/events): segment changes as the bus delivers them, and the
+// state of tasks, exports and confirmed counts, read from the store (so that they are seen whichever
+// instance runs the work).
+import { errors } from '../../errors.ts';
+import type { EventSink, EventSource } from '../../http/event-stream.ts';
+import type { Principal } from '../../http/principal.ts';
+import type { Db } from '../../store/db.ts';
+import { nowSeconds } from '../../store/db.ts';
+import type { Envelope, EventBus } from './event-bus.ts';
+import * as repo from './repository.ts';
+
+export interface EventDeps {
+  db: Db;
+  events: EventBus;
+  /** How often the watched tasks and exports are read (ms). */
+  pollMs?: number;
+}
+
+/** Task types as events name them. */
+const TASK_KINDS: Record<string, string> = { document_import: 'import', pretranslate: 'pretranslate' };
+/** A burst of segment changes is counted once, this long after its first. */
+const COUNTS_DELAY_MS = 200;
+
+/** GET /v2/events: checks what is watched belongs to the caller's organization, then answers its events. */
+export async function watch(
+  deps: EventDeps,
+  principal: Principal,
+  query: { document_id?: number; project_id?: number },
+): Promise<EventSource> {
+  const { db } = deps;
+  let watched: repo.Watched;
+  if (query.document_id !== undefined) {
+    if (query.project_id !== undefined) {
+      throw errors.badParameter('Give one of "document_id" and "project_id", not both');
+    }
+    if (!(await repo.findDocument(db, query.document_id, principal.organizationId))) {
+      throw errors.notFound('Document', query.document_id);
+    }
+    watched = { documentId: query.document_id };
+  } else if (query.project_id !== undefined) {
+    if (!(await repo.findProject(db, query.project_id, principal.organizationId))) {
+      throw errors.notFound('Project', query.project_id);
+    }
+    watched = { projectId: query.project_id };
+  } else {
+    throw errors.missingParameter('document_id');
+  }
+  return { start: (sink) => start(deps, principal, watched, sink) };
+}
+
+function concerns(envelope: Envelope, principal: Principal, watched: repo.Watched): boolean {
+  if (envelope.organization_id !== principal.organizationId) return false;
+  return 'documentId' in watched
+    ? envelope.document_id === watched.documentId
+    : envelope.project_id === watched.projectId;
+}
+
+async function start(deps: EventDeps, principal: Principal, watched: repo.Watched, sink: EventSink) {
+  const { db } = deps;
+  const since = nowSeconds();
+  const sent = new Map<string, string>();
+  /** Sends an event unless the same was last sent under this key. */
+  const sendChanged = (key: string, event: string, data: unknown) => {
+    const text = JSON.stringify(data);
+    if (sent.get(key) === text) return false;
+    sent.set(key, text);
+    sink.send(event, data);
+    return true;
+  };
+  let stopped = false;
+  const reloads = new Set<number>();
+
+  const sendCounts = async () => {
+    for (const row of await repo.documentCounts(db, watched)) {
+      const data = {
+        document_id: row.id,
+        project_id: row.project_id,
+        confirmed: row.confirmed,
+        total: row.total,
+      };
+      if (reloads.delete(row.id)) {
+        sent.set(`document:${row.id}`, JSON.stringify(data));
+        sink.send('document', { ...data, reload: true });
+      } else {
+        sendChanged(`document:${row.id}`, 'document', data);
+      }
+    }
+  };
+  let countsTimer: NodeJS.Timeout | undefined;
+  const countsSoon = () => {
+    countsTimer ??= setTimeout(() => {
+      countsTimer = undefined;
+      if (!stopped) sendCounts().catch(() => {});
+    }, COUNTS_DELAY_MS);
+  };
+
+  let taskChanged = false;
+  const poll = async () => {
+    for (const task of await repo.taskStates(db, watched, since)) {
+      const kind = TASK_KINDS[task.type];
+      if (!kind) continue;
+      const data = {
+        document_id: task.document_id,
+        project_id: task.project_id,
+        task_id: task.id,
+        kind,
+        state: task.state === 'uploading' ? 'queued' : task.state,
+        progress: { done: task.progress_done, total: task.progress_total },
+      };
+      if (sendChanged(`task:${task.id}`, 'task', data)) {
+        taskChanged = true;
+        // A pre-translation changes its segments all at once, with no segment events: screens reload them.
+        if (kind === 'pretranslate' && task.state === 'succeeded') reloads.add(task.document_id);
+      }
+    }
+    for (const doc of await repo.documentStates(db, watched)) {
+      const key = `export:${doc.id}`;
+      const running = doc.export_started_at !== null;
+      // An export seen running is followed to its end; one that ended before this stream began is no news.
+      if (!running && !sent.has(key)) continue;
+      const state = running ? 'running' : doc.export_succeeded === 1 ? 'succeeded' : 'failed';
+      const data = {
+        document_id: doc.id,
+        project_id: doc.project_id,
+        task_id: null,
+        kind: 'export',
+        state,
+        progress: null,
+      };
+      if (sendChanged(key, 'task', data) && !running) sent.delete(key);
+    }
+    if (taskChanged) {
+      taskChanged = false;
+      countsSoon();
+    }
+  };
+
+  const unsubscribe = await deps.events.subscribe((envelope) => {
+    if (stopped || !concerns(envelope, principal, watched)) return;
+    for (const segment of envelope.segments) sink.send('segment', segment);
+    if (envelope.reload) reloads.add(envelope.document_id);
+    countsSoon();
+  });
+  await sendCounts();
+  let polling = false;
+  const timer = setInterval(() => {
+    if (polling || stopped) return;
+    polling = true;
+    poll()
+      .catch(() => {})
+      .finally(() => {
+        polling = false;
+      });
+  }, deps.pollMs ?? 1000);
+  await poll();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+    clearTimeout(countsTimer);
+    unsubscribe();
+  };
+}

@@ -1,0 +1,437 @@
+// Quality checks of a translation against its source: tags, numbers, punctuation, spaces, brackets and quotes,
+// URLs and e-mail addresses. Pure: the editor runs it in the browser as you type, the server over documents.
+import { pairTags, parseTagged, type TagPart } from '../inline-tags.ts';
+import { findNumbers } from './numbers.ts';
+
+/** The stable codes of the checks (the editor and API clients key on them). */
+export const QA_CODES = Object.freeze({
+  tagMissing: 'TAG_MISSING',
+  tagExtra: 'TAG_EXTRA',
+  numberMissing: 'NUMBER_MISSING',
+  numberExtra: 'NUMBER_EXTRA',
+  finalPunctuation: 'FINAL_PUNCTUATION',
+  leadingSpace: 'LEADING_SPACE',
+  trailingSpace: 'TRAILING_SPACE',
+  doubledSpace: 'DOUBLED_SPACE',
+  frenchSpacing: 'FRENCH_SPACING',
+  bracketUnbalanced: 'BRACKET_UNBALANCED',
+  quoteUnbalanced: 'QUOTE_UNBALANCED',
+  urlMissing: 'URL_MISSING',
+  emailMissing: 'EMAIL_MISSING',
+  sameAsSource: 'TARGET_SAME_AS_SOURCE',
+  targetEmpty: 'TARGET_EMPTY',
+} as const);
+export type QaCode = (typeof QA_CODES)[keyof typeof QA_CODES];
+
+export type QaSeverity = 'error' | 'warning';
+
+/** Errors block a confirmation in the editor (until "Confirm anyway"); warnings are shown only. */
+export const QA_SEVERITY: Readonly<Record<QaCode, QaSeverity>> = Object.freeze({
+  TAG_MISSING: 'error',
+  TAG_EXTRA: 'error',
+  NUMBER_MISSING: 'error',
+  NUMBER_EXTRA: 'error',
+  FINAL_PUNCTUATION: 'warning',
+  LEADING_SPACE: 'warning',
+  TRAILING_SPACE: 'warning',
+  DOUBLED_SPACE: 'warning',
+  FRENCH_SPACING: 'warning',
+  BRACKET_UNBALANCED: 'warning',
+  QUOTE_UNBALANCED: 'warning',
+  URL_MISSING: 'error',
+  EMAIL_MISSING: 'error',
+  TARGET_SAME_AS_SOURCE: 'warning',
+  TARGET_EMPTY: 'error',
+});
+
+export interface QaIssue {
+  code: QaCode;
+  severity: QaSeverity;
+  message: string;
+  /** Where in the target string as given (UTF-16 offsets, tags included), when the issue has a place. */
+  start?: number;
+  end?: number;
+}
+
+export interface QaOptions {
+  srcLang: string;
+  trgLang: string;
+  /** The segment's status: a confirmed or reviewed segment must have a target. */
+  status?: string;
+}
+
+/** The text runs of tagged text joined, with the offset in the tagged string of each character. */
+interface Runs {
+  text: string;
+  /** offsets[i]: where text[i] is in the tagged string; offsets[text.length]: the end. */
+  offsets: number[];
+  tags: { part: TagPart; start: number; end: number; index: number }[];
+  parts: ReturnType<typeof parseTagged>;
+}
+
+function runsOf(tagged: string): Runs {
+  const parts = parseTagged(tagged);
+  let text = '';
+  const offsets: number[] = [];
+  const tags: Runs['tags'] = [];
+  let at = 0;
+  parts.forEach((part, index) => {
+    if (part.type === 'text') {
+      for (let i = 0; i < part.text.length; i++) offsets.push(at + i);
+      text += part.text;
+      at += part.text.length;
+    } else {
+      tags.push({ part, start: at, end: at + part.raw.length, index });
+      at += part.raw.length;
+    }
+  });
+  offsets.push(at);
+  return { text, offsets, tags, parts };
+}
+
+/** A tag's identity across source and target: open tags by name and attributes, others as written. */
+function tagIdentity(tag: TagPart): string {
+  if (tag.form === 'close') return `</${tag.name}>`;
+  if (tag.form === 'open') {
+    const attrs = Object.entries(tag.attrs)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, v]) => ` ${k}="${v}"`)
+      .join('');
+    return `<${tag.name}${attrs}>`;
+  }
+  return tag.raw;
+}
+
+function primary(lang: string): string {
+  return lang.toLowerCase().split(/[-_]/)[0];
+}
+
+const URL_RE = /\b(?:https?:\/\/|ftp:\/\/|www\.)[^\s<>"“”«»„]+/gi;
+const EMAIL_RE = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+
+function links(text: string, re: RegExp): { value: string; start: number; end: number }[] {
+  return [...text.matchAll(re)].map((m) => {
+    const value = m[0].replace(/[.,;:!?)\]'’]+$/, '');
+    return { value, start: m.index, end: m.index + value.length };
+  });
+}
+
+/** The text with URLs and e-mail addresses blanked out (same length), so other checks skip them. */
+function withoutLinks(text: string): string {
+  const blank = (s: string) => ' '.repeat(s.length);
+  return text.replace(URL_RE, blank).replace(EMAIL_RE, blank);
+}
+
+// ---- Final punctuation: characters of one class are the same mark in any script.
+
+const PUNCTUATION_CLASS: Record<string, string> = {
+  '.': '.',
+  '。': '.',
+  '．': '.',
+  '।': '.',
+  '?': '?',
+  '？': '?',
+  '؟': '?',
+  '\u037e': '?',
+  '!': '!',
+  '！': '!',
+  ':': ':',
+  '：': ':',
+  ';': ';',
+  '；': ';',
+  '…': '…',
+};
+/** Closing quotes and brackets after a sentence's final mark. */
+const TRAILING_CLOSERS = /[\s"'”“»«’‘›‹)\]」』）】]+$/u;
+
+function finalMark(text: string): string | null {
+  const trimmed = text.replace(TRAILING_CLOSERS, '');
+  if (trimmed.endsWith('...')) return '…';
+  return PUNCTUATION_CLASS[trimmed.slice(-1)] ?? null;
+}
+
+function markName(mark: string | null): string {
+  return mark === null ? 'no final punctuation' : `"${mark}"`;
+}
+
+// ---- Brackets and quotes.
+
+const BRACKETS: [string, string][] = [
+  ['(', ')'],
+  ['[', ']'],
+  ['{', '}'],
+  ['（', '）'],
+  ['「', '」'],
+  ['『', '』'],
+  ['【', '】'],
+  ['〔', '〕'],
+];
+
+/** Where brackets fail to balance: the first unmatched one (an offset in text), or null. */
+function unbalancedBracket(text: string): number | null {
+  const closers = new Map(BRACKETS.map(([o, c]) => [c, o]));
+  const openers = new Set(BRACKETS.map(([o]) => o));
+  const stack: { char: string; at: number }[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (openers.has(c)) stack.push({ char: c, at: i });
+    else if (closers.has(c)) {
+      if (stack.length === 0 || stack[stack.length - 1].char !== closers.get(c)) return i;
+      stack.pop();
+    }
+  }
+  return stack.length > 0 ? stack[0].at : null;
+}
+
+/**
+ * Where quotes fail to balance, or null. Which marks open and close depends on the language's style:
+ * German „…“ (or „…” in Polish), English “…”, French « … » (or German »…«, whichever comes first), and
+ * straight double quotes in pairs.
+ */
+function unbalancedQuote(text: string): number | null {
+  const pairs: [string, string[]][] = [];
+  if (text.includes('„')) pairs.push(['„', ['“', '”']]);
+  else pairs.push(['“', ['”']]);
+  const guillemet = /[«»]/.exec(text)?.[0];
+  if (guillemet === '»') pairs.push(['»', ['«']]);
+  else pairs.push(['«', ['»']]);
+  pairs.push(['‹', ['›']]);
+  for (const [open, closes] of pairs) {
+    let depth = 0;
+    let firstOpen = -1;
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === open) {
+        if (depth === 0) firstOpen = i;
+        depth++;
+      } else if (closes.includes(text[i])) {
+        if (depth === 0) return i;
+        depth--;
+      }
+    }
+    if (depth > 0) return firstOpen;
+  }
+  const straight = [...text.matchAll(/"/g)];
+  if (straight.length % 2 === 1) return straight[straight.length - 1].index;
+  return null;
+}
+
+// ---- Spaces.
+
+/** Spaces of any width, as leading/trailing/doubled space checks see them. */
+const SPACE = '[ \\t\\u00a0\\u202f\\u2009\\u3000]';
+const LEADING = new RegExp(`^${SPACE}+`);
+const TRAILING = new RegExp(`${SPACE}+$`);
+const DOUBLED = new RegExp(`${SPACE}{2,}`, 'g');
+/** French: a no-break space (U+00A0 or the narrow U+202F) before ; : ? ! and » and after «. */
+const FRENCH_BEFORE = /(^|.)([;:?!»])/g;
+const NO_BREAK = /[\u00a0\u202f]/;
+
+interface Check {
+  source: Runs;
+  target: Runs;
+  srcLang: string;
+  trgLang: string;
+  add(code: QaCode, message: string, at?: { start: number; end: number }): void;
+}
+
+function checkTags(c: Check): void {
+  const count = (runs: Runs) => {
+    const counts = new Map<string, { n: number; raw: string }>();
+    for (const { part } of runs.tags) {
+      const key = tagIdentity(part);
+      const entry = counts.get(key) ?? { n: 0, raw: part.raw };
+      entry.n++;
+      counts.set(key, entry);
+    }
+    return counts;
+  };
+  const inSource = count(c.source);
+  const inTarget = count(c.target);
+  for (const [key, { n, raw }] of inSource) {
+    const missing = n - (inTarget.get(key)?.n ?? 0);
+    if (missing > 0) c.add(QA_CODES.tagMissing, `Tag ${raw} of the source is missing`);
+  }
+  const seen = new Map<string, number>();
+  for (const tag of c.target.tags) {
+    const key = tagIdentity(tag.part);
+    const n = (seen.get(key) ?? 0) + 1;
+    seen.set(key, n);
+    if (n > (inSource.get(key)?.n ?? 0)) {
+      c.add(QA_CODES.tagExtra, `Tag ${tag.part.raw} is not in the source`, tag);
+    }
+  }
+  // Tags all there, but closed in the wrong order.
+  const partners = pairTags(c.target.parts);
+  for (const tag of c.target.tags) {
+    if ((tag.part.form === 'open' || tag.part.form === 'close') && !partners.has(tag.index)) {
+      if (inSource.has(tagIdentity(tag.part)) && (seen.get(tagIdentity(tag.part)) ?? 0) <= 1) {
+        c.add(QA_CODES.tagExtra, `Tag ${tag.part.raw} is not properly paired`, tag);
+      }
+    }
+  }
+}
+
+function checkNumbers(c: Check, sourceText: string, targetText: string): void {
+  const source = findNumbers(sourceText, c.srcLang);
+  const target = findNumbers(targetText, c.trgLang);
+  const pool = new Map<string, number>();
+  for (const n of target) pool.set(n.value, (pool.get(n.value) ?? 0) + 1);
+  for (const n of source) {
+    const left = pool.get(n.value) ?? 0;
+    if (left > 0) pool.set(n.value, left - 1);
+    else c.add(QA_CODES.numberMissing, `Number ${n.text} of the source is missing or differs`);
+  }
+  const wanted = new Map<string, number>();
+  for (const n of source) wanted.set(n.value, (wanted.get(n.value) ?? 0) + 1);
+  for (const n of target) {
+    const left = wanted.get(n.value) ?? 0;
+    if (left > 0) wanted.set(n.value, left - 1);
+    else c.add(QA_CODES.numberExtra, `Number ${n.text} is not in the source`, n);
+  }
+}
+
+function checkLinks(c: Check): void {
+  for (const [re, code, what] of [
+    [URL_RE, QA_CODES.urlMissing, 'URL'],
+    [EMAIL_RE, QA_CODES.emailMissing, 'E-mail address'],
+  ] as const) {
+    const kept = new Set(links(c.target.text, re).map((l) => l.value));
+    for (const link of links(c.source.text, re)) {
+      if (!kept.has(link.value)) c.add(code, `${what} ${link.value} of the source is missing or changed`);
+    }
+  }
+}
+
+function checkSpaces(c: Check, sourceText: string, targetText: string): void {
+  const src = c.source.text;
+  const trg = c.target.text;
+  const lead = (s: string) => LEADING.test(s);
+  const trail = (s: string) => TRAILING.test(s);
+  if (lead(src) !== lead(trg)) {
+    const m = LEADING.exec(trg);
+    c.add(
+      QA_CODES.leadingSpace,
+      lead(src) ? 'The source begins with a space; the target does not' : 'The target begins with a space',
+      m ? { start: 0, end: m[0].length } : undefined,
+    );
+  }
+  if (trail(src) !== trail(trg)) {
+    const m = TRAILING.exec(trg);
+    c.add(
+      QA_CODES.trailingSpace,
+      trail(src) ? 'The source ends with a space; the target does not' : 'The target ends with a space',
+      m ? { start: m.index, end: trg.length } : undefined,
+    );
+  }
+  if (!new RegExp(DOUBLED.source).test(sourceText.trim())) {
+    const inner = targetText.replace(LEADING, (s) => '\0'.repeat(s.length)).replace(TRAILING, '');
+    for (const m of inner.matchAll(DOUBLED)) {
+      c.add(QA_CODES.doubledSpace, 'Doubled space', { start: m.index, end: m.index + m[0].length });
+    }
+  }
+  if (primary(c.trgLang) === 'fr') checkFrenchSpacing(c, targetText);
+}
+
+function checkFrenchSpacing(c: Check, text: string): void {
+  for (const m of text.matchAll(FRENCH_BEFORE)) {
+    const before = m[1];
+    const mark = m[2];
+    const at = m.index + before.length;
+    const next = text[at + 1];
+    // Not a sentence's mark: a time (10:30), a ratio, "?!" or "!!" (the space goes before the first).
+    if (mark === ':' && /\d/.test(before) && /\d/.test(next ?? '')) continue;
+    if (/[;:?!]/.test(before) || at === 0) continue;
+    if (mark === '»' && before === '') continue;
+    if (NO_BREAK.test(before)) continue;
+    const message =
+      before === ' '
+        ? `Use a no-break space before "${mark}", not an ordinary one`
+        : `French puts a no-break space before "${mark}"`;
+    c.add(QA_CODES.frenchSpacing, message, { start: before === ' ' ? at - 1 : at, end: at + 1 });
+  }
+  for (const m of text.matchAll(/«(.)/g)) {
+    if (!NO_BREAK.test(m[1])) {
+      c.add(QA_CODES.frenchSpacing, 'French puts a no-break space after "«"', {
+        start: m.index,
+        end: m.index + 2,
+      });
+    }
+  }
+}
+
+function checkPunctuationAndPairs(c: Check, sourceText: string, targetText: string): void {
+  const srcMark = finalMark(sourceText);
+  const trgMark = finalMark(targetText);
+  if (srcMark !== trgMark) {
+    c.add(
+      QA_CODES.finalPunctuation,
+      `The source ends with ${markName(srcMark)}, the target with ${markName(trgMark)}`,
+    );
+  }
+  if (unbalancedBracket(sourceText) === null) {
+    const at = unbalancedBracket(targetText);
+    if (at !== null) c.add(QA_CODES.bracketUnbalanced, 'Unbalanced bracket', { start: at, end: at + 1 });
+  }
+  if (unbalancedQuote(sourceText) === null) {
+    const at = unbalancedQuote(targetText);
+    if (at !== null) c.add(QA_CODES.quoteUnbalanced, 'Unbalanced quotation mark', { start: at, end: at + 1 });
+  }
+}
+
+/**
+ * The issues of a translation: `source` and `target` are tagged text (src/text/inline-tags.ts). An empty
+ * target has no issues unless the segment is confirmed (then it is one).
+ */
+export function checkSegment(source: string, target: string | null, options: QaOptions): QaIssue[] {
+  const issues: QaIssue[] = [];
+  const confirmed = options.status === 'confirmed' || options.status === 'reviewed';
+  if (target === null || target.trim() === '') {
+    if (confirmed) {
+      issues.push({
+        code: QA_CODES.targetEmpty,
+        severity: QA_SEVERITY.TARGET_EMPTY,
+        message: 'The segment is confirmed with an empty target',
+      });
+    }
+    return issues;
+  }
+  const sourceRuns = runsOf(source);
+  const targetRuns = runsOf(target);
+  const check: Check = {
+    source: sourceRuns,
+    target: targetRuns,
+    srcLang: options.srcLang,
+    trgLang: options.trgLang,
+    // Places are offsets in the joined text; they are answered as offsets in the tagged target.
+    add(code, message, at) {
+      const issue: QaIssue = { code, severity: QA_SEVERITY[code], message };
+      if (at) {
+        issue.start = targetRuns.offsets[at.start];
+        issue.end = at.end > at.start ? targetRuns.offsets[at.end - 1] + 1 : issue.start;
+      }
+      issues.push(issue);
+    },
+  };
+  checkTags({
+    ...check,
+    // Tag places are already offsets in the tagged target.
+    add(code, message, at) {
+      issues.push({
+        code,
+        severity: QA_SEVERITY[code],
+        message,
+        ...(at && { start: at.start, end: at.end }),
+      });
+    },
+  });
+  const sourceText = withoutLinks(sourceRuns.text);
+  const targetText = withoutLinks(targetRuns.text);
+  checkNumbers(check, sourceText, targetText);
+  checkLinks(check);
+  checkSpaces(check, sourceText, targetText);
+  checkPunctuationAndPairs(check, sourceText, targetText);
+  if (sourceRuns.text.trim() === targetRuns.text.trim() && /\p{L}/u.test(sourceRuns.text)) {
+    check.add(QA_CODES.sameAsSource, 'The target is the same as the source');
+  }
+  return issues;
+}

@@ -1,0 +1,255 @@
+// Live events (GET /v2/events) over real HTTP on every store: segment changes, task progress and counts,
+// tenancy, clean closes; with PostgreSQL, events cross two server instances sharing the database.
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { buildApp } from '../src/app.ts';
+import type { App } from '../src/http/types.ts';
+import { openStore } from '../src/store/open-store.ts';
+import { client } from './helpers/api.ts';
+import { createContext, type TestContext, userKey } from './helpers/context.ts';
+import { storeTargets } from './helpers/stores.ts';
+
+interface Received {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** An EventSource of sorts: the events of a GET on a listening app, parsed as they arrive. */
+async function listen(app: App, path: string, key: string, cookie?: string) {
+  const address = app.server.address() as AddressInfo;
+  const events: Received[] = [];
+  const waiters = new Set<() => void>();
+  let raw = '';
+  const request = http.get({
+    host: '127.0.0.1',
+    port: address.port,
+    path,
+    headers: cookie
+      ? { cookie, accept: 'text/event-stream' }
+      : { authorization: `Bearer ${key}`, accept: 'text/event-stream' },
+  });
+  const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    request.on('response', resolve);
+    request.on('error', reject);
+  });
+  response.setEncoding('utf8');
+  response.on('data', (chunk: string) => {
+    raw += chunk;
+    for (let end = raw.indexOf('\n\n'); end >= 0; end = raw.indexOf('\n\n')) {
+      const block = raw.slice(0, end);
+      raw = raw.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (event && data) events.push({ event, data: JSON.parse(data) });
+    }
+    for (const wake of waiters) wake();
+  });
+  response.on('error', () => {});
+  return {
+    response,
+    events,
+    /** The first event (from `from` on) that satisfies the test; fails after the timeout. */
+    async next(test: (e: Received) => boolean, timeoutMs = 5000, from = 0): Promise<Received> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = events.slice(from).find(test);
+        if (found) return found;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no such event; got ${JSON.stringify(events)}`);
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiters.delete(wake);
+            clearTimeout(timer);
+            resolve();
+          };
+          const timer = setTimeout(wake, left);
+          waiters.add(wake);
+        });
+      }
+    },
+    close() {
+      request.destroy();
+    },
+  };
+}
+
+for (const target of await storeTargets()) {
+  describe(`live events on ${target.name}`, () => {
+    let ctx: TestContext;
+    let api: ReturnType<typeof client>;
+    let rivalKey: string;
+    let projectId: number;
+    let documentId: number;
+    let segmentIds: number[];
+
+    async function upload(name: string, text: string) {
+      const res = await api.upload('/v2/documents/files', text, {
+        'lilt-api': JSON.stringify({ name, project_id: projectId }),
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      return res.json().id as number;
+    }
+
+    before(async () => {
+      ctx = await createContext(target);
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      api = client(ctx.app, ctx.adminKey);
+      rivalKey = await userKey(ctx, {
+        username: 'rex',
+        password: 'rex-password',
+        role: 'admin',
+        organization: 'rival',
+      });
+      const memoryId = (await api.post('/v2/memories', { name: 'TM', srclang: 'en', trglang: 'de' })).json()
+        .id;
+      projectId = (await api.post('/v2/projects', { name: 'Live', memory_id: memoryId })).json().id;
+      documentId = await upload('live.txt', 'One.\n\nTwo.\n\nThree.\n');
+      for (let i = 0; (await api.get(`/v2/documents?id=${documentId}`)).json().import_in_progress; i++) {
+        assert.ok(i < 2000);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      segmentIds = (await api.get(`/v2/documents/segments?id=${documentId}`))
+        .json()
+        .segments.map((s: { id: number }) => s.id);
+    });
+    after(() => ctx.close());
+
+    test('a confirmation is seen by a subscriber of the document, with the new counts', async () => {
+      const stream = await listen(ctx.app, `/v2/events?document_id=${documentId}`, ctx.adminKey);
+      assert.equal(stream.response.statusCode, 200);
+      assert.match(String(stream.response.headers['content-type']), /^text\/event-stream/);
+      const initial = await stream.next((e) => e.event === 'document');
+      assert.deepEqual(initial.data, {
+        document_id: documentId,
+        project_id: projectId,
+        confirmed: 0,
+        total: 3,
+      });
+      const started = Date.now();
+      const put = await api.put('/v2/segments', { id: segmentIds[0], target: 'Eins.', is_confirmed: true });
+      assert.equal(put.statusCode, 200);
+      const segment = await stream.next((e) => e.event === 'segment');
+      assert.deepEqual(segment.data, {
+        document_id: documentId,
+        segment_id: segmentIds[0],
+        target: 'Eins.',
+        status: 'confirmed',
+        updated_at: put.json().updated_at,
+        user: 'admin',
+      });
+      assert.ok(Date.now() - started < 1000);
+      const counts = await stream.next((e) => e.event === 'document' && e.data.confirmed === 1);
+      assert.equal(counts.data.total, 3);
+      stream.close();
+    });
+
+    test('a project subscriber follows its documents: import task, segment changes, replace as reload', async () => {
+      const stream = await listen(ctx.app, `/v2/events?project_id=${projectId}`, ctx.adminKey);
+      await stream.next((e) => e.event === 'document');
+      const id = await upload('second.txt', 'Alpha.\n\nBeta.\n');
+      const done = await stream.next(
+        (e) => e.event === 'task' && e.data.document_id === id && e.data.state === 'succeeded',
+      );
+      assert.equal(done.data.kind, 'import');
+      assert.equal(done.data.project_id, projectId);
+      assert.equal(typeof done.data.task_id, 'number');
+      assert.deepEqual(done.data.progress, { done: 2, total: 2 });
+      await stream.next((e) => e.event === 'document' && e.data.document_id === id && e.data.total === 2);
+      const from = stream.events.length;
+      await api.put('/v2/segments', { id: segmentIds[1], target: 'Zwei.' });
+      await stream.next((e) => e.event === 'segment' && e.data.segment_id === segmentIds[1], 5000, from);
+      // A pre-translation: its task, then one "reload" for all its segments.
+      const memoryId = (await api.get(`/v2/projects?id=${projectId}`)).json()[0].memory_id;
+      await api.post('/v2/segments', { memory_id: memoryId, source: 'Alpha.', target: 'Alfa.' });
+      assert.equal(
+        (await api.post('/v2/documents/pretranslate', { id: [id], auto_accept: true })).statusCode,
+        202,
+      );
+      const pretranslated = await stream.next(
+        (e) => e.event === 'task' && e.data.kind === 'pretranslate' && e.data.state === 'succeeded',
+      );
+      assert.equal(pretranslated.data.document_id, id);
+      const reload = await stream.next((e) => e.event === 'document' && e.data.reload === true);
+      assert.deepEqual(reload.data, {
+        document_id: id,
+        project_id: projectId,
+        confirmed: 1,
+        total: 2,
+        reload: true,
+      });
+      stream.close();
+    });
+
+    test('tenancy and parameters: another organization’s document is 404; one scope is required', async () => {
+      const rival = client(ctx.app, rivalKey);
+      assert.equal((await rival.get(`/v2/events?document_id=${documentId}`)).statusCode, 404);
+      assert.equal((await rival.get(`/v2/events?project_id=${projectId}`)).statusCode, 404);
+      assert.equal((await api.get('/v2/events')).statusCode, 400);
+      assert.equal(
+        (await api.get(`/v2/events?document_id=${documentId}&project_id=${projectId}`)).statusCode,
+        400,
+      );
+      assert.equal(
+        (await ctx.app.inject({ method: 'GET', url: `/v2/events?document_id=${documentId}` })).statusCode,
+        401,
+      );
+      // A rival's subscription to its own project hears nothing of ours.
+      const rivalMemory = (
+        await rival.post('/v2/memories', { name: 'R', srclang: 'en', trglang: 'de' })
+      ).json().id;
+      const rivalProject = (await rival.post('/v2/projects', { name: 'R', memory_id: rivalMemory })).json()
+        .id;
+      const stream = await listen(ctx.app, `/v2/events?project_id=${rivalProject}`, rivalKey);
+      await api.put('/v2/segments', { id: segmentIds[2], target: 'Drei.' });
+      await new Promise((r) => setTimeout(r, 300));
+      assert.deepEqual(
+        stream.events.filter((e) => e.event === 'segment'),
+        [],
+      );
+      stream.close();
+    });
+
+    test('a browser session (cookie) subscribes as any request signs in', async () => {
+      await userKey(ctx, { username: 'carla', password: 'carla-password', role: 'member' });
+      const signIn = await ctx.app.inject({
+        method: 'POST',
+        url: '/v2/session',
+        payload: { username: 'carla', password: 'carla-password' },
+      });
+      const cookie = String(signIn.headers['set-cookie']).split(';')[0];
+      const stream = await listen(ctx.app, `/v2/events?document_id=${documentId}`, '', cookie);
+      assert.equal(stream.response.statusCode, 200);
+      await stream.next((e) => e.event === 'document');
+      stream.close();
+    });
+
+    if (target.name === 'postgres') {
+      test('events cross server instances sharing the database (LISTEN/NOTIFY)', async () => {
+        const db = openStore(ctx.config);
+        const second = await buildApp({ config: ctx.config, db, runWorker: false });
+        await second.listen({ port: 0, host: '127.0.0.1' });
+        try {
+          const stream = await listen(second, `/v2/events?document_id=${documentId}`, ctx.adminKey);
+          await stream.next((e) => e.event === 'document');
+          await api.put('/v2/segments', { id: segmentIds[2], target: 'Drei!', is_confirmed: true });
+          const seen = await stream.next((e) => e.event === 'segment' && e.data.target === 'Drei!', 2000);
+          assert.equal(seen.data.status, 'confirmed');
+          // Closed with the stream still open: the close does not wait for it.
+        } finally {
+          await second.close();
+          await db.close();
+        }
+      });
+    }
+
+    test('a stream open when the server closes ends, and the close does not hang', async () => {
+      const stream = await listen(ctx.app, `/v2/events?document_id=${documentId}`, ctx.adminKey);
+      await stream.next((e) => e.event === 'document');
+      const ended = new Promise((resolve) => stream.response.on('end', resolve));
+      await ctx.app.close();
+      await ended;
+    });
+  });
+}
