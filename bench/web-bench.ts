@@ -19,6 +19,8 @@ export interface WebBenchOptions {
   memoryId: number;
   apiKey: string;
   segments: number;
+  /** The large document's segments (100,000 by default; 0 leaves that part out). */
+  largeSegments?: number;
   seed: number;
   log?: (line: string) => void;
 }
@@ -40,6 +42,24 @@ export interface WebBenchResult {
   matches_uncached: LatencyFigures;
   editor_js_gzip_kb: number;
   editor_js_files: string[];
+  /** The large document: is it still usable? */
+  large: LargeDocumentFigures | null;
+}
+
+export interface LargeDocumentFigures {
+  segments: number;
+  /** Navigation start to the first rows painted. */
+  first_paint_ms: number;
+  /** Alt+G to the last segment until its editor is on screen. */
+  scroll_to_end_ms: number;
+  /** "Preview" clicked in Find and replace (a common word, in the sources of all segments) to the count shown. */
+  replace_preview_ms: number;
+  replace_preview_changes: number;
+  /** GET /v2/documents/qa over all segments (the shared QA module on the server). */
+  qa_ms: number;
+  qa_issues: number;
+  /** The QA module the editor runs per keystroke, over every segment (its source against itself), in Node. */
+  qa_module_ms: number;
 }
 
 const MOVES_CACHED = 40;
@@ -193,8 +213,14 @@ export async function runWebBench(opts: WebBenchOptions): Promise<WebBenchResult
       await page.unroute('**/v2/memories/query?**');
       if (browsing.problems.length > 0) log(`web: the page reported ${browsing.problems.join('; ')}`);
 
+      let large: LargeDocumentFigures | null = null;
+      const largeSegments = opts.largeSegments ?? 100_000;
+      if (largeSegments > 0) large = await measureLarge(page, api, project.id, largeSegments, opts, log);
+      if (browsing.problems.length > 0) log(`web: the page reported ${browsing.problems.join('; ')}`);
+
       const sorted = [...firstPaint].sort((a, b) => a - b);
       return {
+        large,
         document_segments: doc.segments,
         first_paint_ms: firstPaint,
         first_paint_median_ms: sorted[1],
@@ -208,4 +234,107 @@ export async function runWebBench(opts: WebBenchOptions): Promise<WebBenchResult
       await browsing.close();
     }
   });
+}
+
+type BenchApi = Parameters<Parameters<typeof withServer>[1]>[1];
+
+/** A large document in the editor: first paint, the last segment, a replace preview and QA over all of it. */
+export async function measureLarge(
+  page: Page,
+  api: BenchApi,
+  projectId: number,
+  segments: number,
+  opts: WebBenchOptions,
+  log: (line: string) => void,
+): Promise<LargeDocumentFigures> {
+  const doc = buildDocument(segments, opts.seed + 1);
+  const docFile = join(opts.workDir, 'web-large.txt');
+  writeFileSync(docFile, doc.text);
+  const uploaded = await api.upload<{ id: number }>('/v2/documents/files', docFile, {
+    name: 'web-large.txt',
+    project_id: projectId,
+  });
+  let total = 0;
+  for (;;) {
+    const d = await api.json<{ import_in_progress: boolean; num_segments: number }>(
+      'GET',
+      `/v2/documents?id=${uploaded.id}`,
+    );
+    total = d.num_segments;
+    if (!d.import_in_progress) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  log(`web: a ${total}-segment document; first paint, the end, replace preview, QA`);
+
+  await page.goto(`${new URL(page.url()).origin}/documents/${uploaded.id}`);
+  await page.waitForFunction(
+    () => performance.getEntriesByName('tessera:segments-painted').length > 0,
+    null,
+    {
+      timeout: 120_000,
+    },
+  );
+  const firstPaint = (await marks(page, 'tessera:segments-painted'))[0].startTime;
+
+  // The end: Alt+G to the last segment, until its editor is there.
+  await page.getByRole('textbox', { name: 'Target 1', exact: true }).waitFor();
+  await page.keyboard.press('Alt+G');
+  await page.getByRole('dialog', { name: 'Go to segment' }).getByLabel('Segment number').fill(String(total));
+  const endStarted = performance.now();
+  await page.keyboard.press('Enter');
+  await page.getByRole('textbox', { name: `Target ${total}`, exact: true }).waitFor({ timeout: 60_000 });
+  const scrollToEnd = performance.now() - endStarted;
+  log(
+    `web: first paint ${firstPaint.toFixed(0)} ms, segment ${total} on screen after ${scrollToEnd.toFixed(0)} ms`,
+  );
+
+  // Replace preview over every source.
+  await page.keyboard.press('Control+Shift+F');
+  const dialog = page.getByRole('dialog', { name: 'Find and replace' });
+  await dialog.getByLabel('Find').fill('the');
+  await dialog.getByLabel('Replace with').fill('THE');
+  await dialog.getByLabel('Case-sensitive').check();
+  await dialog.getByRole('combobox').selectOption('source');
+  const answered = page.waitForResponse((r) => r.url().endsWith('/v2/documents/replace'), {
+    timeout: 120_000,
+  });
+  let started = performance.now();
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  const preview = (await (await answered).json()) as { changed: number };
+  await dialog.getByRole('status').filter({ hasText: 'would change' }).waitFor({ timeout: 120_000 });
+  const replacePreview = performance.now() - started;
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // QA over all segments: the server's report, and the same module in the page.
+  started = performance.now();
+  const qa = await api.json<{ issues: unknown[] }>('GET', `/v2/documents/qa?id=${uploaded.id}`);
+  const qaMs = performance.now() - started;
+  log(`web: replace preview ${replacePreview.toFixed(0)} ms, QA ${qaMs.toFixed(0)} ms`);
+  const pages: { source: string }[] = [];
+  for (let offset = 0; offset < total; offset += 1000) {
+    const page = await api.json<{ segments: { source: string }[] }>(
+      'GET',
+      `/v2/documents/segments?id=${uploaded.id}&offset=${offset}&limit=1000`,
+    );
+    pages.push(...page.segments);
+  }
+  const qaModule = await moduleQa(pages.map((s) => s.source));
+  return {
+    segments: total,
+    first_paint_ms: firstPaint,
+    scroll_to_end_ms: scrollToEnd,
+    replace_preview_ms: replacePreview,
+    replace_preview_changes: preview.changed,
+    qa_ms: qaMs,
+    qa_issues: qa.issues.length,
+    qa_module_ms: qaModule,
+  };
+}
+
+/** The QA module the editor runs as one types, over every source checked against itself (in Node: same code). */
+async function moduleQa(sources: string[]): Promise<number> {
+  const { checkSegment } = await import('../src/text/qa/qa-checks.ts');
+  const started = performance.now();
+  for (const s of sources) checkSegment(s, s, { srcLang: 'en', trgLang: 'de' });
+  return performance.now() - started;
 }

@@ -270,10 +270,12 @@ test('the whole path: sign in, project, upload, pre-translate, translate, confir
     );
     await page.keyboard.press('Control+Enter');
     const put = await saved;
+    // The save names the version it was based on: another person's change meanwhile would be a conflict.
     assert.deepEqual(put.request().postDataJSON(), {
       id: fuzzy.id,
       target: MAPPED_TARGET,
       is_confirmed: true,
+      expected_updated_at: fuzzy.updated_at,
     });
     assert.equal(put.status(), 200);
     // Focus moves to the next unconfirmed segment of the list.

@@ -1,6 +1,7 @@
 // Debian's Chromium driven by playwright-core for the browser tests and the bench: headless, a fresh profile,
 // no background networking; every request a page makes, every CSP violation and page error is recorded.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -90,4 +91,28 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path });
   return path;
+}
+
+let axeSource: string | undefined;
+
+/**
+ * Runs axe-core in the page (injected through the DevTools protocol, which the page's Content-Security-Policy
+ * does not govern) and answers its serious and critical violations, one line each: rule, impact, the first
+ * elements concerned. `@axe-core/playwright` needs Node 22; plain axe-core does not.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(axeSource);
+  const violations = await page.evaluate<
+    { id: string; impact: string; help: string; nodes: { target: string[] }[] }[]
+  >("axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)");
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
 }

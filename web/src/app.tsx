@@ -2,9 +2,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
+import { AccountPage } from './account/account-page.tsx';
+import { AdminPage } from './admin/admin-page.tsx';
 import { ApiError, api, whenSignedOut } from './api/client.ts';
 import { SignInPage } from './auth/sign-in-page.tsx';
+import { JobsPage } from './jobs/jobs-page.tsx';
 import { MemoriesPage } from './memories/memories-page.tsx';
+import { MemoryPage } from './memories/memory-page.tsx';
 import { ProjectPage } from './projects/project-page.tsx';
 import { ProjectsPage } from './projects/projects-page.tsx';
 
@@ -57,12 +61,27 @@ export function App() {
           >
             Projects
           </Link>
-          <Link href="/memories" className={(active) => (active ? 'active' : '')}>
+          <Link href="/memories" className={() => (/^\/memories\b/.test(location) ? 'active' : '')}>
             Memories
           </Link>
+          <Link href="/jobs" className={(active) => (active ? 'active' : '')}>
+            Jobs
+          </Link>
+          {caller.role === 'admin' && (
+            <Link href="/admin" className={(active) => (active ? 'active' : '')}>
+              Admin
+            </Link>
+          )}
         </nav>
         <div className="topbar-user">
-          <span title={`Signed in as ${caller.username} (${caller.role})`}>{caller.username}</span>
+          <Link
+            href="/account"
+            className={(active) => (active ? 'account active' : 'account')}
+            title={`Signed in as ${caller.username} (${caller.role})`}
+          >
+            <span className="visually-hidden">My account: </span>
+            {caller.username}
+          </Link>
           <button
             type="button"
             className="sign-out"
@@ -90,6 +109,21 @@ export function App() {
           )}
         </Route>
         <Route path="/memories" component={MemoriesPage} />
+        <Route path="/memories/:id">{(params) => <MemoryPage id={Number(params.id)} />}</Route>
+        <Route path="/jobs" component={JobsPage} />
+        <Route path="/admin">
+          {caller.role === 'admin' ? (
+            <AdminPage me={caller.user_id} />
+          ) : (
+            <main className="page">
+              <h1>Administration</h1>
+              <p className="muted">Only admins of the organization see this page.</p>
+            </main>
+          )}
+        </Route>
+        <Route path="/account">
+          <AccountPage caller={caller} />
+        </Route>
         <Route>
           <main className="page">
             <h1>Page not found</h1>

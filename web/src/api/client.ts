@@ -1,17 +1,29 @@
 // The one module that talks to the server: every request of the web application goes through here, same-origin,
 // authenticated by the HttpOnly session cookie (nothing of a credential is ever held by scripts).
 import type {
+  ApiKeyRow,
   Caller,
   ConcordanceHit,
+  CreatedKey,
+  DocumentQa,
   DocumentSegment,
+  Job,
+  JobLeverage,
   Languages,
   Memory,
+  MemoryEntriesPage,
   MemoryMatch,
   Project,
   ProjectState,
+  ReplaceRequest,
+  ReplaceResult,
+  Role,
+  SegmentHistory,
   SegmentStatus,
   SegmentsPage,
+  Task,
   TesseraDocument,
+  User,
 } from './types.ts';
 
 /** A refused request, with the server's stable code and message (API.md "Errors"). */
@@ -22,6 +34,8 @@ export class ApiError extends Error {
     message: string,
     /** Seconds, from Retry-After (409 DOCUMENT_BUSY, 429). */
     readonly retryAfter: number | null = null,
+    /** The whole JSON body (409 SEGMENT_CONFLICT carries `current`). */
+    readonly body: Record<string, unknown> | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -40,7 +54,7 @@ async function errorOf(res: Response): Promise<ApiError> {
   const text = await res.text();
   try {
     const body = JSON.parse(text) as { message?: string; code?: string };
-    return new ApiError(res.status, body.code ?? 'HTTP_ERROR', body.message ?? text, retryAfter);
+    return new ApiError(res.status, body.code ?? 'HTTP_ERROR', body.message ?? text, retryAfter, body);
   } catch {
     return new ApiError(res.status, res.status === 401 ? 'UNAUTHORIZED' : 'HTTP_ERROR', text, retryAfter);
   }
@@ -101,6 +115,70 @@ export const api = {
   languages: () => json<Languages>('GET', '/v2/languages'),
 
   memories: () => json<Memory[]>('GET', '/v2/memories'),
+  memory: async (id: number) => {
+    const [memory] = await json<Memory[]>('GET', `/v2/memories?${query({ id })}`);
+    if (!memory) throw new ApiError(404, 'NOT_FOUND', `Memory ${id} not found`);
+    return memory;
+  },
+  renameMemory: (id: number, name: string) => json<Memory>('PUT', '/v2/memories', { id, name }),
+  deleteMemory: (id: number) => json<{ deleted: boolean }>('DELETE', `/v2/memories?${query({ id })}`),
+  memoryEntries: (params: { id: number; offset: number; limit: number; q?: string }) =>
+    json<MemoryEntriesPage>('GET', `/v2/memories/entries?${query(params)}`),
+  updateMemoryEntry: (body: { id: number; segment_id: number; source: string; target: string }) =>
+    json<unknown>('PUT', '/v2/memories/segment', body),
+  deleteMemoryEntry: (id: number, segmentId: number) =>
+    json<{ success: boolean }>('DELETE', `/v2/memories/segment?${query({ id, segment_id: segmentId })}`),
+  importMemory: async (memoryId: number, file: File) => {
+    const params = JSON.stringify({ memory_id: memoryId, name: file.name }).replace(
+      /[\u007f-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+    const res = await fetch('/v2/memories/import', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/octet-stream', 'lilt-api': params, ...CLIENT_HEADER },
+      body: file,
+    });
+    if (!res.ok) {
+      const error = await errorOf(res);
+      if (res.status === 401) onSignedOut();
+      throw error;
+    }
+    return (await res.json()) as { id: number; job_id: number; task_id: number };
+  },
+  task: (id: number) => json<Task>('GET', `/v2/tasks?${query({ id })}`),
+  async exportMemory(id: number, fallbackName: string): Promise<string> {
+    const res = await send('GET', `/v2/memories/export?${query({ id })}`);
+    return download(res, fallbackName);
+  },
+
+  users: () => json<User[]>('GET', '/v2/users'),
+  createUser: (body: { username: string; password: string; role: Role; email?: string }) =>
+    json<User>('POST', '/v2/users', body),
+  updateUser: (body: { id: number; role?: Role; disabled?: boolean; password?: string }) =>
+    json<User>('PUT', '/v2/users', body),
+  changePassword: (body: { current_password: string; new_password: string }) =>
+    json<unknown>('PUT', '/v2/me/password', body),
+  keys: () => json<ApiKeyRow[]>('GET', '/v2/keys'),
+  createKey: (body: { name?: string; user_id?: number }) => json<CreatedKey>('POST', '/v2/keys', body),
+  revokeKey: (id: number) => json<unknown>('DELETE', `/v2/keys?${query({ id })}`),
+
+  jobs: () => json<Job[]>('GET', '/v2/jobs'),
+  jobStats: (id: number) => json<JobLeverage>('POST', `/v2/jobs/${id}/stats`),
+  jobAction: (id: number, action: 'deliver' | 'reactivate' | 'archive' | 'unarchive') =>
+    json<Job>('POST', `/v2/jobs/${id}/${action}`),
+  exportJob: (id: number) => json<unknown>('GET', `/v2/jobs/${id}/export?${query({ type: 'files' })}`),
+  async downloadJob(id: number, fallbackName: string): Promise<string> {
+    return download(await send('GET', `/v2/jobs/${id}/download`), fallbackName);
+  },
+
+  documentQa: (id: number) => json<DocumentQa>('GET', `/v2/documents/qa?${query({ id })}`),
+  replace: (body: ReplaceRequest) => json<ReplaceResult>('POST', '/v2/documents/replace', body),
+  undoReplace: (id: number, batchId: number | string) =>
+    json<unknown>('POST', '/v2/documents/replace/undo', { id, batch_id: batchId }),
+  restoreVersion: (body: { id: number; version: number; expected_updated_at?: number }) =>
+    json<DocumentSegment>('POST', '/v2/segments/restore', body),
+  segmentHistory: (id: number) => json<SegmentHistory>('GET', `/v2/segments/history?${query({ id })}`),
   createMemory: (body: { name: string; srclang: string; trglang: string }) =>
     json<Memory>('POST', '/v2/memories', body),
   matches: (memoryId: number, source: string, signal?: AbortSignal) =>
@@ -152,8 +230,13 @@ export const api = {
       undefined,
       signal,
     ),
-  saveSegment: (body: { id: number; target: string; is_confirmed?: boolean; is_reviewed?: boolean }) =>
-    json<DocumentSegment>('PUT', '/v2/segments', body),
+  saveSegment: (body: {
+    id: number;
+    target: string;
+    is_confirmed?: boolean;
+    is_reviewed?: boolean;
+    expected_updated_at?: number;
+  }) => json<DocumentSegment>('PUT', '/v2/segments', body),
 
   /**
    * Uploads one file into a project as a raw body, reporting the bytes sent (XMLHttpRequest: fetch has no
@@ -206,16 +289,21 @@ export const api = {
    */
   async exportDocument(id: number, asXliff: boolean, fallbackName: string): Promise<string> {
     const res = await send('GET', `/v2/documents/files?${query({ id, is_xliff: asXliff })}`);
-    const name = attachmentName(res.headers.get('Content-Disposition'), fallbackName);
-    const url = URL.createObjectURL(await res.blob());
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    // The download has taken its copy once click() returns; a minute leaves room for a slow disk.
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    return name;
+    return download(res, fallbackName);
   },
 };
+
+/** Hands an answer's body to the browser as a file; answers the file's name. */
+async function download(res: Response, fallbackName: string): Promise<string> {
+  const name = attachmentName(res.headers.get('Content-Disposition'), fallbackName);
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has taken its copy once click() returns; a minute leaves room for a slow disk.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return name;
+}

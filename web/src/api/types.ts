@@ -19,12 +19,14 @@ export interface Memory {
   name: string;
   srclang: string;
   trglang: string;
-  is_processing: boolean;
+  is_processing: boolean | null;
   version: number;
   num_segments: number;
-  resources: string[];
+  /** The names of the files imported; null before any. */
+  resources: string[] | null;
   created_at: number;
   updated_at: number;
+  last_import?: { task_id: number; state: string; error: string | null; error_code: string | null } | null;
 }
 
 export type ProjectState = 'backlog' | 'inProgress' | 'inReview' | 'inQA' | 'done';
@@ -124,4 +126,143 @@ export interface ConcordanceHit {
   side: 'source' | 'target';
   offsets: [number, number][];
   metadata: MemoryMatch['metadata'];
+}
+
+export interface User {
+  id: number;
+  username: string;
+  email: string | null;
+  role: Role;
+  created_at: number;
+  /** Once the server records it (PUT /v2/users). */
+  disabled?: boolean;
+}
+
+export interface ApiKeyRow {
+  id: number;
+  name: string;
+  username: string;
+  prefix: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked: boolean;
+}
+
+export interface CreatedKey {
+  id: number;
+  name: string;
+  key: string;
+}
+
+export interface Task {
+  id: number;
+  type: string;
+  state: 'queued' | 'running' | 'succeeded' | 'failed' | string;
+  progress: { done: number; total: number };
+  result: unknown;
+  error: string | null;
+  error_code: string | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+export interface MemoryEntry {
+  id: number;
+  source: string;
+  target: string;
+  created_at: number;
+  updated_at: number;
+  created_by: string | null;
+  updated_by: string | null;
+}
+
+export interface MemoryEntriesPage {
+  total: number;
+  entries: MemoryEntry[];
+}
+
+export type QaSeverity = 'error' | 'warning';
+
+export interface QaIssue {
+  code: string;
+  severity: QaSeverity;
+  message: string;
+  start?: number;
+  end?: number;
+}
+
+export interface DocumentQa {
+  document_id: number;
+  counts: { error: number; warning: number };
+  issues: { segment_id: number; position: number; code: string; severity: QaSeverity; message: string }[];
+}
+
+export interface ReplaceRequest {
+  id: number;
+  find: string;
+  replace: string;
+  regex?: boolean;
+  case_sensitive?: boolean;
+  field?: 'source' | 'target';
+  statuses?: SegmentStatus[];
+  dry_run?: boolean;
+}
+
+export interface ReplaceResult {
+  batch_id: number | string | null;
+  changed: number;
+  changes: { segment_id: number; position: number; before: string; after: string }[];
+}
+
+export interface SegmentVersion {
+  version: number;
+  target: string | null;
+  status: SegmentStatus | string;
+  user: string | null;
+  created_at: number;
+  origin: string | null;
+}
+
+export interface SegmentHistory {
+  segment_id: number;
+  versions: SegmentVersion[];
+}
+
+/** A Lilt job: one source, several target languages, a project per language pair. */
+export interface Job {
+  id: number;
+  name: string;
+  creationStatus: 'PENDING' | 'COMPLETE' | 'FAILED';
+  status: 'active' | 'delivered' | 'archived';
+  due: string | null;
+  deliveredAt: string | null;
+  /** 1 while an export runs, 0 when idle, -2 when the last export failed. */
+  isProcessing: number;
+  stats: {
+    sourceWords: number;
+    numProjects: number;
+    percentTranslated: number;
+    percentReviewed: number;
+    projects: { id: number; name: string; trgLang: string }[];
+  };
+  srcLang: string;
+  processingErrorMsg: string | null;
+  createdAt: string;
+}
+
+export interface JobLeverage {
+  sourceWords: number;
+  exactWords: number;
+  fuzzyWords: number;
+  newWords: number;
+  projects: {
+    id: number;
+    srcLang: string;
+    trgLang: string;
+    sourceWords: number;
+    exactWords: number;
+    fuzzyWords: number;
+    newWords: number;
+  }[];
 }

@@ -15,13 +15,17 @@ import {
 import { Link } from 'wouter';
 import { api } from '../api/client.ts';
 import {
+  type Caller,
   type DocumentSegment,
   type MemoryMatch,
   SEGMENT_STATUSES,
   type SegmentStatus,
+  type SegmentsPage,
 } from '../api/types.ts';
-import { keysText, tooltip } from '../keyboard/shortcut-label.ts';
+import { ariaKeys, keysText, tooltip } from '../keyboard/shortcut-label.ts';
 import { type ActionHandlers, useActionKeys } from '../keyboard/use-action-keys.ts';
+import { type SegmentEvent, useLiveEvents } from '../live/use-live-events.ts';
+import { useOnline } from '../live/use-online.ts';
 import { busyWith } from '../projects/document-state.ts';
 import { ExportButtons } from '../projects/export-buttons.tsx';
 import { pair } from '../ui/format.ts';
@@ -31,9 +35,13 @@ import { ActiveText } from './active-text.ts';
 import { ConcordancePanel } from './concordance/concordance-panel.tsx';
 import { FilterBar } from './filters/filter-bar.tsx';
 import { ShortcutHelp } from './help/shortcut-help.tsx';
+import { HistoryPanel, historyKey } from './history/history-panel.tsx';
 import { mapMatchTags } from './matches/map-match-tags.ts';
 import { MatchesPanel } from './matches/matches-panel.tsx';
 import { forgetMatches, PREFETCH_AHEAD, prefetchMatches } from './matches/use-matches.ts';
+import { QaList, qaIssues } from './qa/qa-list.tsx';
+import { ReplaceDialog } from './replace/replace-dialog.tsx';
+import { ConflictDialog } from './save/conflict-dialog.tsx';
 import { SegmentSaves } from './save/segment-saves.ts';
 import { SegmentInfo } from './segment-info.tsx';
 import { PAGE_SIZE } from './segments/locate.ts';
@@ -133,14 +141,22 @@ export default function EditorPage({ id }: { id: number }) {
   const [goToOpen, setGoToOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [concordance, setConcordance] = useState<{ text: string; at: number } | null>(null);
+  /** The segment whose confirmation QA errors stopped (until "Confirm anyway" or another segment). */
+  const [qaBlocked, setQaBlocked] = useState<number | null>(null);
+  const [replaceOpen, setReplaceOpen] = useState(false);
+  const [conflictReopen, setConflictReopen] = useState(0);
+  /** Bumped when segments change under the editor (replace, restore): the active editor reads its text again. */
+  const [generation, setGeneration] = useState(0);
   const view = useRef<EditorView | null>(null);
+  const liveRef = useRef(false);
   const searchInput = useRef<HTMLInputElement>(null);
   const activeText = useMemo(() => new ActiveText(), []);
 
   const doc = useQuery({
     queryKey: ['document', id],
     queryFn: () => api.document(id),
-    refetchInterval: (q) => (q.state.data && busyWith(q.state.data) ? 1000 : false),
+    // Followed live; polled only while the event stream is not open.
+    refetchInterval: (q) => (q.state.data && busyWith(q.state.data) && !liveRef.current ? 1000 : false),
   });
   const project = useQuery({
     queryKey: ['project', doc.data?.project_id],
@@ -149,6 +165,17 @@ export default function EditorPage({ id }: { id: number }) {
   });
   const memoryId = project.data?.memory_id;
   const list = useSegmentList(id, filter, firstPage, visiblePages);
+  const qa = useQuery({ queryKey: ['qa', id], queryFn: () => api.documentQa(id), retry: false });
+
+  /** Segments changed on the server under the editor: read them again. */
+  const segmentsChanged = useCallback(async () => {
+    queryClient.invalidateQueries({ queryKey: countsKey(id) });
+    queryClient.invalidateQueries({ queryKey: ['document', id] });
+    queryClient.invalidateQueries({ queryKey: ['qa', id] });
+    // The active editor takes its text from the pages read again.
+    await queryClient.invalidateQueries({ queryKey: ['segments', id] });
+    setGeneration((n) => n + 1);
+  }, [queryClient, id]);
   const total = list.total ?? 0;
 
   // Pre-translation rewrites segments: once it ends, the pages are read again.
@@ -157,20 +184,105 @@ export default function EditorPage({ id }: { id: number }) {
     if (pretranslating === false) queryClient.invalidateQueries({ queryKey: ['segments', id] });
   }, [pretranslating, queryClient, id]);
 
+  const memoryRef = useRef(memoryId);
+  memoryRef.current = memoryId;
+  // One per document for the page's life: it holds what is typed and not yet saved.
   const saves = useMemo(
     () =>
-      new SegmentSaves((segment, request) => {
-        writeSegment(queryClient, segment);
-        queryClient.invalidateQueries({ queryKey: countsKey(segment.document_id) });
-        queryClient.invalidateQueries({ queryKey: ['document', segment.document_id] });
-        if (request.is_confirmed !== undefined) {
-          queryClient.invalidateQueries({ queryKey: ['project'] });
-          if (memoryId !== undefined) forgetMatches(queryClient, memoryId);
-        }
-      }),
-    [queryClient, memoryId],
+      new SegmentSaves(
+        (segment, request) => {
+          writeSegment(queryClient, segment);
+          queryClient.invalidateQueries({ queryKey: countsKey(segment.document_id) });
+          queryClient.invalidateQueries({ queryKey: ['document', segment.document_id] });
+          queryClient.invalidateQueries({ queryKey: ['qa', segment.document_id] });
+          queryClient.invalidateQueries({ queryKey: historyKey(segment.id) });
+          if (request.is_confirmed !== undefined) {
+            queryClient.invalidateQueries({ queryKey: ['project'] });
+            if (memoryRef.current !== undefined) forgetMatches(queryClient, memoryRef.current);
+          }
+        },
+        { documentId: id, user: queryClient.getQueryData<Caller>(['me'])?.username },
+      ),
+    [queryClient, id],
   );
   useSyncExternalStore(saves.subscribe, saves.snapshot);
+  const summary = saves.summary();
+
+  // What the outbox kept from an earlier visit (a reload, a crash, a lost connection) is sent again, and again
+  // whenever the network is back; while edits wait, every ten seconds too (a server that was down).
+  useEffect(() => {
+    saves.replay();
+    const replay = () => saves.replay();
+    window.addEventListener('online', replay);
+    return () => window.removeEventListener('online', replay);
+  }, [saves]);
+  // Live: another person's change of a segment shows at once (unless this editor holds unsaved edits of it,
+  // which the save's conflict check then settles), and is announced.
+  const [liveNote, setLiveNote] = useState('');
+  const onLiveSegment = (event: SegmentEvent) => {
+    if (event.document_id !== id || saves.hasUnsaved(event.segment_id)) return;
+    const v = view.current;
+    // Typed here and not yet saved: the save must meet the other change as a conflict, not overwrite it.
+    if (v && active?.id === event.segment_id && v.state.doc.toString() !== saves.targetOf(active)) {
+      saves.pin(active.id, active.updated_at);
+      return;
+    }
+    let changed: DocumentSegment | undefined;
+    let before: string | null = null;
+    queryClient.setQueriesData<SegmentsPage>({ queryKey: ['segments', id] }, (page) => {
+      if (!page?.segments.some((s) => s.id === event.segment_id)) return page;
+      return {
+        ...page,
+        segments: page.segments.map((s) => {
+          if (s.id !== event.segment_id) return s;
+          before = s.target;
+          changed = {
+            ...s,
+            target: event.target,
+            status: event.status as SegmentStatus,
+            is_confirmed: event.status === 'confirmed' || event.status === 'reviewed',
+            is_reviewed: event.status === 'reviewed',
+            updated_at: event.updated_at,
+          };
+          return changed;
+        }),
+      };
+    });
+    saves.rebase({ id: event.segment_id, updated_at: event.updated_at });
+    queryClient.invalidateQueries({ queryKey: countsKey(id) });
+    queryClient.invalidateQueries({ queryKey: ['qa', id] });
+    const shown = v?.state.doc.toString();
+    if (v && active?.id === event.segment_id && shown === (before ?? '') && shown !== (event.target ?? ''))
+      setTarget(v, event.target ?? '');
+    const me = queryClient.getQueryData<Caller>(['me']);
+    if (changed && event.user && event.user !== me?.username) {
+      const seg = changed as DocumentSegment;
+      setLiveNote(`Segment ${seg.position + 1} ${event.status} by ${event.user}`);
+    }
+  };
+  const live = useLiveEvents(
+    { document_id: id },
+    {
+      segment: onLiveSegment,
+      document: (event) => {
+        if (event.document_id !== id) return;
+        queryClient.invalidateQueries({ queryKey: ['document', id] });
+        if (event.reload) queryClient.invalidateQueries({ queryKey: ['segments', id] });
+      },
+      task: (event) => {
+        if (event.document_id === id) queryClient.invalidateQueries({ queryKey: ['document', id] });
+      },
+    },
+  );
+
+  liveRef.current = live;
+  const online = useOnline();
+  const waiting = summary.pending > 0;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => saves.replay(), 10_000);
+    return () => clearInterval(timer);
+  }, [waiting, saves]);
 
   const active = list.rowAt(activeIndex);
 
@@ -204,7 +316,8 @@ export default function EditorPage({ id }: { id: number }) {
   /** Saves the target of a segment when it differs from what is saved (or being saved). */
   const commit = useCallback(
     (segment: DocumentSegment | undefined, text: string) => {
-      if (segment && text !== saves.targetOf(segment)) saves.save({ id: segment.id, target: text });
+      if (segment && text !== saves.targetOf(segment))
+        saves.save({ id: segment.id, target: text }, segment.updated_at);
     },
     [saves],
   );
@@ -274,6 +387,31 @@ export default function EditorPage({ id }: { id: number }) {
     );
   };
 
+  /** Confirms the active segment and moves to the next unconfirmed one; QA errors stop it unless forced. */
+  const confirm = async (force: boolean) => {
+    if (!active || !view.current) return;
+    const text = view.current.state.doc.toString();
+    if (text.trim() === '') {
+      setNotice('The target is empty: nothing to confirm.');
+      return;
+    }
+    if (!force && qaIssues(active, text, 'confirmed').some((i) => i.severity === 'error')) {
+      setQaBlocked(active.id);
+      return;
+    }
+    if (force) console.info(`Segment ${active.position + 1} confirmed despite QA errors`);
+    setQaBlocked(null);
+    saves.save({ id: active.id, target: text, is_confirmed: true }, active.updated_at);
+    const index = await list.findAfter(activeIndex, total, (s) => isUnconfirmed(s) && s.id !== active.id);
+    if (index === null) setNotice('Confirmed. No unconfirmed segment after this one.');
+    else moveTo(index);
+  };
+
+  const openReplace = () => {
+    if (view.current && active) commit(active, view.current.state.doc.toString());
+    setReplaceOpen(true);
+  };
+
   const handlers: ActionHandlers = {
     nextSegment: () => moveTo(activeIndex + 1),
     previousSegment: () => moveTo(activeIndex - 1),
@@ -282,25 +420,18 @@ export default function EditorPage({ id }: { id: number }) {
       if (index === null) setNotice('No unconfirmed segment after this one.');
       else moveTo(index);
     },
-    confirmAndNext: async () => {
-      if (!active || !view.current) return;
-      const text = view.current.state.doc.toString();
-      if (text.trim() === '') {
-        setNotice('The target is empty: nothing to confirm.');
-        return;
-      }
-      saves.save({ id: active.id, target: text, is_confirmed: true });
-      const index = await list.findAfter(activeIndex, total, (s) => isUnconfirmed(s) && s.id !== active.id);
-      if (index === null) setNotice('Confirmed. No unconfirmed segment after this one.');
-      else moveTo(index);
-    },
+    confirmAndNext: () => confirm(false),
     saveAndNext: () => moveTo(activeIndex + 1),
     unconfirm: () => {
       if (active && view.current)
-        saves.save({ id: active.id, target: view.current.state.doc.toString(), is_confirmed: false });
+        saves.save(
+          { id: active.id, target: view.current.state.doc.toString(), is_confirmed: false },
+          active.updated_at,
+        );
     },
     goToSegment: () => setGoToOpen(true),
     findInDocument: () => searchInput.current?.focus(),
+    findReplace: () => openReplace(),
     insertMatch: (n) => {
       if (!active || memoryId === undefined) return;
       insertMatch(queryClient.getQueryData<MemoryMatch[]>(['matches', memoryId, active.source])?.[n - 1]);
@@ -337,26 +468,33 @@ export default function EditorPage({ id }: { id: number }) {
   useActionKeys(handlers);
 
   const onFirstRows = useCallback(() => markAfterPaint('tessera:segments-painted'), []);
-  const summary = saves.summary();
   const counts = list.counts;
   const confirmed = counts ? counts.confirmed + counts.reviewed : 0;
   const documentTotal = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : 0;
   const d = doc.data;
 
   const editor = active && (
-    <TargetEditor
-      key={active.id}
-      number={active.position + 1}
-      lang={active.trglang}
-      initial={saves.targetOf(active)}
-      autoFocus
-      onChange={(text) => activeText.set(text)}
-      onBlur={(text) => commit(active, text)}
-      onView={(v) => {
-        view.current = v;
-        if (v) activeText.set(v.state.doc.toString());
-      }}
-    />
+    <>
+      <TargetEditor
+        key={`${active.id}:${generation}`}
+        number={active.position + 1}
+        lang={active.trglang}
+        initial={saves.targetOf(active)}
+        autoFocus
+        onChange={(text) => activeText.set(text)}
+        onBlur={(text) => commit(active, text)}
+        onView={(v) => {
+          view.current = v;
+          if (v) activeText.set(v.state.doc.toString());
+        }}
+      />
+      <QaList
+        segment={active}
+        text={activeText}
+        blocked={qaBlocked === active.id}
+        onConfirmAnyway={() => confirm(true)}
+      />
+    </>
   );
 
   return (
@@ -378,7 +516,25 @@ export default function EditorPage({ id }: { id: number }) {
           <ProgressBar done={confirmed} total={documentTotal} label="Segments confirmed" />
         </div>
         {d && busyWith(d) && <span className="state-badge busy">{busyWith(d)}…</span>}
+        {qa.data && (
+          <span
+            className={qa.data.counts.error > 0 ? 'qa-count has-errors' : 'qa-count'}
+            title="QA issues of the document's segments"
+          >
+            QA: {qa.data.counts.error} {qa.data.counts.error === 1 ? 'error' : 'errors'},{' '}
+            {qa.data.counts.warning} {qa.data.counts.warning === 1 ? 'warning' : 'warnings'}
+          </span>
+        )}
         <div className="head-actions">
+          <button
+            type="button"
+            className="button small"
+            onClick={openReplace}
+            title={tooltip('findReplace')}
+            aria-keyshortcuts={ariaKeys('findReplace')}
+          >
+            Replace…
+          </button>
           {d && <ExportButtons doc={d} />}
           <button
             type="button"
@@ -437,20 +593,57 @@ export default function EditorPage({ id }: { id: number }) {
             onInsert={insertMatch}
           />
           <ConcordancePanel memoryId={memoryId} request={concordance} />
+          <HistoryPanel
+            segment={active}
+            onRestored={(segment) => {
+              writeSegment(queryClient, segment);
+              if (view.current && active?.id === segment.id) setTarget(view.current, segment.target ?? '');
+              queryClient.invalidateQueries({ queryKey: countsKey(id) });
+              queryClient.invalidateQueries({ queryKey: ['qa', id] });
+            }}
+          />
         </aside>
       </div>
       <footer className="status-bar">
-        <span role="status" className={summary.failed.length ? 'save-summary failed' : 'save-summary'}>
-          {summary.failed.length > 0
-            ? `${summary.failed.length} not saved: ${summary.failed[0].error}`
-            : summary.saving > 0
-              ? `Saving ${summary.saving}…`
-              : 'All changes saved'}
+        <span
+          role="status"
+          className={
+            summary.failed.length || summary.conflicts.length || summary.pending
+              ? 'save-summary failed'
+              : 'save-summary'
+          }
+        >
+          {summary.conflicts.length > 0
+            ? `${summary.conflicts.length} in conflict`
+            : summary.failed.length > 0
+              ? `${summary.failed.length} not saved: ${summary.failed[0].error}`
+              : summary.pending > 0
+                ? `${summary.pending} pending (offline)`
+                : summary.saving > 0
+                  ? `Saving ${summary.saving}…`
+                  : 'All changes saved'}
         </span>
+        {summary.conflicts.length > 0 && (
+          <button type="button" className="button small" onClick={() => setConflictReopen((n) => n + 1)}>
+            Resolve
+          </button>
+        )}
         {summary.failed.length > 0 && (
           <button type="button" className="button small" onClick={() => saves.retryFailed()}>
             Retry
           </button>
+        )}
+        <span className="visually-hidden" role="status">
+          {liveNote}
+        </span>
+        {online ? (
+          <span className="live-state muted" title="Changes by others show as they are made">
+            {live ? 'Live' : ''}
+          </span>
+        ) : (
+          <span className="offline-note">
+            Offline: edits are kept here and sent when the connection is back
+          </span>
         )}
         <span className="spacer" />
         <span className="muted">
@@ -460,6 +653,22 @@ export default function EditorPage({ id }: { id: number }) {
         </span>
       </footer>
       <ShortcutHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <ConflictDialog
+        reopen={conflictReopen}
+        entry={summary.conflicts[0]}
+        number={summary.conflicts[0]?.current ? summary.conflicts[0].current.position + 1 : undefined}
+        onResolve={(keep, current) => {
+          saves.resolve(current.id, keep);
+          if (keep === 'theirs' && view.current && active?.id === current.id)
+            setTarget(view.current, current.target ?? '');
+        }}
+      />
+      <ReplaceDialog
+        documentId={id}
+        open={replaceOpen}
+        onClose={() => setReplaceOpen(false)}
+        onApplied={segmentsChanged}
+      />
       <GoToDialog
         open={goToOpen}
         total={documentTotal}

@@ -16,6 +16,7 @@ export type ActionId =
   | 'insertAllTags'
   | 'concordance'
   | 'findInDocument'
+  | 'findReplace'
   | 'revert'
   | 'help';
 
@@ -63,6 +64,12 @@ export const ACTIONS: readonly Action[] = [
     macKeys: ['Ctrl+G'],
   },
   { id: 'findInDocument', label: 'Search the document', group: 'Segments', keys: ['Mod+F'] },
+  {
+    id: 'findReplace',
+    label: 'Find and replace in the document…',
+    group: 'Segments',
+    keys: ['Mod+Shift+F'],
+  },
   {
     id: 'insertMatch',
     label: 'Insert match 1–9 (its tags mapped onto this segment’s)',

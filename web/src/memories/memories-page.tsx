@@ -1,7 +1,8 @@
-// The memories: each with its language pair and size, and `New memory`. Browsing, import and export of a
-// memory come with the memory screens.
+// The memories: each with its language pair, size and last import, and `New memory`. A memory's name opens its
+// page (browse, import, export, try a query, rename, delete).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'wouter';
 import { ApiError, api } from '../api/client.ts';
 import { formatDate, pair } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
@@ -32,6 +33,8 @@ function NewMemoryDialog({ open, onClose }: { open: boolean; onClose: () => void
   return (
     <ModalDialog title="New memory" open={open} onClose={onClose}>
       <form
+        // The languages' defaults apply once their options are there.
+        key={languages.data ? 'ready' : 'loading'}
         className="stack"
         onSubmit={(e: FormEvent<HTMLFormElement>) => {
           e.preventDefault();
@@ -94,13 +97,12 @@ export function MemoriesPage() {
       {memories.data?.length === 0 && (
         <div className="empty">
           <p>
-            No memories yet. Import a TMX file with `tessera memory import`, or confirm segments in the
-            editor.
+            No memories yet. Create one, then import a TMX file into it, or confirm segments in the editor.
           </p>
         </div>
       )}
       {memories.data && memories.data.length > 0 && (
-        <table className="table">
+        <table className="table" aria-label="Memories">
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -108,7 +110,7 @@ export function MemoriesPage() {
               <th scope="col" className="num">
                 Entries
               </th>
-              <th scope="col">Imported files</th>
+              <th scope="col">Last import</th>
               <th scope="col">Updated</th>
             </tr>
           </thead>
@@ -116,12 +118,18 @@ export function MemoriesPage() {
             {memories.data.map((m) => (
               <tr key={m.id}>
                 <td className="strong">
-                  {m.name}
+                  <Link href={`/memories/${m.id}`} className="strong-link">
+                    {m.name}
+                  </Link>
                   {m.is_processing && <span className="state-badge busy">Importing…</span>}
                 </td>
                 <td className="mono">{pair(m.srclang, m.trglang)}</td>
                 <td className="num">{m.num_segments.toLocaleString()}</td>
-                <td className="muted">{m.resources.join(', ') || '—'}</td>
+                <td className="muted">
+                  {m.last_import?.state === 'failed'
+                    ? 'Failed'
+                    : (m.resources?.[m.resources.length - 1] ?? '—')}
+                </td>
                 <td>{formatDate(m.updated_at)}</td>
               </tr>
             ))}

@@ -1,10 +1,11 @@
 // A project: its documents (format, segments, confirmed, busy state), uploads, pre-translation, exports, rename
 // and delete. The page polls while any document is busy, so states and buttons follow the server's jobs.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ApiError, api } from '../api/client.ts';
 import type { ProjectState, TesseraDocument } from '../api/types.ts';
+import { useLiveEvents } from '../live/use-live-events.ts';
 import { formatDate, PROJECT_STATES, pair } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
@@ -71,6 +72,24 @@ function RenameForm({ doc, onDone }: { doc: TesseraDocument; onDone: () => void 
   );
 }
 
+/** The QA issues of a document (the server runs the editor's checks over all of it). */
+function QaCell({ doc }: { doc: TesseraDocument }) {
+  const qa = useQuery({
+    queryKey: ['qa', doc.id, doc.updated_at, doc.num_confirmed],
+    queryFn: () => api.documentQa(doc.id),
+    staleTime: 30_000,
+    retry: false,
+  });
+  if (!qa.data) return <span className="muted">—</span>;
+  const { error, warning } = qa.data.counts;
+  if (error + warning === 0) return <span className="muted">No issues</span>;
+  return (
+    <span className={error > 0 ? 'qa-count has-errors' : 'qa-count'}>
+      {error} {error === 1 ? 'error' : 'errors'}, {warning} {warning === 1 ? 'warning' : 'warnings'}
+    </span>
+  );
+}
+
 function DocumentRow({ doc, onDelete }: { doc: TesseraDocument; onDelete: () => void }) {
   const [renaming, setRenaming] = useState(false);
   const ready = doc.import_succeeded && !doc.import_in_progress;
@@ -101,6 +120,7 @@ function DocumentRow({ doc, onDelete }: { doc: TesseraDocument; onDelete: () => 
           label={`${doc.name}: segments confirmed`}
         />
       </td>
+      <td>{ready ? <QaCell doc={doc} /> : <span className="muted">—</span>}</td>
       <td>
         <DocumentState doc={doc} />
       </td>
@@ -236,11 +256,22 @@ export function ProjectPage({ id }: { id: number }) {
   const [, navigate] = useLocation();
   const projectKey = ['project', id] as const;
   const { uploads, start, dismiss } = useUploads(id, projectKey);
+  // Documents' progress and busy states follow the project's live events; polled only while the stream is not open.
+  const liveRef = useRef(false);
+  const live = useLiveEvents(
+    { project_id: id },
+    {
+      task: () => queryClient.invalidateQueries({ queryKey: projectKey }),
+      document: () => queryClient.invalidateQueries({ queryKey: projectKey }),
+    },
+  );
+  liveRef.current = live;
   const project = useQuery({
     queryKey: projectKey,
     queryFn: () => api.project(id),
-    // While a document is busy, its state is followed every second.
+    // While a document is busy, its state is followed every second (without live events).
     refetchInterval: (query) => {
+      if (liveRef.current) return false;
       const docs = query.state.data?.document ?? [];
       const parsed = (id: number) => docs.some((d) => d.id === id && !d.import_in_progress);
       const waiting = uploads.some((u) => u.documentId !== null && !parsed(u.documentId));
@@ -334,6 +365,7 @@ export function ProjectPage({ id }: { id: number }) {
               <th scope="col" className="progress-col">
                 Confirmed
               </th>
+              <th scope="col">QA</th>
               <th scope="col">State</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>

@@ -10,7 +10,7 @@ import { explainScore } from './score-explanation.ts';
 import { useMatches } from './use-matches.ts';
 import { wordDiff } from './word-diff.ts';
 
-function DiffSource({ matchSource, source }: { matchSource: string; source: string }) {
+export function DiffSource({ matchSource, source }: { matchSource: string; source: string }) {
   const parts = wordDiff(matchSource, source);
   // Chips in the diff carry the labels they have in their own text.
   const labelOf = (text: string, raw: string) => {
@@ -74,24 +74,32 @@ function MatchItem({
   match: MemoryMatch;
   n: number;
   source: string;
-  onInsert: () => void;
+  onInsert?: () => void;
 }) {
   const chips = explainScore(source, match);
   const band = match.score === 100 ? 'exact' : match.score >= 90 ? 'high' : match.score >= 80 ? 'mid' : 'low';
   const meta = match.metadata;
   return (
     <li className="match">
-      <button
-        type="button"
-        className="match-insert"
-        onClick={onInsert}
-        title={tooltip('insertMatch', n)}
-        aria-keyshortcuts={ariaKeys('insertMatch', n)}
-        aria-label={`Insert match ${n}, ${match.score}%`}
-      >
-        <span className="match-n">{n}</span>
-        <span className={`score ${band}`}>{match.score}%</span>
-      </button>
+      {onInsert ? (
+        <button
+          type="button"
+          className="match-insert"
+          onClick={onInsert}
+          title={tooltip('insertMatch', n)}
+          aria-keyshortcuts={ariaKeys('insertMatch', n)}
+        >
+          <span className="visually-hidden">Insert match </span>
+          <span className="match-n">{n}</span>
+          <span className="visually-hidden">, </span>
+          <span className={`score ${band}`}>{match.score}%</span>
+        </button>
+      ) : (
+        <span className="match-insert">
+          <span className="match-n">{n}</span>
+          <span className={`score ${band}`}>{match.score}%</span>
+        </span>
+      )}
       <div className="match-body">
         <div className="match-target">
           <TaggedText text={match.target} />
@@ -131,7 +139,8 @@ export function MatchesPanel({
   memoryId: number | undefined;
   source: string | undefined;
   segmentNumber: number | undefined;
-  onInsert: (match: MemoryMatch) => void;
+  /** Without it (the memory page's "try a query"), the matches are shown, not inserted. */
+  onInsert?: (match: MemoryMatch) => void;
 }) {
   const matches = useMatches(memoryId, source);
   // A lookup that failed (a prefetch, an earlier visit) is tried again when its segment comes up.
@@ -170,7 +179,7 @@ export function MatchesPanel({
           : ''}
       </p>
       {source === undefined ? (
-        <p className="muted">Select a segment.</p>
+        <p className="muted">{onInsert ? 'Select a segment.' : 'Type a source sentence.'}</p>
       ) : matches.isPending && matches.fetchStatus !== 'idle' ? (
         <p className="muted">Looking up the memory…</p>
       ) : matches.error ? (
@@ -183,7 +192,7 @@ export function MatchesPanel({
               match={m}
               n={i + 1}
               source={source}
-              onInsert={() => onInsert(m)}
+              onInsert={onInsert && (() => onInsert(m))}
             />
           ))}
         </ol>

@@ -28,6 +28,8 @@ export interface SegmentGridProps {
 function SaveBadge({ entry }: { entry: SaveEntry | undefined }) {
   if (!entry) return null;
   if (entry.state === 'saving') return <span className="save-badge saving">Saving…</span>;
+  if (entry.state === 'pending') return <span className="save-badge pending">Pending</span>;
+  if (entry.state === 'conflict') return <span className="save-badge conflict">Conflict</span>;
   if (entry.state === 'failed') {
     return (
       <span className="save-badge failed" title={entry.error}>
@@ -65,7 +67,12 @@ const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
       style={{ transform: `translateY(${start}px)` }}
       onMouseDown={(e) => {
         // Text in the source stays selectable; anywhere else a click opens the row's editor.
-        if (!active && !(e.target as HTMLElement).closest('.source')) onActivate(index);
+        // The editor takes the focus itself: the browser's own focus change on mousedown would land on the
+        // element the editor replaces, and leave the focus nowhere.
+        if (!active && !(e.target as HTMLElement).closest('.source')) {
+          e.preventDefault();
+          onActivate(index);
+        }
       }}
     >
       <div role="gridcell" className="cell num">
