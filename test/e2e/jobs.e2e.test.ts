@@ -115,3 +115,73 @@ test('the Jobs page lists a job, analyses it, exports and downloads its zip, del
     throw err;
   }
 });
+
+test('New job: files uploaded, pairs chosen in the table, the job made with their options', {
+  skip: browserSkipReason,
+}, async () => {
+  const { page } = browsing;
+  try {
+    // Signed in by the test above: the session cookie is the browser context's.
+    await page.goto(`${base}/jobs`);
+    await page.getByRole('button', { name: 'New job' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New job' });
+    await dialog.getByLabel('Job name').fill('Release notes');
+    // Nothing chosen yet: the dialog says what is missing, and nothing is sent.
+    await dialog.getByRole('button', { name: 'Create job' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Choose at least one source file.' }).waitFor();
+    await dialog.getByLabel('Source files').setInputFiles([
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Open the file.\n\nPrint it.') },
+      { name: 'more.md', mimeType: 'text/markdown', buffer: Buffer.from('# Save\n\nSave the file.\n') },
+    ]);
+    const pairs = dialog.getByRole('table', { name: 'Language pairs' });
+    await pairs.getByRole('checkbox', { name: 'German (de)', exact: true }).check();
+    await pairs.getByRole('checkbox', { name: 'French (fr)', exact: true }).check();
+    await pairs.getByRole('checkbox', { name: 'Pre-translate into French (fr)' }).uncheck();
+    await pairs.getByRole('checkbox', { name: 'Auto-accept into German (de)' }).check();
+    assert.equal(await dialog.getByRole('alert').count(), 0, 'the stale message is gone once the form changed');
+    assert.deepEqual(await axeViolations(page), [], 'axe on the new job dialog');
+    await screenshot(page, 'jobs-03-new-job');
+    const posted = page.waitForRequest((r) => r.url().endsWith('/v2/jobs') && r.method() === 'POST');
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/v2/jobs') && r.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: 'Create job' }).click();
+    const body = (await posted).postDataJSON();
+    assert.equal((await created).status(), 200);
+    assert.equal(body.name, 'Release notes');
+    assert.equal(body.srcLang, 'en');
+    assert.equal(body.fileIds.length, 2);
+    assert.deepEqual(
+      body.languagePairs.map((p: { trgLang: string; pretranslate: boolean; autoAccept: boolean }) => [
+        p.trgLang,
+        p.pretranslate,
+        p.autoAccept,
+      ]),
+      [
+        ['de', true, true],
+        ['fr', false, false],
+      ],
+    );
+    // The server made it: two projects, one document per file each, and the page lists it.
+    const job = await (await created).json();
+    let made = (await api.get(`/v2/jobs/${job.id}`)).json();
+    while (made.creationStatus === 'PENDING') {
+      await new Promise((r) => setTimeout(r, 25));
+      made = (await api.get(`/v2/jobs/${job.id}`)).json();
+    }
+    assert.equal(made.creationStatus, 'COMPLETE');
+    assert.deepEqual(made.stats.projects.map((p: { trgLang: string }) => p.trgLang).sort(), ['de', 'fr']);
+    const files = (await api.get('/v2/files')).json().map((f: { name: string }) => f.name);
+    assert.ok(files.includes('notes.txt') && files.includes('more.md'));
+    await dialog.waitFor({ state: 'hidden' });
+    await page
+      .getByRole('table', { name: 'Jobs' })
+      .getByRole('row')
+      .filter({ hasText: 'Release notes' })
+      .waitFor();
+  } catch (err) {
+    (err as Error).message +=
+      `\n(screenshot: ${await screenshot(page, 'failure-new-job').catch(() => 'none')})`;
+    throw err;
+  }
+});

@@ -5,6 +5,7 @@ import type {
   Caller,
   ConcordanceHit,
   CreatedKey,
+  CreateJobRequest,
   DocumentQa,
   DocumentSegment,
   Job,
@@ -21,6 +22,7 @@ import type {
   SegmentHistory,
   SegmentStatus,
   SegmentsPage,
+  SourceFile,
   Task,
   TesseraDocument,
   User,
@@ -164,6 +166,22 @@ export const api = {
   revokeKey: (id: number) => json<unknown>('DELETE', `/v2/keys?${query({ id })}`),
 
   jobs: () => json<Job[]>('GET', '/v2/jobs'),
+  createJob: (body: CreateJobRequest) => json<Job>('POST', '/v2/jobs', body),
+  /** Uploads a source file for jobs (Lilt's Files): its language detected, its id for POST /v2/jobs. */
+  async uploadSourceFile(file: File): Promise<SourceFile> {
+    const res = await fetch(`/v2/files?${query({ name: file.name, langId: true })}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/octet-stream', ...CLIENT_HEADER },
+      body: file,
+    });
+    if (!res.ok) {
+      const error = await errorOf(res);
+      if (res.status === 401) onSignedOut();
+      throw error;
+    }
+    return (await res.json()) as SourceFile;
+  },
   jobStats: (id: number) => json<JobLeverage>('POST', `/v2/jobs/${id}/stats`),
   jobAction: (id: number, action: 'deliver' | 'reactivate' | 'archive' | 'unarchive') =>
     json<Job>('POST', `/v2/jobs/${id}/${action}`),

@@ -251,6 +251,24 @@ export interface Job {
   createdAt: string;
 }
 
+/** POST /v2/jobs: Lilt's fields (camelCase). */
+export interface CreateJobRequest {
+  name: string;
+  fileIds: number[];
+  srcLang: string;
+  due?: string | null;
+  languagePairs: { trgLang: string; memoryId: number; pretranslate?: boolean; autoAccept?: boolean }[];
+}
+
+/** A source file uploaded for jobs (POST /v2/files). */
+export interface SourceFile {
+  id: number;
+  name: string;
+  /** ISO 639-1; "und" when undetermined. */
+  detected_lang: string;
+  detected_lang_confidence: number;
+}
+
 export interface JobLeverage {
   sourceWords: number;
   exactWords: number;

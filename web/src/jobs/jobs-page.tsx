@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
 import type { Job, JobLeverage } from '../api/types.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
+import { NewJobDialog } from './new-job-dialog.tsx';
 
 const JOBS = ['jobs'] as const;
 const errorText = (err: unknown) => (err instanceof ApiError ? err.message : String(err));
@@ -169,15 +170,19 @@ export function JobsPage() {
       q.state.data?.some((j) => j.isProcessing === 1 || j.creationStatus === 'PENDING') ? 1000 : false,
   });
   const [analysing, setAnalysing] = useState<Job | null>(null);
+  const [creating, setCreating] = useState(false);
   return (
     <main className="page">
       <div className="page-head">
         <h1>Jobs</h1>
+        <button type="button" className="button primary" onClick={() => setCreating(true)}>
+          New job
+        </button>
       </div>
       {jobs.error && <p className="form-error">{errorText(jobs.error)}</p>}
       {jobs.data?.length === 0 && (
         <div className="empty">
-          <p>No jobs yet. Create one over the API (POST /v2/jobs) or with `tessera job create`.</p>
+          <p>No jobs yet. A job translates a set of source files into several languages, one project each.</p>
         </div>
       )}
       {jobs.data && jobs.data.length > 0 && (
@@ -206,6 +211,7 @@ export function JobsPage() {
         </table>
       )}
       <AnalysisDialog job={analysing} onClose={() => setAnalysing(null)} />
+      <NewJobDialog open={creating} onClose={() => setCreating(false)} />
     </main>
   );
 }
