@@ -10,9 +10,8 @@ import type { Page } from 'playwright-core';
 import { scoreMatch } from '../../src/matching/score.ts';
 import { client } from '../helpers/api.ts';
 import { type Browsing, browserSkipReason, openBrowser, screenshot } from '../helpers/browser.ts';
-import { createContext, type TestContext, userKey } from '../helpers/context.ts';
-import { storeTargets } from '../helpers/stores.ts';
-import { ensureWebBuild } from '../helpers/web-build.ts';
+import { type TestContext, userKey } from '../helpers/context.ts';
+import { serveWebApp } from '../helpers/web-server.ts';
 import { schemaErrors, schemaSkipReason } from '../helpers/xmllint.ts';
 
 if (browserSkipReason) process.stdout.write(`# SKIP ${browserSkipReason}\n`);
@@ -51,12 +50,7 @@ let memoryId: number;
 
 before(async () => {
   if (browserSkipReason) return;
-  await ensureWebBuild();
-  const [sqlite] = await storeTargets();
-  ctx = await createContext(sqlite, { TESSERA_LANGUAGES: 'en,de' });
-  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = ctx.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ ctx, base } = await serveWebApp('en,de'));
   api = client(ctx.app, await userKey(ctx, { username: 'anna', password: PASSWORD, role: 'member' }));
 
   // Seed by API: the memory, with a match whose tags are TMX's and a few exact ones.

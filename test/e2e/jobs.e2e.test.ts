@@ -11,9 +11,8 @@ import {
   openBrowser,
   screenshot,
 } from '../helpers/browser.ts';
-import { createContext, type TestContext, userKey } from '../helpers/context.ts';
-import { storeTargets } from '../helpers/stores.ts';
-import { ensureWebBuild } from '../helpers/web-build.ts';
+import { type TestContext, userKey } from '../helpers/context.ts';
+import { serveWebApp } from '../helpers/web-server.ts';
 
 if (browserSkipReason) process.stdout.write(`# SKIP ${browserSkipReason}\n`);
 
@@ -25,12 +24,7 @@ let jobId = 0;
 
 before(async () => {
   if (browserSkipReason) return;
-  await ensureWebBuild();
-  const [sqlite] = await storeTargets();
-  ctx = await createContext(sqlite, { TESSERA_LANGUAGES: 'en,de,fr' });
-  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = ctx.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ ctx, base } = await serveWebApp('en,de,fr'));
   api = client(
     ctx.app,
     await userKey(ctx, { username: 'anna', password: 'anna-password-1', role: 'member' }),
@@ -138,7 +132,11 @@ test('New job: files uploaded, pairs chosen in the table, the job made with thei
     await pairs.getByRole('checkbox', { name: 'French (fr)', exact: true }).check();
     await pairs.getByRole('checkbox', { name: 'Pre-translate into French (fr)' }).uncheck();
     await pairs.getByRole('checkbox', { name: 'Auto-accept into German (de)' }).check();
-    assert.equal(await dialog.getByRole('alert').count(), 0, 'the stale message is gone once the form changed');
+    assert.equal(
+      await dialog.getByRole('alert').count(),
+      0,
+      'the stale message is gone once the form changed',
+    );
     assert.deepEqual(await axeViolations(page), [], 'axe on the new job dialog');
     await screenshot(page, 'jobs-03-new-job');
     const posted = page.waitForRequest((r) => r.url().endsWith('/v2/jobs') && r.method() === 'POST');

@@ -13,9 +13,8 @@ import {
   openBrowser,
   screenshot,
 } from '../helpers/browser.ts';
-import { createContext, type TestContext, userKey } from '../helpers/context.ts';
-import { storeTargets } from '../helpers/stores.ts';
-import { ensureWebBuild } from '../helpers/web-build.ts';
+import { type TestContext, userKey } from '../helpers/context.ts';
+import { serveWebApp } from '../helpers/web-server.ts';
 
 if (browserSkipReason) process.stdout.write(`# SKIP ${browserSkipReason}\n`);
 
@@ -38,12 +37,7 @@ let page: Page;
 
 before(async () => {
   if (browserSkipReason) return;
-  await ensureWebBuild();
-  const [sqlite] = await storeTargets();
-  ctx = await createContext(sqlite, { TESSERA_LANGUAGES: 'en,de' });
-  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = ctx.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ ctx, base } = await serveWebApp('en,de'));
   await userKey(ctx, { username: 'ada', password: PASSWORD, role: 'admin' });
   browsing = await openBrowser(base);
   page = browsing.page;

@@ -14,9 +14,8 @@ import {
   openBrowser,
   screenshot,
 } from '../helpers/browser.ts';
-import { createContext, type TestContext, userKey } from '../helpers/context.ts';
-import { storeTargets } from '../helpers/stores.ts';
-import { ensureWebBuild } from '../helpers/web-build.ts';
+import { type TestContext, userKey } from '../helpers/context.ts';
+import { serveWebApp } from '../helpers/web-server.ts';
 
 if (browserSkipReason) process.stdout.write(`# SKIP ${browserSkipReason}\n`);
 
@@ -40,12 +39,7 @@ let segmentIds: number[] = [];
 
 before(async () => {
   if (browserSkipReason) return;
-  await ensureWebBuild();
-  const [sqlite] = await storeTargets();
-  ctx = await createContext(sqlite, { TESSERA_LANGUAGES: 'en,de' });
-  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = ctx.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ ctx, base } = await serveWebApp('en,de'));
   api = client(ctx.app, await userKey(ctx, { username: 'anna', password: PASSWORD, role: 'member' }));
   const memory = (await api.post('/v2/memories', { name: 'Files de', srclang: 'en', trglang: 'de' })).json();
   const project = (await api.post('/v2/projects', { name: 'Files', memory_id: memory.id })).json();

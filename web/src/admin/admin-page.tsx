@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
 import type { Role, User } from '../api/types.ts';
+import { FormActions } from '../ui/form-actions.tsx';
 import { formatDate } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
 import { KEYS, KeysTable, NewKeyDialog } from './api-keys.tsx';
@@ -58,19 +59,7 @@ function NewUserDialog({ open, onClose }: { open: boolean; onClose: () => void }
             <option value="admin">Admin</option>
           </select>
         </label>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button primary" disabled={create.isPending}>
-            Create user
-          </button>
-        </div>
+        <FormActions error={error} onCancel={onClose} submit="Create user" busy={create.isPending} />
       </form>
     </ModalDialog>
   );
@@ -110,19 +99,7 @@ function ResetPasswordDialog({ user, onClose }: { user: User | null; onClose: ()
             autoFocus
           />
         </label>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button primary" disabled={reset.isPending}>
-            Set password
-          </button>
-        </div>
+        <FormActions error={error} onCancel={onClose} submit="Set password" busy={reset.isPending} />
       </form>
     </ModalDialog>
   );

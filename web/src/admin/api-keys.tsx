@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
 import type { ApiKeyRow, CreatedKey, User } from '../api/types.ts';
+import { FormActions } from '../ui/form-actions.tsx';
 import { formatDate } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
 
@@ -162,19 +163,7 @@ export function NewKeyDialog({
               </select>
             </label>
           )}
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="dialog-actions">
-            <button type="button" className="button" onClick={close}>
-              Cancel
-            </button>
-            <button type="submit" className="button primary" disabled={create.isPending}>
-              Create key
-            </button>
-          </div>
+          <FormActions error={error} onCancel={close} submit="Create key" busy={create.isPending} />
         </form>
       )}
     </ModalDialog>

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
 import type { Memory, SourceFile } from '../api/types.ts';
+import { FormActions } from '../ui/form-actions.tsx';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
 
 interface PairChoice {
@@ -184,19 +185,12 @@ export function NewJobDialog({ open, onClose }: { open: boolean; onClose: () => 
               {progress}
             </p>
           )}
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="dialog-actions">
-            <button type="button" className="button" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="button primary" disabled={create.isPending || !memories.data}>
-              Create job
-            </button>
-          </div>
+          <FormActions
+            error={error}
+            onCancel={onClose}
+            submit="Create job"
+            busy={create.isPending || !memories.data}
+          />
         </form>
       )}
     </ModalDialog>

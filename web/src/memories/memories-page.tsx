@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { ApiError, api } from '../api/client.ts';
+import { FormActions } from '../ui/form-actions.tsx';
 import { formatDate, pair } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
 
@@ -64,19 +65,12 @@ function NewMemoryDialog({ open, onClose }: { open: boolean; onClose: () => void
             </select>
           </label>
         </div>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button primary" disabled={create.isPending || !languages.data}>
-            Create memory
-          </button>
-        </div>
+        <FormActions
+          error={error}
+          onCancel={onClose}
+          submit="Create memory"
+          busy={create.isPending || !languages.data}
+        />
       </form>
     </ModalDialog>
   );

@@ -8,6 +8,7 @@ import { ApiError, api } from '../api/client.ts';
 import type { Memory, MemoryEntry, Task } from '../api/types.ts';
 import { MatchesPanel } from '../editor/matches/matches-panel.tsx';
 import { TaggedText } from '../editor/tags/tagged-text.tsx';
+import { FormActions } from '../ui/form-actions.tsx';
 import { formatDate, pair } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
@@ -40,19 +41,7 @@ function RenameDialog({ memory, open, onClose }: { memory: Memory; open: boolean
           <span>Name</span>
           <input name="name" required maxLength={500} defaultValue={memory.name} autoFocus />
         </label>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button primary" disabled={rename.isPending}>
-            Rename
-          </button>
-        </div>
+        <FormActions error={error} onCancel={onClose} submit="Rename" busy={rename.isPending} />
       </form>
     </ModalDialog>
   );
@@ -242,19 +231,7 @@ function EditEntryDialog({
             <span>Target</span>
             <textarea name="target" rows={3} required defaultValue={entry.target} autoFocus />
           </label>
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="dialog-actions">
-            <button type="button" className="button" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="button primary" disabled={save.isPending}>
-              Save entry
-            </button>
-          </div>
+          <FormActions error={error} onCancel={onClose} submit="Save entry" busy={save.isPending} />
         </form>
       )}
     </ModalDialog>

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ApiError, api } from '../api/client.ts';
 import type { Project } from '../api/types.ts';
+import { FormActions } from '../ui/form-actions.tsx';
 import { formatDate, PROJECT_STATES, pair } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
@@ -73,19 +74,12 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose: () => voi
             <span>Due date (optional)</span>
             <input name="due" type="date" />
           </label>
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="dialog-actions">
-            <button type="button" className="button" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="button primary" disabled={create.isPending || !memories.data}>
-              Create project
-            </button>
-          </div>
+          <FormActions
+            error={error}
+            onCancel={onClose}
+            submit="Create project"
+            busy={create.isPending || !memories.data}
+          />
         </form>
       )}
     </ModalDialog>
