@@ -167,3 +167,19 @@ export function buildQuerySet(corpus: readonly Pair[], seed = 7, perClass = 200)
     for (let i = 0; i < perClass; i++) queries.push({ cls, query: make[cls]() });
   return queries;
 }
+
+/**
+ * The sources of a document to pre-translate or analyse against the corpus's memory: queries of every
+ * class in a deterministic order, a quarter of the segments repeating an earlier one (as documents do).
+ */
+export function buildDocument(corpus: readonly Pair[], seed: number, segments: number): string[] {
+  const rand = prng(seed);
+  const pool = buildQuerySet(corpus, seed, Math.ceil(segments / QUERY_CLASSES.length)).map((q) => q.query);
+  const out: string[] = [];
+  let next = 0;
+  while (out.length < segments) {
+    if (out.length > 0 && rand() < 0.25) out.push(out[Math.floor(rand() * out.length)]);
+    else out.push(pool[Math.floor(rand() * pool.length)] ?? pool[next++ % pool.length]);
+  }
+  return out;
+}

@@ -1,14 +1,19 @@
 // Matching-engine benchmark: index build time and memory, query latency by class, agreement with the oracle.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
+import { loadIndexFile, saveIndexFile } from '../src/matching/index-file.ts';
 import { MemoryIndex } from '../src/matching/memory-index.ts';
 import { bruteForceSearch, type OracleEntry } from '../src/matching/oracle.ts';
-import { buildCorpus, buildQuerySet, type LabelledQuery, QUERY_CLASSES } from './corpus.ts';
+import { buildCorpus, buildDocument, buildQuerySet, type LabelledQuery, QUERY_CLASSES } from './corpus.ts';
 
 export interface Percentiles {
   p50: number;
   p95: number;
   p99: number;
+  max?: number;
 }
 
 export interface EngineBenchOptions {
@@ -22,6 +27,8 @@ export interface EngineBenchOptions {
   /** Matches asked for (default 10). */
   n?: number;
   threshold?: number;
+  /** Segments of the document looked up by the batch path (default 20,000). */
+  documentSegments?: number;
   /** Progress lines go here (default: nowhere). */
   log?: (line: string) => void;
 }
@@ -30,6 +37,10 @@ export interface EngineBenchResult {
   entries: number;
   corpus_ms: number;
   build_ms: number;
+  /** The saved index file: its size, the time to write it, and to be ready from it (read, checked, restored). */
+  saved_mb: number;
+  save_ms: number;
+  load_ms: number;
   /** Resident set size after the build, corpus included. */
   rss_mb: number;
   /** JS heap and array buffers the index holds, its own copy of the sources included (after a GC if possible). */
@@ -39,10 +50,12 @@ export interface EngineBenchResult {
   /** Share of the oracle-checked queries whose indexed answer equals the oracle's exactly (1 = 100 %). */
   oracle_agreement: number;
   oracle_queries: number;
+  /** The batch path: a document's segments looked up in one pass, one query per distinct source. */
+  batch: { segments: number; distinct: number; segments_per_s: number };
   brute_force: Record<string, Percentiles>;
 }
 
-export function runEngineBench(opts: EngineBenchOptions = {}): EngineBenchResult {
+export async function runEngineBench(opts: EngineBenchOptions = {}): Promise<EngineBenchResult> {
   const size = opts.size ?? 1_000_000;
   const seed = opts.seed ?? 42;
   const n = opts.n ?? 10;
@@ -64,14 +77,39 @@ export function runEngineBench(opts: EngineBenchOptions = {}): EngineBenchResult
   // The index gets strings of its own, as rows read from a database are, so that its size counts them.
   let sources: string[] | null = entries.map((e) => Buffer.from(e.source).toString());
   t = performance.now();
-  const index = new MemoryIndex();
-  for (let i = 0; i < entries.length; i++) index.add(entries[i].id, sources[i], entries[i].updatedAt);
-  index.refresh();
+  let built: MemoryIndex | null = new MemoryIndex();
+  for (let i = 0; i < entries.length; i++) built.add(entries[i].id, sources[i], entries[i].updatedAt);
+  built.refresh();
   const build_ms = performance.now() - t;
   sources = null;
   const index_mb = (heapBytes() - before) / 2 ** 20;
   const rss_mb = process.memoryUsage().rss / 2 ** 20;
   log(`index: built in ${Math.round(build_ms)} ms, ${Math.round(index_mb)} MB, RSS ${Math.round(rss_mb)} MB`);
+
+  // The saved index (index-file.ts): written, then read back into a second index, which is then used for
+  // the timed queries (so they also check that the file answers as the index it was saved from).
+  const dir = mkdtempSync(join(tmpdir(), 'tessera-engine-'));
+  let saved: { save_ms: number; load_ms: number; file_mb: number };
+  let index: MemoryIndex = built;
+  try {
+    const file = join(dir, 'memory.idx');
+    t = performance.now();
+    await saveIndexFile(file, built, 1);
+    const save_ms = performance.now() - t;
+    t = performance.now();
+    const loaded = await loadIndexFile(file);
+    if (!loaded.ok) throw new Error(`the saved index did not load: ${loaded.reason}`);
+    loaded.index.refresh();
+    const load_ms = performance.now() - t;
+    saved = { save_ms, load_ms, file_mb: statSync(file).size / 2 ** 20 };
+    index = loaded.index;
+    built = null;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  log(
+    `saved index: ${Math.round(saved.file_mb)} MB written in ${Math.round(saved.save_ms)} ms, ready from it in ${Math.round(saved.load_ms)} ms`,
+  );
 
   const search = (q: LabelledQuery) => index.search(q.query, { n, threshold });
   for (const q of queries.slice(0, 200)) search(q);
@@ -86,6 +124,23 @@ export function runEngineBench(opts: EngineBenchOptions = {}): EngineBenchResult
   }
   const classes = Object.fromEntries([...times].map(([cls, ms]) => [cls, percentiles(ms)]));
   log(`index queries: p50 ${classes.all.p50.toFixed(3)} ms, p99 ${classes.all.p99.toFixed(3)} ms`);
+
+  // The batch path of pre-translation and leverage analysis (memories/service.ts searchEach): a document's
+  // segments in one pass, the best match (n = 1) of each distinct source once.
+  const document = buildDocument(corpus, seed + 3, opts.documentSegments ?? 20_000);
+  t = performance.now();
+  const answers = new Map<string, unknown>();
+  for (const source of document)
+    if (!answers.has(source)) answers.set(source, index.search(source, { n: 1, threshold: 75 })[0] ?? null);
+  const batch_s = (performance.now() - t) / 1000;
+  const batch = {
+    segments: document.length,
+    distinct: answers.size,
+    segments_per_s: document.length / batch_s,
+  };
+  log(
+    `batch path: ${batch.segments} segments (${batch.distinct} distinct) in ${batch_s.toFixed(2)} s, ${Math.round(batch.segments_per_s)} segments/s`,
+  );
 
   const perClass = opts.bruteForcePerClass ?? 2;
   const bfTimes = new Map<string, number[]>([['all', []]]);
@@ -109,11 +164,15 @@ export function runEngineBench(opts: EngineBenchOptions = {}): EngineBenchResult
     entries: size,
     corpus_ms,
     build_ms,
+    saved_mb: saved.file_mb,
+    save_ms: saved.save_ms,
+    load_ms: saved.load_ms,
     rss_mb,
     index_mb,
     classes,
     oracle_agreement: checked ? agree / checked : 1,
     oracle_queries: checked,
+    batch,
     brute_force: Object.fromEntries([...bfTimes].map(([cls, ms]) => [cls, percentiles(ms)])),
   };
 }
@@ -122,7 +181,7 @@ export function runEngineBench(opts: EngineBenchOptions = {}): EngineBenchResult
 function percentiles(ms: number[]): Percentiles {
   const s = [...ms].sort((a, b) => a - b);
   const at = (p: number) => s[Math.max(0, Math.ceil((p / 100) * s.length) - 1)] ?? 0;
-  return { p50: at(50), p95: at(95), p99: at(99) };
+  return { p50: at(50), p95: at(95), p99: at(99), max: s[s.length - 1] ?? 0 };
 }
 
 function heapBytes(): number {
@@ -131,19 +190,25 @@ function heapBytes(): number {
   return m.heapUsed + m.arrayBuffers;
 }
 
-function printTable(r: EngineBenchResult): void {
+export function printEngineTable(r: EngineBenchResult): void {
   const f = (x: number) => x.toFixed(3).padStart(10);
   console.log(
     `\nentries ${r.entries}  build ${Math.round(r.build_ms)} ms  index ${Math.round(r.index_mb)} MB  RSS ${Math.round(r.rss_mb)} MB`,
   );
+  console.log(
+    `saved index ${Math.round(r.saved_mb)} MB: written in ${Math.round(r.save_ms)} ms, ready from it in ${Math.round(r.load_ms)} ms`,
+  );
+  console.log(
+    `batch path: ${r.batch.segments} segments (${r.batch.distinct} distinct), ${Math.round(r.batch.segments_per_s)} segments/s`,
+  );
   console.log(`oracle agreement ${(r.oracle_agreement * 100).toFixed(1)} % on ${r.oracle_queries} queries\n`);
   console.log(
-    `${'class'.padEnd(10)}${'p50 ms'.padStart(10)}${'p95 ms'.padStart(10)}${'p99 ms'.padStart(10)}   brute force p50 ms`,
+    `${'class'.padEnd(10)}${'p50 ms'.padStart(10)}${'p95 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'max ms'.padStart(10)}   brute force p50 ms`,
   );
   for (const [cls, p] of Object.entries(r.classes)) {
     const bf = r.brute_force[cls];
     console.log(
-      `${cls.padEnd(10)}${f(p.p50)}${f(p.p95)}${f(p.p99)}   ${bf ? bf.p50.toFixed(0).padStart(10) : ''}`,
+      `${cls.padEnd(10)}${f(p.p50)}${f(p.p95)}${f(p.p99)}${f(p.max ?? 0)}   ${bf ? bf.p50.toFixed(0).padStart(10) : ''}`,
     );
   }
 }
@@ -159,8 +224,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     },
   });
   const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
-  printTable(
-    runEngineBench({
+  printEngineTable(
+    await runEngineBench({
       size: num(values.size),
       perClass: num(values['per-class']),
       bruteForcePerClass: num(values['brute-force']),

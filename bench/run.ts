@@ -11,7 +11,7 @@ import { writeTmx } from '../src/formats/tmx/tmx-writer.ts';
 import { runCrashScenarios, sqliteStore } from '../test/helpers/crash-scenarios.ts';
 import { buildCorpus, buildQuerySet, QUERY_CLASSES } from './corpus.ts';
 import { runDocumentBench } from './document-bench.ts';
-import { runEngineBench } from './engine-bench.ts';
+import { printEngineTable, runEngineBench } from './engine-bench.ts';
 import { runImportBench, runQueryBench } from './http-bench.ts';
 import { runJobsBench } from './jobs-bench.ts';
 import { runLoadBench } from './load-bench.ts';
@@ -37,6 +37,8 @@ const { values } = parseArgs({
     // The document parsed, pre-translated and exported while responsiveness is probed.
     'busy-segments': { type: 'string', default: '100000' },
     out: { type: 'string', default: join(import.meta.dirname, 'results', 'latest.json') },
+    // `--only engine`: the engine section alone, its table printed (no servers, no results file).
+    only: { type: 'string' },
   },
 });
 const count = (name: keyof typeof values, min: number) => {
@@ -53,6 +55,16 @@ const perClass = count('per-class', 1);
 const oraclePerClass = count('oracle-per-class', 0);
 const docSegments = count('doc-segments', 1);
 const busySegments = count('busy-segments', 1);
+
+if (values.only !== undefined) {
+  if (values.only !== 'engine') {
+    console.error(`--only takes "engine", got "${values.only}"`);
+    process.exit(2);
+  }
+  const log = (line: string) => console.error(line);
+  printEngineTable(await runEngineBench({ size, seed, perClass, bruteForcePerClass: oraclePerClass, log }));
+  process.exit(0);
+}
 
 const startedAt = performance.now();
 const loadAtStart = loadavg()[0];
@@ -324,6 +336,38 @@ if (web && 'skipped' in web) {
       note: w.editor_js_files.join(', '),
     },
   );
+  const big = w.large;
+  if (big) {
+    const n = big.segments.toLocaleString('en-US');
+    rows.push(
+      {
+        figure: `web: editor first paint (${n} segments)`,
+        value: big.first_paint_ms,
+        unit: 'ms',
+        target: { op: '<=', value: 1500 },
+        note: 'navigation start → first rows painted, one load',
+      },
+      {
+        figure: `web: Alt+G to segment ${n}, its editor on screen`,
+        value: big.scroll_to_end_ms,
+        unit: 'ms',
+        target: { op: '<=', value: 1000 },
+        note: 'the scroll to the end of the document and the page of segments there',
+      },
+      {
+        figure: `web: replace preview over ${n} segments`,
+        value: big.replace_preview_ms,
+        unit: 'ms',
+        note: `"the" → "THE" in sources, case-sensitive: ${big.replace_preview_changes.toLocaleString('en-US')} changes; Preview clicked → count shown`,
+      },
+      {
+        figure: `web: QA of ${n} segments (GET /v2/documents/qa)`,
+        value: big.qa_ms,
+        unit: 'ms',
+        note: `${big.qa_issues.toLocaleString('en-US')} issues; the same module over every segment in-process: ${big.qa_module_ms.toFixed(0)} ms`,
+      },
+    );
+  }
 }
 if (jobs) {
   const j = jobs;
@@ -369,6 +413,14 @@ if (engine) {
       bruteForce: bf?.p99,
       target: { op: '<=', value: 10 },
     },
+    ...QUERY_CLASSES.flatMap((cls): Row[] =>
+      (['p50', 'p95'] as const).map((p) => ({
+        figure: `engine query ${p} · ${cls}`,
+        value: e.classes[cls]?.[p] ?? null,
+        unit: 'ms',
+        bruteForce: e.brute_force[cls]?.[p],
+      })),
+    ),
     ...QUERY_CLASSES.map(
       (cls): Row => ({
         figure: `engine query p99 · ${cls}`,
@@ -384,7 +436,23 @@ if (engine) {
       target: { op: '==', value: 100 },
       note: `${e.oracle_queries} queries (${oraclePerClass} a class) answered by both; brute-force column: the same scan's latency`,
     },
+    ...QUERY_CLASSES.map(
+      (cls): Row => ({ figure: `engine query max · ${cls}`, value: e.classes[cls]?.max ?? null, unit: 'ms' }),
+    ),
     { figure: 'engine index build', value: e.build_ms / 1000, unit: 's' },
+    {
+      figure: 'engine batch path (pre-translation, leverage)',
+      value: e.batch.segments_per_s,
+      unit: 'segments/s',
+      note: `${e.batch.segments}-segment document, ${e.batch.distinct} distinct sources, best match each`,
+    },
+    {
+      figure: 'engine ready from saved index',
+      value: e.load_ms / 1000,
+      unit: 's',
+      target: { op: '<=', value: 2 },
+      note: `${e.saved_mb.toFixed(0)} MB file read, checksum verified, restored; written in ${(e.save_ms / 1000).toFixed(1)} s`,
+    },
     {
       figure: 'engine index size',
       value: e.index_mb,

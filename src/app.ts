@@ -29,7 +29,7 @@ import { jobsRoutes } from './modules/jobs/routes.ts';
 import { languagesRoutes } from './modules/languages/routes.ts';
 import { Languages } from './modules/languages/service.ts';
 import { discardImportFiles, memoryImportTask } from './modules/memories/import-task.ts';
-import { IndexCache } from './modules/memories/index-cache.ts';
+import { IndexCache, indexDirFor } from './modules/memories/index-cache.ts';
 import { memoriesRoutes } from './modules/memories/routes.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';
 import { segmentsRoutes } from './modules/segments/routes.ts';
@@ -88,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
   const languages = new Languages(config.languages);
-  const indexes = new IndexCache(db);
+  const indexes = new IndexCache(db, { dir: indexDirFor(config) });
   const events = new EventBus(db);
   const instanceId = newWorkerId();
   // Several processes may share a PostgreSQL store: their limits count together there.
@@ -168,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // interrupted and re-queued, so the store can close.
   app.addHook('onClose', async () => {
     await worker.stop();
+    // What changed since the indexes were loaded is saved, so that the next start reads its files.
+    await indexes.saveAll().catch((err) => app.log.warn({ err }, 'saving memory indexes failed'));
     await instance.stop();
     await events.close();
   });

@@ -72,8 +72,13 @@ function queries(entries: OracleEntry[], rand: () => number, foreign: string[]):
 function checkLossless(name: string, pairs: Pair[], foreign: string[], seed: number): void {
   const rand = prng(seed);
   const entries = memory(pairs, rand);
-  const index = new MemoryIndex();
-  for (const e of entries) index.add(e.id, e.source, e.updatedAt);
+  // The automatic choice of prefix filter, and each filter on its own.
+  const indexes = (['auto', 'pairs', 'tokens'] as const).map((mode) => {
+    const index = new MemoryIndex();
+    index.filter = mode;
+    for (const e of entries) index.add(e.id, e.source, e.updatedAt);
+    return index;
+  });
   let matched = 0;
   for (const query of queries(entries, rand, foreign)) {
     // One full oracle ranking per query; (threshold, n) answers are its filtered prefixes, which is
@@ -82,11 +87,12 @@ function checkLossless(name: string, pairs: Pair[], foreign: string[], seed: num
     for (const threshold of [75, HIGH]) {
       for (const n of [10, 1000]) {
         const expected: Match[] = all.filter((m) => m.score >= threshold).slice(0, n);
-        assert.deepEqual(
-          index.search(query, { threshold, n }),
-          expected,
-          `${name}: ${JSON.stringify(query)} at ${threshold}, n ${n}`,
-        );
+        for (const index of indexes)
+          assert.deepEqual(
+            index.search(query, { threshold, n }),
+            expected,
+            `${name} (${index.filter}): ${JSON.stringify(query)} at ${threshold}, n ${n}`,
+          );
       }
     }
     if (all.length > 0) matched++;

@@ -6,6 +6,7 @@ import {
   maxDistance,
   type PreparedText,
   prepareText,
+  type ScoreResult,
   scoreAtLeast,
   scoreWithin,
 } from './score.ts';
@@ -18,6 +19,8 @@ import {
   M_SEEN,
   M_START,
   META,
+  pairHash,
+  type StoreParts,
   TokenIds,
   TokenStore,
 } from './token-store.ts';
@@ -37,11 +40,19 @@ interface FuzzyQuery {
   bloomLo: number;
   bloomHi: number;
   bitWeight: Int32Array;
+  /** Scores of the candidate texts seen so far. */
+  scored: Map<string, ScoreResult>;
 }
 
 /** One memory's entries by source (stored in NFC), searched for matches scoring at least a threshold. */
 export class MemoryIndex {
-  private readonly store = new TokenStore();
+  private readonly store: TokenStore;
+  private wordless: WordlessIndex | undefined;
+  /**
+   * Which prefix filter candidates come from where the pair bound holds: the cheaper by posting lengths
+   * ('auto'), or always one of them (tests force each, to check both are lossless on their own).
+   */
+  filter: 'auto' | 'pairs' | 'tokens' = 'auto';
   private readonly tokens = new TokenIds();
   private text = '';
   private readonly collect: SpanSink = (kind, start, end, flags) => {
@@ -52,6 +63,19 @@ export class MemoryIndex {
     else tid = this.store.intern(wordReal(this.text, start, end, flags).toLowerCase());
     this.tokens.push(tid);
   };
+
+  constructor(store?: TokenStore) {
+    this.store = store ?? new TokenStore();
+  }
+
+  /** The index's state for the saved index file (index-file.ts). */
+  toParts(): StoreParts {
+    return this.store.toParts();
+  }
+
+  static fromParts(parts: StoreParts): MemoryIndex {
+    return new MemoryIndex(TokenStore.restore(parts));
+  }
 
   get size(): number {
     return this.store.size;
@@ -106,6 +130,7 @@ export class MemoryIndex {
         bloomLo: 0,
         bloomHi: 0,
         bitWeight: new Int32Array(64),
+        scored: new Map(),
       };
       if (q.content.length === 0) this.searchContentless(ctx);
       else this.searchFuzzy(ctx);
@@ -140,18 +165,80 @@ export class MemoryIndex {
     }
     const freq = keys.map((key) => (key < 0 ? 0 : store.frequency[key]));
     const order = keys.map((_, i) => i).sort((a, b) => freq[a] - freq[b]);
-    // Every match shares at least ⌈T·max(L, Lc)/100⌉ numbered tokens with the query. A candidate whose
-    // rarest shared token is the p-th rarest of the query shares at most L − p, so the p-th posting list
-    // need only be read for lengths Lc ≥ ⌈T·L/100⌉ where ⌈T·max(L, Lc)/100⌉ ≤ L − p, i.e. Lc ≤
-    // ⌊100·(L − p)/T⌋; for p > L − ⌈T·L/100⌉ for none (the prefix filter). T rises as the heap fills.
     const { meta } = store;
+    const f0 = ctx.floor;
+    if (f0 > 99) return;
+    const minLen0 = ceilDiv(f0 * L, 100);
+    // The pair bound (proof also in docs/MATCHING-FILTERS.md §3). Let P be the query's distinct adjacent
+    // pairs, m = |P|, and k = maxDistance(max(L, Lc), T): a match has d ≤ k. Take an optimal alignment;
+    // call the pair at query position i intact when both its tokens are kept (aligned to equal tokens)
+    // and no insertion sits between them — then they are aligned to adjacent tokens of the candidate,
+    // which therefore holds that pair. A substitution or deletion of a query token breaks at most the
+    // two positions around it, an insertion the one it sits in: at most 2d ≤ 2k positions are broken.
+    // A distinct pair is missing from the candidate only if all of its positions are broken, so at most
+    // 2k pairs of P are missing and at least m − 2k present: if m ≥ 2k + 1, every match holds one, and
+    // one whose rarest held pair is the p-th lacks p of them, so p ≤ 2k. k grows with Lc, so the bound
+    // holds on a lower part of the length window, minLen0..split; the token filter serves split + 1.. .
+    // The split is fixed here from the working threshold at the start: it only rises, k only falls, so
+    // the bound stays true below the split for the rest of the query.
+    let split = minLen0 - 1;
+    // When the token filter reads nothing (its tokens are in no entry), pairs cannot be cheaper.
+    let tokenCost = 0;
+    for (let p = 0; p <= L - minLen0; p++) tokenCost += freq[order[p]];
+    const pairs = tokenCost > 0 || this.filter === 'pairs' ? this.queryPairs(qIds, q.content) : [];
+    const m = pairs.length;
+    if (m > 0) {
+      let upper = Math.floor((100 * L) / f0);
+      while (upper >= minLen0 && m < 2 * maxDistance(Math.max(L, upper), f0) + 1) upper--;
+      if (upper >= minLen0) {
+        // Choose the cheaper: postings of the 2k + 1 rarest pairs against those of the L − minLen + 1
+        // rarest tokens (k at the top of the pair range).
+        let pairCost = 0;
+        const reads = Math.min(m, 2 * maxDistance(Math.max(L, upper), f0) + 1);
+        for (let i = 0; i < reads; i++) pairCost += pairs[i].freq;
+        const mode = this.filter;
+        if (mode === 'pairs' || (mode === 'auto' && pairCost < tokenCost)) split = upper;
+      }
+    }
+    // Pairs: a candidate whose rarest shared pair is the p-th rarest of the query lacks p of its
+    // distinct pairs, and a match loses at most 2k (k = maxDistance(max(L, Lc), T)): the p-th pair's
+    // postings need only be read for lengths where 2k ≥ p.
+    if (split >= minLen0) {
+      for (let p = 0; p < m; p++) {
+        const f = ctx.floor;
+        if (f > 99) return;
+        const upper = Math.min(split, Math.floor((100 * L) / f));
+        if (2 * maxDistance(Math.max(L, upper), f) < p) break;
+        let lower = ceilDiv(f * L, 100);
+        while (lower <= upper && 2 * maxDistance(Math.max(L, lower), f) < p) lower++;
+        const pair = pairs[p];
+        if (pair.freq === 0) continue;
+        for (const seg of store.blocks) {
+          const range = store.pairPostings(seg, pair.hash, lower, upper);
+          if (!range) continue;
+          const { pairSlots } = seg;
+          for (let i = range[0]; i < range[1]; i++) {
+            const m = pairSlots[i] * META;
+            if (meta[m + M_SEEN] === stamp) continue;
+            meta[m + M_SEEN] = stamp;
+            this.consider(ctx, pairSlots[i]);
+          }
+        }
+      }
+    }
+    // Tokens: every match shares at least ⌈T·max(L, Lc)/100⌉ numbered tokens with the query. A candidate
+    // whose rarest shared token is the p-th rarest of the query shares at most L − p, so the p-th posting
+    // list need only be read for lengths Lc ≥ ⌈T·L/100⌉ where ⌈T·max(L, Lc)/100⌉ ≤ L − p, i.e. Lc ≤
+    // ⌊100·(L − p)/T⌋; for p > L − ⌈T·L/100⌉ for none (the prefix filter). T rises as the heap fills.
     for (let p = 0; p < L; p++) {
-      const minLen = ceilDiv(ctx.floor * L, 100);
-      if (ctx.floor > 99 || p > L - minLen) break;
+      const f = ctx.floor;
+      const minLen = Math.max(ceilDiv(f * L, 100), split + 1);
+      const maxLen = Math.floor((100 * (L - p)) / f);
+      if (f > 99 || maxLen < minLen) break;
       const key = keys[order[p]];
       if (key < 0) continue;
       for (const seg of store.blocks) {
-        const range = store.postings(seg, key, minLen, Math.floor((100 * (L - p)) / ctx.floor));
+        const range = store.postings(seg, key, minLen, maxLen);
         if (!range) continue;
         const { slots } = seg;
         for (let i = range[0]; i < range[1]; i++) {
@@ -167,6 +254,33 @@ export class MemoryIndex {
       meta[s * META + M_SEEN] = stamp;
       this.consider(ctx, s);
     }
+  }
+
+  /**
+   * The query's distinct adjacent pairs of content tokens, rarest first, with their hash and the entries
+   * holding their bucket (0 for a pair with a token no entry has: no entry holds that pair).
+   */
+  private queryPairs(qIds: Int32Array, content: string[]): { hash: number; freq: number }[] {
+    const { store } = this;
+    const seen = new Set<number | string>();
+    const out: { hash: number; freq: number }[] = [];
+    for (let i = 1; i < qIds.length; i++) {
+      const a = qIds[i - 1];
+      const b = qIds[i];
+      const known = a >= 0 && b >= 0;
+      // Distinct by value: tokens by id (as one exact number while ids are below 2^26), unknown tokens
+      // by their text.
+      const key = known
+        ? a < ID_LIMIT && b < ID_LIMIT
+          ? a * ID_LIMIT + b
+          : `${a} ${b}`
+        : `${content[i - 1]}\u0000${content[i]}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const hash = known ? pairHash(a, b) : 0;
+      out.push({ hash, freq: known ? store.pairFrequency[hash & store.pairMask] : 0 });
+    }
+    return out.sort((x, y) => x.freq - y.freq);
   }
 
   private consider(ctx: FuzzyQuery, s: number): void {
@@ -213,7 +327,14 @@ export class MemoryIndex {
     const id = store.ids[s];
     const updatedAt = store.updated[s];
     if (!mayBeat(ctx.top, Math.min(99, flooredBase(max, d)), updatedAt, id)) return;
-    const r = scoreWithin(ctx.q, prepareText(store.texts[s]), d);
+    // Memories repeat sources (one per target, near-identical variants): the score of a text is
+    // computed once per query.
+    const text = store.texts[s];
+    let r = ctx.scored.get(text);
+    if (!r) {
+      r = scoreWithin(ctx.q, prepareText(text), d);
+      ctx.scored.set(text, r);
+    }
     if (r.score < ctx.threshold) return;
     ctx.top.offer(ranked(id, updatedAt, r.score, r.penalties));
     ctx.floor = workingThreshold(ctx.top, ctx.threshold);
@@ -222,20 +343,113 @@ export class MemoryIndex {
   /** A query without words or numbers can only match entries without any (character-level base). */
   private searchContentless(ctx: FuzzyQuery): void {
     const { store } = this;
-    const qLen = codePointLength(ctx.q.nfc);
-    for (const s of store.empty) {
-      if (!store.isAlive(s) || store.meta[s * META + M_SEEN] === ctx.stamp) continue;
+    const w = this.wordlessIndex();
+    const qChars = codePoints(ctx.q.nfc);
+    const qLen = qChars.length;
+    let qBloom = 0;
+    for (const c of qChars) qBloom |= 1 << charBit(c);
+    const visit = (s: number, len: number, bloom: number) => {
+      if (!store.isAlive(s) || store.meta[s * META + M_SEEN] === ctx.stamp) return;
       const floor = workingThreshold(ctx.top, ctx.threshold);
       if (floor > 99) return;
-      // Length filter: the character distance is at least the difference in length.
-      const len = codePointLength(store.texts[s]);
-      if (Math.abs(len - qLen) > maxDistance(Math.max(len, qLen), floor)) continue;
-      if (!mayBeat(ctx.top, 99, store.updated[s], store.ids[s])) continue;
+      // Length filter: the character distance is at least the difference in length; signature filter:
+      // every query character whose bit the entry lacks is absent from it, one edit each.
+      const k = maxDistance(Math.max(len, qLen), floor);
+      if (Math.abs(len - qLen) > k) return;
+      if (~bloom & qBloom) {
+        let missing = 0;
+        for (const c of qChars) if (!(bloom & (1 << charBit(c)))) missing++;
+        if (missing > k) return;
+      }
+      if (!mayBeat(ctx.top, 99, store.updated[s], store.ids[s])) return;
       const r = scoreAtLeast(ctx.q, prepareText(store.texts[s]), floor);
       if (r && r.score >= ctx.threshold)
         ctx.top.offer(ranked(store.ids[s], store.updated[s], r.score, r.penalties));
+    };
+    // Sorted part: only the lengths that can reach the threshold, qLen − k(qLen) .. ⌊100·qLen/T⌋.
+    const floor = workingThreshold(ctx.top, ctx.threshold);
+    const lo = lowerBound(w.lens, w.count, qLen - maxDistance(qLen, floor));
+    const hi = lowerBound(w.lens, w.count, Math.floor((100 * qLen) / floor) + 1);
+    for (let i = lo; i < hi; i++) visit(w.slots[i], w.lens[i], w.blooms[i]);
+    // Wordless entries added since the sort.
+    for (let i = w.taken; i < store.empty.length; i++) {
+      const s = store.empty[i];
+      if (store.isAlive(s)) {
+        const chars = codePoints(store.texts[s]);
+        visit(s, chars.length, charBloom(chars));
+      }
     }
   }
+
+  /**
+   * The wordless entries sorted by length in code points, with a 32-bit signature of their characters;
+   * re-sorted when the store renumbered its slots or a few hundred more were added.
+   */
+  private wordlessIndex(): WordlessIndex {
+    const { store } = this;
+    let w = this.wordless;
+    if (!w || w.of !== store.empty || store.empty.length - w.taken > WORDLESS_TAIL) {
+      const live = store.empty.filter((s) => store.isAlive(s));
+      const lens = live.map((s) => codePointLength(store.texts[s]));
+      const order = live.map((_, i) => i).sort((a, b) => lens[a] - lens[b]);
+      w = {
+        of: store.empty,
+        taken: store.empty.length,
+        count: live.length,
+        slots: Int32Array.from(order, (i) => live[i]),
+        lens: Int32Array.from(order, (i) => lens[i]),
+        blooms: Int32Array.from(order, (i) => charBloom(codePoints(store.texts[live[i]]))),
+      };
+      this.wordless = w;
+    }
+    return w;
+  }
+}
+
+interface WordlessIndex {
+  /** The store's list of wordless slots this was built from (a new list after compaction). */
+  of: number[];
+  /** How many of that list are sorted in; the rest is scanned. */
+  taken: number;
+  count: number;
+  slots: Int32Array;
+  lens: Int32Array;
+  blooms: Int32Array;
+}
+
+const WORDLESS_TAIL = 256;
+const ID_LIMIT = 2 ** 26;
+
+function charBit(c: number): number {
+  return Math.imul(c, 0x9e3779b1) >>> 27;
+}
+
+function charBloom(chars: number[]): number {
+  let b = 0;
+  for (const c of chars) b |= 1 << charBit(c);
+  return b;
+}
+
+function codePoints(s: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const cp = s.codePointAt(i)!;
+    out.push(cp);
+    if (cp > 0xffff) i++;
+  }
+  return out;
+}
+
+/** The first index below `count` whose value is at least `x` (values ascending). */
+function lowerBound(a: Int32Array, count: number, x: number): number {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function codePointLength(s: string): number {

@@ -12,6 +12,15 @@ export interface PostingsBlock {
   keys: Int32Array;
   starts: Int32Array;
   slots: Int32Array;
+  /**
+   * The same for the entries' adjacent token pairs, each entry's distinct pairs once, keyed by their
+   * bucket pairHash(a, b) & pairMask (the store's pair table size when the block was built): buckets may
+   * hold several pairs, which only adds candidates (the pair filter needs a superset, not exactness).
+   */
+  pairMask: number;
+  pairKeys: Int32Array;
+  pairStarts: Int32Array;
+  pairSlots: Int32Array;
 }
 
 // A slot's small fields side by side in `meta` (META ints per slot), so that looking at a candidate costs
@@ -41,6 +50,18 @@ const REPEAT_KEY = 2 ** 32;
 // Stamps mark per-query and per-candidate state without clearing arrays; they restart before overflowing.
 const STAMP_LIMIT = 2 ** 30;
 
+/** The 32-bit hash of an adjacent token pair (a, b); its bucket is the hash masked by a table size. */
+export function pairHash(a: number, b: number): number {
+  let h = Math.imul(a, 0x9e3779b1) ^ b;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) | 0;
+}
+
+// Pair buckets: at least as many as slots (so that a bucket holds about one distinct pair at most), grown
+// by doubling; blocks keep the mask they were built with.
+const MIN_PAIR_BUCKETS = 1024;
+
 /** The Bloom bit (0–63) of a token id. */
 export function bloomBit(tid: number): number {
   return Math.imul(tid, 0x9e3779b1) >>> 26;
@@ -68,7 +89,7 @@ export class TokenStore {
   updated = new Float64Array(1024);
   texts: string[] = [];
   meta = new Int32Array(1024 * META);
-  private readonly slotOf = new Map<number, number>();
+  private readonly slotOf = new IdTable();
   private dead = 0;
   /** Token ids of every slot, back to back. */
   pool = new Int32Array(8192);
@@ -83,6 +104,11 @@ export class TokenStore {
   private readonly repeatKey = new Map<number, number>();
   frequency = new Int32Array(1024);
   private keyCount = 0;
+  /** Entries holding each pair bucket (at the current pairMask), counted once per entry. */
+  pairFrequency = new Int32Array(MIN_PAIR_BUCKETS);
+  pairMask = MIN_PAIR_BUCKETS - 1;
+  private pairMark = new Int32Array(MIN_PAIR_BUCKETS);
+  private pairStamp = 0;
   /** Per token id scratch for searches: a query's tokens (mark) and multiplicities (count). */
   queryMark = new Int32Array(1024);
   queryCount = new Int32Array(1024);
@@ -104,7 +130,7 @@ export class TokenStore {
   }
 
   has(id: number): boolean {
-    return this.slotOf.has(id);
+    return this.slotOf.get(id) >= 0;
   }
 
   isAlive(slot: number): boolean {
@@ -139,6 +165,7 @@ export class TokenStore {
     this.meta[m + M_ALIVE] = 1;
     this.meta[m + M_HASH] = hashString(text);
     if (count === 0) this.empty.push(slot);
+    if (this.slotCount > this.pairMask + 1) this.growPairs();
     this.describe(slot);
     if (this.slotCount * 2 > this.buckets.length) this.rehash(this.buckets.length * 2);
     else this.link(slot);
@@ -147,7 +174,7 @@ export class TokenStore {
   /** Removes the entry with this id; false when there is none. */
   remove(id: number): boolean {
     const slot = this.slotOf.get(id);
-    if (slot === undefined) return false;
+    if (slot < 0) return false;
     this.slotOf.delete(id);
     this.meta[slot * META + M_ALIVE] = 0;
     this.texts[slot] = '';
@@ -240,12 +267,28 @@ export class TokenStore {
 
   /** The sub-range of a block's postings of `key` whose slots have minLen..maxLen tokens; null if none. */
   postings(seg: PostingsBlock, key: number, minLen: number, maxLen: number): [number, number] | null {
-    const at = indexOf(seg.keys, key);
+    return this.range(seg.keys, seg.starts, seg.slots, key, minLen, maxLen);
+  }
+
+  /** The same for the postings of a pair bucket (pairHash masked by the block's own pairMask). */
+  pairPostings(seg: PostingsBlock, hash: number, minLen: number, maxLen: number): [number, number] | null {
+    return this.range(seg.pairKeys, seg.pairStarts, seg.pairSlots, hash & seg.pairMask, minLen, maxLen);
+  }
+
+  private range(
+    keys: Int32Array,
+    starts: Int32Array,
+    slots: Int32Array,
+    key: number,
+    minLen: number,
+    maxLen: number,
+  ): [number, number] | null {
+    if (minLen > maxLen) return null;
+    const at = indexOf(keys, key);
     if (at < 0) return null;
-    const { slots } = seg;
     const { meta } = this;
-    let a = seg.starts[at];
-    let b = seg.starts[at + 1];
+    let a = starts[at];
+    let b = starts[at + 1];
     const end = b;
     while (a < b) {
       const mid = (a + b) >> 1;
@@ -336,6 +379,48 @@ export class TokenStore {
     }
     this.meta[m + M_BLOOM_LO] = lo;
     this.meta[m + M_BLOOM_HI] = hi;
+    const pm = this.nextPairStamp();
+    const { pairMark, pairMask, pairFrequency, pool } = this;
+    for (let i = start + 1; i < end; i++) {
+      const b = pairHash(pool[i - 1], pool[i]) & pairMask;
+      if (pairMark[b] !== pm) {
+        pairMark[b] = pm;
+        pairFrequency[b]++;
+      }
+    }
+  }
+
+  private nextPairStamp(): number {
+    if (this.pairStamp >= STAMP_LIMIT) {
+      this.pairStamp = 0;
+      this.pairMark.fill(0);
+    }
+    return ++this.pairStamp;
+  }
+
+  /** Doubles the pair buckets (until there are at least as many as slots) and recounts their frequencies. */
+  private growPairs(): void {
+    let n = this.pairMask + 1;
+    while (n < this.slotCount) n *= 2;
+    this.pairMask = n - 1;
+    this.pairFrequency = new Int32Array(n);
+    this.pairMark = new Int32Array(n);
+    this.pairStamp = 0;
+    const { meta, pool, pairMark, pairFrequency } = this;
+    for (let s = 0; s < this.slotCount; s++) {
+      const m = s * META;
+      if (!meta[m + M_ALIVE]) continue;
+      const start = meta[m + M_START];
+      const end = start + meta[m + M_LEN];
+      const pm = ++this.pairStamp;
+      for (let i = start + 1; i < end; i++) {
+        const b = pairHash(pool[i - 1], pool[i]) & (n - 1);
+        if (pairMark[b] !== pm) {
+          pairMark[b] = pm;
+          pairFrequency[b]++;
+        }
+      }
+    }
   }
 
   /** The posting key of a token's occurrence-th (≥ 2) occurrence, created when new. */
@@ -433,7 +518,189 @@ export class TokenStore {
       const s = order[i];
       for (let n = meta[s * META + M_LEN]; n > 0; n--) slots[count[keysInOrder[p++]]++] = s;
     }
-    return { from, to, keys, starts, slots };
+    return { from, to, keys, starts, slots, ...this.buildPairs(order, total) };
+  }
+
+  /** The pair postings of the slots in `order` (by length, then newest first), each list in that order. */
+  private buildPairs(
+    order: Int32Array,
+    total: number,
+  ): Pick<PostingsBlock, 'pairMask' | 'pairKeys' | 'pairStarts' | 'pairSlots'> {
+    const { meta, pool } = this;
+    const pairMask = this.pairMask;
+    // Each slot's distinct buckets, in order; then grouped by bucket keeping that order: by counting
+    // (a count per bucket) for large blocks, by sorting bucket · 2^26 + position (exact in a double:
+    // buckets < 2^27, positions < 2^26) for small ones, where a count array would cost more than them.
+    let buckets = new Int32Array(Math.max(16, total));
+    let owner = new Int32Array(Math.max(16, total));
+    let n = 0;
+    for (let i = 0; i < order.length; i++) {
+      const m = order[i] * META;
+      const start = meta[m + M_START];
+      const end = start + meta[m + M_LEN];
+      const pm = this.nextPairStamp();
+      for (let t = start + 1; t < end; t++) {
+        const b = pairHash(pool[t - 1], pool[t]) & pairMask;
+        if (this.pairMark[b] === pm) continue;
+        this.pairMark[b] = pm;
+        if (n === buckets.length) {
+          buckets = grow(buckets, n * 2);
+          owner = grow(owner, n * 2);
+        }
+        buckets[n] = b;
+        owner[n++] = order[i];
+      }
+    }
+    const pairSlots = new Int32Array(n);
+    let pairKeys: Int32Array;
+    let pairStarts: Int32Array;
+    if (n * 8 >= pairMask) {
+      const count = new Int32Array(pairMask + 2);
+      for (let j = 0; j < n; j++) count[buckets[j] + 1]++;
+      let present = 0;
+      for (let k = 1; k < count.length; k++) {
+        if (count[k] > 0) present++;
+        count[k] += count[k - 1];
+      }
+      pairKeys = new Int32Array(present);
+      pairStarts = new Int32Array(present + 1);
+      let j = 0;
+      for (let k = 0; k <= pairMask; k++) {
+        if (count[k + 1] === count[k]) continue;
+        pairKeys[j] = k;
+        pairStarts[j++] = count[k];
+      }
+      pairStarts[present] = n;
+      for (let i = 0; i < n; i++) pairSlots[count[buckets[i]]++] = owner[i];
+    } else {
+      const POS = 2 ** 26;
+      const sorted = new Float64Array(n);
+      for (let j = 0; j < n; j++) sorted[j] = buckets[j] * POS + j;
+      sorted.sort();
+      let present = 0;
+      for (let j = 0; j < n; j++)
+        if (j === 0 || buckets[sorted[j] % POS] !== buckets[sorted[j - 1] % POS]) present++;
+      pairKeys = new Int32Array(present);
+      pairStarts = new Int32Array(present + 1);
+      let k = -1;
+      let last = -1;
+      for (let j = 0; j < n; j++) {
+        const at = sorted[j] % POS;
+        const b = buckets[at];
+        if (b !== last) {
+          pairKeys[++k] = b;
+          pairStarts[k] = j;
+          last = b;
+        }
+        pairSlots[j] = owner[at];
+      }
+      pairStarts[present] = n;
+    }
+    return { pairMask, pairKeys, pairStarts, pairSlots };
+  }
+
+  /**
+   * The store's state as numbers, strings and typed arrays, for the saved index file; restore() takes it
+   * back. A snapshot: the arrays that change in place (slots, pool, counts, hash tables) are copied, so
+   * that the store can go on taking entries and queries while the file is written; the postings blocks,
+   * never changed once built, are shared.
+   */
+  toParts(): StoreParts {
+    return {
+      numbers: {
+        slotCount: this.slotCount,
+        dead: this.dead,
+        poolLen: this.poolLen,
+        keyCount: this.keyCount,
+        indexed: this.indexed,
+        pairMask: this.pairMask,
+        tokenCount: this.tokens.length,
+        blockCount: this.blocks.length,
+      },
+      strings: { texts: this.texts.slice(0, this.slotCount), tokens: this.tokens.slice() },
+      arrays: {
+        ids: this.ids.slice(0, this.slotCount),
+        updated: this.updated.slice(0, this.slotCount),
+        meta: this.meta.slice(0, this.slotCount * META),
+        pool: this.pool.slice(0, this.poolLen),
+        tokenHash: this.tokenHash.slice(0, this.tokens.length),
+        table: this.table.slice(),
+        firstKey: this.firstKey.slice(0, this.tokens.length),
+        repeatKeys: Float64Array.from(this.repeatKey.keys()),
+        repeatValues: Int32Array.from(this.repeatKey.values()),
+        frequency: this.frequency.slice(0, this.keyCount),
+        pairFrequency: this.pairFrequency.slice(),
+        buckets: this.buckets.slice(),
+        empty: Int32Array.from(this.empty),
+        blockRanges: Int32Array.from(this.blocks.flatMap((b) => [b.from, b.to, b.pairMask])),
+        ...Object.fromEntries(
+          this.blocks.flatMap((b, i) => [
+            [`b${i}keys`, b.keys],
+            [`b${i}starts`, b.starts],
+            [`b${i}slots`, b.slots],
+            [`b${i}pairKeys`, b.pairKeys],
+            [`b${i}pairStarts`, b.pairStarts],
+            [`b${i}pairSlots`, b.pairSlots],
+          ]),
+        ),
+      },
+    };
+  }
+
+  /** A store from toParts() of another (its arrays are taken over, not copied). */
+  static restore(parts: StoreParts): TokenStore {
+    const { numbers: n, strings, arrays: a } = parts;
+    const int = (name: string) => a[name] as Int32Array<ArrayBuffer>;
+    const store = new TokenStore();
+    const room = Math.max(1024, n.slotCount);
+    store.slotCount = n.slotCount;
+    store.dead = n.dead;
+    store.ids = withRoom(a.ids as Float64Array<ArrayBuffer>, room);
+    store.updated = withRoom(a.updated as Float64Array<ArrayBuffer>, room);
+    store.meta = withRoom(int('meta'), room * META);
+    store.texts = strings.texts;
+    store.slotOf.reserve(n.slotCount - n.dead);
+    for (let s = 0; s < n.slotCount; s++)
+      if (store.meta[s * META + M_ALIVE]) store.slotOf.set(store.ids[s], s);
+    store.pool = withRoom(int('pool'), Math.max(8192, n.poolLen));
+    store.poolLen = n.poolLen;
+    for (const token of strings.tokens) store.tokens.push(token);
+    const tokenRoom = Math.max(1024, n.tokenCount);
+    store.tokenHash = withRoom(int('tokenHash'), tokenRoom);
+    store.table = int('table');
+    store.firstKey = withRoom(int('firstKey'), tokenRoom);
+    store.queryMark = new Int32Array(tokenRoom);
+    store.queryCount = new Int32Array(tokenRoom);
+    store.useMark = new Int32Array(tokenRoom);
+    store.useCount = new Int32Array(tokenRoom);
+    const rk = a.repeatKeys as Float64Array<ArrayBuffer>;
+    const rv = int('repeatValues');
+    for (let i = 0; i < rk.length; i++) store.repeatKey.set(rk[i], rv[i]);
+    store.keyCount = n.keyCount;
+    store.frequency = withRoom(int('frequency'), Math.max(1024, n.keyCount));
+    store.pairMask = n.pairMask;
+    store.pairFrequency = int('pairFrequency');
+    store.pairMark = new Int32Array(n.pairMask + 1);
+    store.buckets = int('buckets');
+    store.empty = Array.from(int('empty'));
+    const ranges = int('blockRanges');
+    for (let i = 0; i < n.blockCount; i++) {
+      store.blocks.push({
+        from: ranges[3 * i],
+        to: ranges[3 * i + 1],
+        pairMask: ranges[3 * i + 2],
+        keys: int(`b${i}keys`),
+        starts: int(`b${i}starts`),
+        slots: int(`b${i}slots`),
+        pairKeys: int(`b${i}pairKeys`),
+        pairStarts: int(`b${i}pairStarts`),
+        pairSlots: int(`b${i}pairSlots`),
+      });
+    }
+    store.indexed = n.indexed;
+    // No marks of earlier queries: stamps start again.
+    for (let m = M_SEEN; m < n.slotCount * META; m += META) store.meta[m] = 0;
+    return store;
   }
 
   /** Renumbers the live slots densely and rebuilds every structure from their token ids. */
@@ -469,6 +736,7 @@ export class TokenStore {
     this.slotCount = t;
     this.dead = 0;
     this.frequency.fill(0);
+    this.pairFrequency.fill(0);
     for (let s = 0; s < t; s++) this.describe(s);
     this.rehash(this.buckets.length);
     this.blocks = t > 0 ? [this.buildBlock(0, t)] : [];
@@ -504,6 +772,103 @@ function equalsAsciiLower(token: string, text: string, start: number, end: numbe
     if (token.charCodeAt(i - start) !== (c >= 65 && c <= 90 ? c + 32 : c)) return false;
   }
   return true;
+}
+
+/**
+ * Entry id → slot: open addressing over typed arrays (linear probing, deletion by backward shift), a
+ * fraction of a Map's memory and time for millions of entries.
+ */
+class IdTable {
+  private keys = new Float64Array(2048);
+  private vals = new Int32Array(2048).fill(-1);
+  size = 0;
+
+  /** The slot of an id, -1 when absent. */
+  get(id: number): number {
+    const mask = this.vals.length - 1;
+    for (let at = hashId(id) & mask; ; at = (at + 1) & mask) {
+      const v = this.vals[at];
+      if (v < 0 || this.keys[at] === id) return v;
+    }
+  }
+
+  /** Room for n ids without growing. */
+  reserve(n: number): void {
+    let size = this.vals.length;
+    while (n * 2 > size) size *= 2;
+    if (size > this.vals.length) this.resize(size);
+  }
+
+  set(id: number, slot: number): void {
+    if ((this.size + 1) * 2 > this.vals.length) this.resize(this.vals.length * 2);
+    const mask = this.vals.length - 1;
+    let at = hashId(id) & mask;
+    while (this.vals[at] >= 0 && this.keys[at] !== id) at = (at + 1) & mask;
+    if (this.vals[at] < 0) this.size++;
+    this.keys[at] = id;
+    this.vals[at] = slot;
+  }
+
+  delete(id: number): void {
+    const mask = this.vals.length - 1;
+    let at = hashId(id) & mask;
+    for (;;) {
+      if (this.vals[at] < 0) return;
+      if (this.keys[at] === id) break;
+      at = (at + 1) & mask;
+    }
+    this.size--;
+    // Backward shift: move up every later entry of the run that may sit at `at`.
+    let hole = at;
+    for (let j = (hole + 1) & mask; this.vals[j] >= 0; j = (j + 1) & mask) {
+      const home = hashId(this.keys[j]) & mask;
+      // Whether home lies cyclically in (hole, j]: if not, the entry may move to the hole.
+      if (hole <= j ? home > hole && home <= j : home > hole || home <= j) continue;
+      this.keys[hole] = this.keys[j];
+      this.vals[hole] = this.vals[j];
+      hole = j;
+    }
+    this.vals[hole] = -1;
+  }
+
+  private resize(n: number): void {
+    const { keys, vals } = this;
+    this.keys = new Float64Array(n);
+    this.vals = new Int32Array(n).fill(-1);
+    this.size = 0;
+    for (let i = 0; i < vals.length; i++) if (vals[i] >= 0) this.set(keys[i], vals[i]);
+  }
+}
+
+const idWords = new Int32Array(2);
+const idDouble = new Float64Array(idWords.buffer);
+
+function hashId(id: number): number {
+  // (+0 for -0, which equals 0 as a key.)
+  idDouble[0] = id + 0;
+  const h = Math.imul(idWords[0] ^ Math.imul(idWords[1], 0x85ebca6b), 0x9e3779b1);
+  return h ^ (h >>> 15);
+}
+
+/** What TokenStore.toParts() gives and TokenStore.restore() takes. */
+export interface StoreParts {
+  numbers: {
+    slotCount: number;
+    dead: number;
+    poolLen: number;
+    keyCount: number;
+    indexed: number;
+    pairMask: number;
+    tokenCount: number;
+    blockCount: number;
+  };
+  strings: { texts: string[]; tokens: string[] };
+  arrays: Record<string, Int32Array<ArrayBuffer> | Float64Array<ArrayBuffer>>;
+}
+
+/** `a` itself when it has at least n elements, else a copy with room for n. */
+function withRoom<T extends Int32Array | Float64Array>(a: T, n: number): T {
+  return a.length >= n ? a : grow(a, n);
 }
 
 function grow<T extends Int32Array | Float64Array>(a: T, n: number): T {

@@ -4,7 +4,17 @@
 // Every write to a memory's entries bumps memories.version and stamps the entries it wrote with that
 // version (rev); deletions are recorded with theirs. An index that is behind reads only what changed since
 // its own version, so several server instances sharing one PostgreSQL database each stay current.
+//
+// Match indexes are also saved to files (index-file.ts), in the folder the server gives (indexDirFor: the
+// data dir, beside the SQLite database; with PostgreSQL each instance's own data dir). Files are written
+// after a warm-up that had to rebuild or catch up, and at a clean shutdown (saveAll). Start-up reads a memory's file
+// and catches up from the version it was saved at through the same change log; a file of another format,
+// failing its checksum, or ahead of the store (a database restored from an older copy) is rebuilt.
+import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { ConcordanceIndex } from '../../matching/concordance.ts';
+import { loadIndexFile, saveIndexFile } from '../../matching/index-file.ts';
 import { MemoryIndex } from '../../matching/memory-index.ts';
 import type { Db } from '../../store/db.ts';
 import {
@@ -37,30 +47,115 @@ export class IndexCache {
   /** Set once every memory's match index has been loaded at start-up (readiness). */
   warm = false;
 
-  constructor(private readonly db: Db) {}
+  /** Where match indexes are saved; undefined or null: nowhere (rebuilt at every start). */
+  readonly dir: string | undefined;
+  /** How each memory's index was obtained at warm-up, for logs and tests. */
+  readonly loaded = new Map<number, { from: 'file' | 'store'; reason?: string; ms: number }>();
 
-  /** Loads every memory's match index, so that the first query of each is as fast as the rest. */
+  constructor(
+    private readonly db: Db,
+    options: { dir?: string | null } = {},
+  ) {
+    this.dir = options.dir ?? undefined;
+  }
+
+  /** The saved index file of a memory. */
+  indexFile(memoryId: number): string | undefined {
+    return this.dir && join(this.dir, `memory-${memoryId}.idx`);
+  }
+
+  /**
+   * Loads every memory's match index (from its saved file when there is a good one), so that the first
+   * query of each is as fast as the rest; saves those that were rebuilt or caught up.
+   */
   async warmUp(): Promise<void> {
+    const unsaved: number[] = [];
     for (const m of await memoryVersions(this.db)) {
+      const started = performance.now();
+      const from = await this.loadSaved(m.id, m.version);
       // refresh() builds the postings of the entries just loaded now rather than in the first query.
       (await this.get(m.id, m.version)).refresh();
+      this.loaded.set(m.id, { ...from, ms: performance.now() - started });
+      if (from.from === 'store' || from.version !== m.version) unsaved.push(m.id);
     }
+    // Ready before the files are written.
     this.warm = true;
+    for (const id of unsaved) {
+      try {
+        await this.save(id);
+      } catch (err) {
+        // The index serves as it is; the next start rebuilds it.
+        this.saveError = err as Error;
+      }
+    }
+  }
+
+  /** The last failure to write an index file (a full disk, a read-only data dir), if any. */
+  saveError: Error | undefined;
+
+  /** Writes the memory's match index to its file, stamped with the version it is caught up to. */
+  async save(memoryId: number): Promise<boolean> {
+    const file = this.indexFile(memoryId);
+    const synced = this.matchers.get(memoryId);
+    if (!file || !synced) return false;
+    await synced.syncing;
+    synced.index.refresh();
+    const version = synced.version;
+    await saveIndexFile(file, synced.index, version);
+    this.savedAt.set(memoryId, version);
+    return true;
+  }
+
+  /**
+   * Saves every match index held whose version moved since its file was written (a clean shutdown's
+   * hook: the next start then reads the change log from there only).
+   */
+  async saveAll(): Promise<number> {
+    let saved = 0;
+    for (const [id, synced] of this.matchers)
+      if (this.savedAt.get(id) !== synced.version && (await this.save(id))) saved++;
+    return saved;
+  }
+
+  /** The version each memory's file was last written at by this process. */
+  private readonly savedAt = new Map<number, number>();
+
+  /** Takes the memory's saved index when it is sound and not ahead of the store. */
+  private async loadSaved(
+    memoryId: number,
+    version: number,
+  ): Promise<{ from: 'file' | 'store'; reason?: string; version?: number }> {
+    const file = this.indexFile(memoryId);
+    if (!file || this.matchers.has(memoryId)) return { from: 'store', reason: 'no file' };
+    let result: Awaited<ReturnType<typeof loadIndexFile>>;
+    try {
+      result = await loadIndexFile(file);
+    } catch (err) {
+      return { from: 'store', reason: `unreadable: ${(err as Error).message}` };
+    }
+    if (!result.ok) return { from: 'store', reason: result.reason };
+    if (result.memoryVersion > version) return { from: 'store', reason: 'ahead of the store' };
+    this.matchers.set(memoryId, this.synced(result.index, result.memoryVersion));
+    this.savedAt.set(memoryId, result.memoryVersion);
+    return { from: 'file', version: result.memoryVersion };
+  }
+
+  private synced(index: MemoryIndex, version: number): Synced<MemoryIndex> {
+    return {
+      index,
+      version,
+      syncing: undefined,
+      // add() replaces an entry already held under the id.
+      put: (row) => index.add(row.id, row.source, row.updated_at),
+      remove: (id) => index.remove(id),
+    };
   }
 
   /** The memory's match index, caught up to at least `version`. */
   get(memoryId: number, version: number): Promise<MemoryIndex> {
     let synced = this.matchers.get(memoryId);
     if (!synced) {
-      const index = new MemoryIndex();
-      synced = {
-        index,
-        version: 0,
-        syncing: undefined,
-        // add() replaces an entry already held under the id.
-        put: (row) => index.add(row.id, row.source, row.updated_at),
-        remove: (id) => index.remove(id),
-      };
+      synced = this.synced(new MemoryIndex(), 0);
       this.matchers.set(memoryId, synced);
     }
     return this.catchUp(memoryId, synced, version);
@@ -86,6 +181,9 @@ export class IndexCache {
 
   drop(memoryId: number): void {
     this.matchers.delete(memoryId);
+    this.savedAt.delete(memoryId);
+    const file = this.indexFile(memoryId);
+    if (file) rm(file, { force: true }).catch(() => {});
     this.concordances.delete(`${memoryId}:source`);
     this.concordances.delete(`${memoryId}:target`);
   }
@@ -116,4 +214,15 @@ export class IndexCache {
     }
     synced.version = version;
   }
+}
+
+/**
+ * Where a server keeps its saved match indexes: `<data dir>/match-index` beside the embedded store's file; with
+ * PostgreSQL in the instance's data dir, in a folder named for the database (a digest of its URL), so that a
+ * data dir used against another database never takes that database's files for its own.
+ */
+export function indexDirFor(config: { dataDir: string; databaseUrl?: string }): string {
+  const root = join(config.dataDir, 'match-index');
+  if (!config.databaseUrl) return root;
+  return join(root, createHash('sha256').update(config.databaseUrl).digest('hex').slice(0, 16));
 }

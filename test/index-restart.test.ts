@@ -1,0 +1,57 @@
+// A restarted server reads its memories' saved match indexes instead of rebuilding them from the store: the
+// clean shutdown saves what changed, the next start loads the file and answers exactly as before. On both
+// stores (PostgreSQL keeps its files in the instance's data dir, per database).
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { buildApp } from '../src/app.ts';
+import { indexDirFor } from '../src/modules/memories/index-cache.ts';
+import { client } from './helpers/api.ts';
+import { createContext } from './helpers/context.ts';
+import { storeTargets } from './helpers/stores.ts';
+
+const ENTRIES = Array.from({ length: 2500 }, (_, i) => [
+  `Step ${i} of the guide explains option ${i % 97} in the settings.`,
+  `Schritt ${i} der Anleitung erklärt Option ${i % 97} in den Einstellungen.`,
+]);
+const QUERIES = ['Step 12 of the guide explains option 12 in the settings', 'Step 7 explains the settings.'];
+
+for (const target of await storeTargets()) {
+  describe(`saved match indexes on ${target.name}`, () => {
+    test('shutdown saves the index; the next start loads it and answers the same', async () => {
+      const ctx = await createContext(target);
+      let second: Awaited<ReturnType<typeof buildApp>> | undefined;
+      try {
+        const api = client(ctx.app, ctx.adminKey);
+        const memory = (await api.post('/v2/memories', { name: 'm', srclang: 'en', trglang: 'de' })).json();
+        const tmx = `<?xml version="1.0"?>\n<tmx version="1.4"><header srclang="en" datatype="plaintext" segtype="sentence" adminlang="en" o-tmf="t" creationtool="t" creationtoolversion="1"/><body>${ENTRIES.map(([s, t]) => `<tu><tuv xml:lang="en"><seg>${s}</seg></tuv><tuv xml:lang="de"><seg>${t}</seg></tuv></tu>`).join('\n')}</body></tmx>`;
+        const imported = await api.upload('/v2/memories/import', tmx, {
+          'lilt-api': JSON.stringify({ memory_id: memory.id, name: 'guide.tmx' }),
+        });
+        assert.equal((await api.waitForTask(imported.json().job_id)).state, 'succeeded');
+        const query = async (app: typeof ctx.app, q: string) =>
+          (
+            await client(app, ctx.adminKey).get(
+              `/v2/memories/query?id=${memory.id}&query=${encodeURIComponent(q)}&n=10`,
+            )
+          ).json();
+        const before = await Promise.all(QUERIES.map((q) => query(ctx.app, q)));
+        assert.ok(before[0].length > 0);
+
+        await ctx.app.close();
+        const file = join(indexDirFor(ctx.config), `memory-${memory.id}.idx`);
+        assert.ok(existsSync(file), `${file} written at shutdown`);
+
+        second = await buildApp({ config: ctx.config, db: ctx.db });
+        await second.ready();
+        while (!second.indexes.warm) await new Promise((r) => setTimeout(r, 5));
+        assert.equal(second.indexes.loaded.get(memory.id)?.from, 'file');
+        assert.deepEqual(await Promise.all(QUERIES.map((q) => query(second!, q))), before);
+      } finally {
+        await second?.close();
+        await ctx.close();
+      }
+    });
+  });
+}
