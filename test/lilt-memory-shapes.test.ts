@@ -115,7 +115,10 @@ for (const target of await storeTargets()) {
       const task = (await api.get(`/v2/tasks?id=${answer.task_id}`)).json();
       assert.equal(task.state, 'failed');
       assert.equal(task.error_code, 'UNSUPPORTED_FILE_TYPE');
-      assert.equal(task.error, 'File "terms.csv" has an unsupported type; supported: .tmx, .tmx.gz');
+      assert.equal(
+        task.error,
+        'File "terms.csv" has an unsupported type; supported: .tmx, .tmx.gz, .xlf, .xliff, .tsv, .tsv.gz',
+      );
 
       const afterRefusal = await memory(id);
       assert.deepEqual(afterRefusal, {

@@ -332,6 +332,60 @@ for (const target of await storeTargets()) {
       assert.equal(m.num_segments, 3);
     });
 
+    test('XLIFF and TSV memory files import like TMX; a malformed one fails naming where, the memory unchanged', async () => {
+      const memory = await createMemory('Other formats');
+      const xliff = `<?xml version="1.0"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file original="a" source-language="en" target-language="de" datatype="html"><body>
+<trans-unit id="1"><source>Click <g id="1">Save</g> now.</source><target>Klicken Sie jetzt auf <g id="1">Speichern</g>.</target></trans-unit>
+<trans-unit id="2"><source>Not translated yet.</source></trans-unit>
+</body></file></xliff>`;
+      let task = await importFile(memory.id, 'site.xlf', xliff);
+      assert.deepEqual(task.result, { imported: 1, skipped: 1, duplicates: 0 });
+      task = await importFile(
+        memory.id,
+        'terms.tsv',
+        'en\tde\nPrint the page.\tDrucken Sie die Seite.\nA & B\tA & B\n',
+      );
+      assert.deepEqual(task.result, { imported: 2, skipped: 0, duplicates: 0 });
+      const hits = (
+        await api.get(
+          `/v2/memories/query?id=${memory.id}&query=${encodeURIComponent('Click <g id="1">Save</g> now.')}`,
+        )
+      ).json();
+      assert.equal(hits[0].score, 100);
+      assert.equal(hits[0].target, 'Klicken Sie jetzt auf <g id="1">Speichern</g>.');
+      const before = (await api.get(`/v2/memories?id=${memory.id}`)).json()[0];
+      assert.equal(before.num_segments, 3);
+
+      for (const [name, body, error] of [
+        [
+          'broken.xlf',
+          xliff.replace('</source><target>', '</target><target>'),
+          /broken\.xlf: XLIFF: malformed XML: .* at line 3, column 66/,
+        ],
+        [
+          'french.xliff',
+          xliff.replace('target-language="de"', 'target-language="fr"'),
+          /target-language is fr/,
+        ],
+        [
+          'broken.tsv',
+          'Print.\tDrucken.\nno tab on this line\n',
+          /broken\.tsv: line 2: expected the source and the target/,
+        ],
+      ] as const) {
+        const res = await api.upload('/v2/memories/import', body, {
+          'lilt-api': JSON.stringify({ memory_id: memory.id, name }),
+        });
+        const failed = await api.waitForTask(res.json().job_id);
+        assert.equal(failed.state, 'failed', name);
+        assert.equal(failed.error_code, 'MALFORMED_FILE');
+        assert.match(failed.error, error);
+      }
+      const after = (await api.get(`/v2/memories?id=${memory.id}`)).json()[0];
+      assert.equal(after.num_segments, before.num_segments);
+      assert.equal(after.version, before.version);
+    });
+
     test('bad imports: 400/404/413 at once, an unsupported type fails its task; malformed XML fails the task and changes nothing', async () => {
       const memory = await createMemory('Bad');
       await importFile(memory.id, 'good.tmx', tmx([['Keep this entry please', 'Behalte diesen Eintrag']]));
@@ -350,7 +404,7 @@ for (const target of await storeTargets()) {
       const refused = (await api.get(`/v2/tasks?id=${res.json().task_id}`)).json();
       assert.equal(refused.state, 'failed');
       assert.equal(refused.error_code, 'UNSUPPORTED_FILE_TYPE');
-      assert.match(refused.error, /supported: \.tmx, \.tmx\.gz/);
+      assert.match(refused.error, /supported: \.tmx, \.tmx\.gz, \.xlf, \.xliff, \.tsv, \.tsv\.gz/);
       res = await api.upload('/v2/memories/import', tmx([]), {
         memory_id: String(memory.id),
         name: '../etc/x.tmx',

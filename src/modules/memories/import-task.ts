@@ -1,4 +1,4 @@
-// The memory_import task: parses the stored TMX into a staging table, then applies it in one transaction —
+// The memory_import task: parses the stored memory file (TMX, XLIFF, TSV) into a staging table, then applies it in one transaction —
 // so a file that fails part-way changes nothing (all or nothing). Idempotent: a re-run after a crash
 // starts from an empty staging area.
 import { FormatError } from '../../errors.ts';
@@ -9,7 +9,7 @@ import { deleteTaskFile, readTaskFile } from '../../tasks/task-files.ts';
 import type { TaskContext, TaskHandler } from '../../tasks/task-worker.ts';
 import { TaskFailure } from '../../tasks/task-worker.ts';
 import * as repo from './repository.ts';
-import { parseTmxInThread } from './tmx-parse-thread.ts';
+import { memoryFileFormat, parseTmxInThread } from './tmx-parse-thread.ts';
 
 /** Staged units applied per statement of the final transaction. */
 const APPLY_SLICE = 4_000;
@@ -62,7 +62,7 @@ async function runImport(task: TaskRow, ctx: TaskContext): Promise<void> {
   try {
     stats = await parseTmxInThread(
       counted(),
-      { srclang: memory.srclang, trglang: memory.trglang },
+      { srclang: memory.srclang, trglang: memory.trglang, format: memoryFileFormat(params.name) ?? 'tmx' },
       async (units) => {
         if (ctx.signal.aborted) throw new Error('interrupted');
         await repo.stageUnits(db, taskId, staged, units);

@@ -15,8 +15,9 @@ import type { TaskNotifier } from '../../tasks/task-worker.ts';
 import { requireFileName } from '../../text/file-names.ts';
 import type { MemoryImportParams } from './import-task.ts';
 import { requireMemory } from './service.ts';
+import { MEMORY_FILE_TYPES, memoryFileFormat } from './tmx-parse-thread.ts';
 
-export const MEMORY_IMPORT_EXTENSIONS = ['.tmx', '.tmx.gz'] as const;
+export const MEMORY_IMPORT_EXTENSIONS = Object.keys(MEMORY_FILE_TYPES);
 
 export interface ImportDeps {
   db: Db;
@@ -35,7 +36,7 @@ export async function startImport(
   const { db } = deps;
   const name = requireFileName(upload.name);
   const memory = await requireMemory(db, principal, upload.memory_id);
-  if (!MEMORY_IMPORT_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext))) {
+  if (!memoryFileFormat(name)) {
     return refuseImport(principal, memory.id, name, file, deps);
   }
   const taskId = await insertTask(db, {

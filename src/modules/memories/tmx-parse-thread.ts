@@ -1,7 +1,29 @@
-// Runs tmx-parse-worker.ts on a byte stream: units arrive in batches, hashed, while this thread stores them.
+// Runs tmx-parse-worker.ts on a memory file's byte stream: units arrive in batches, hashed, while this thread
+// stores them.
 import { FormatError } from '../../errors.ts';
 import type { TmxReadStats } from '../../formats/tmx/tmx-reader.ts';
 import { startThread } from '../../tasks/threads.ts';
+
+/** The memory file formats by name, the compressed forms included (the readers gunzip what is gzipped). */
+export const MEMORY_FILE_TYPES = {
+  '.tmx': 'tmx',
+  '.tmx.gz': 'tmx',
+  '.xlf': 'xliff',
+  '.xliff': 'xliff',
+  '.tsv': 'tsv',
+  '.tsv.gz': 'tsv',
+} as const;
+
+export type MemoryFileFormat = (typeof MEMORY_FILE_TYPES)[keyof typeof MEMORY_FILE_TYPES];
+
+/** The format of a memory file by its name, or undefined when it is not one. */
+export function memoryFileFormat(name: string): MemoryFileFormat | undefined {
+  const lower = name.toLowerCase();
+  const ext = (Object.keys(MEMORY_FILE_TYPES) as (keyof typeof MEMORY_FILE_TYPES)[]).find((e) =>
+    lower.endsWith(e),
+  );
+  return ext && MEMORY_FILE_TYPES[ext];
+}
 
 export type StagedUnit = [source: string, target: string, pairHash: string];
 
@@ -12,15 +34,15 @@ type WorkerMessage =
   | { type: 'error'; name: string; message: string };
 
 /**
- * Parses TMX in a worker thread. `onBatch` runs for each batch in order, one at a time; the worker reads
+ * Parses a memory file in a worker thread. `onBatch` runs for each batch in order, one at a time; the worker reads
  * ahead by a few batches only. A file the worker could not read rejects with a FormatError carrying its message.
  */
 export function parseTmxInThread(
   input: AsyncIterable<Buffer>,
-  languages: { srclang: string; trglang: string },
+  file: { srclang: string; trglang: string; format: MemoryFileFormat },
   onBatch: (rows: StagedUnit[]) => Promise<void>,
 ): Promise<TmxReadStats> {
-  const worker = startThread(new URL('./tmx-parse-worker.ts', import.meta.url), languages);
+  const worker = startThread(new URL('./tmx-parse-worker.ts', import.meta.url), file);
   const chunks = input[Symbol.asyncIterator]();
   return new Promise<TmxReadStats>((resolve, reject) => {
     let settled = false;
@@ -61,7 +83,7 @@ export function parseTmxInThread(
     });
     worker.on('error', fail);
     worker.on('exit', (code) => {
-      if (!settled) fail(new Error(`TMX parser thread exited with code ${code}`));
+      if (!settled) fail(new Error(`memory file parser thread exited with code ${code}`));
     });
   });
 }

@@ -1,7 +1,10 @@
-// Worker thread: parses a TMX byte stream and hashes its units, so that parsing overlaps the store's writes.
+// Worker thread: parses a memory file's byte stream (TMX, XLIFF or TSV) and hashes its units, so that parsing
+// overlaps the store's writes.
 // The parent sends the file chunk by chunk on request and acknowledges unit batches (bounded memory both ways).
 import { parentPort, workerData } from 'node:worker_threads';
 import { readTmx } from '../../formats/tmx/tmx-reader.ts';
+import { readTsvPairs } from '../../formats/tsv/tsv-pairs.ts';
+import { readXliffPairs } from '../../formats/xliff/xliff-pairs.ts';
 import { pairHash } from './repository.ts';
 
 const BATCH = 2000;
@@ -9,7 +12,12 @@ const BATCH = 2000;
 const MAX_UNACKED = 4;
 
 const port = parentPort!;
-const { srclang, trglang } = workerData as { srclang: string; trglang: string };
+const { srclang, trglang, format } = workerData as {
+  srclang: string;
+  trglang: string;
+  format: 'tmx' | 'xliff' | 'tsv';
+};
+const READERS = { tmx: readTmx, xliff: readXliffPairs, tsv: readTsvPairs };
 const chunks: (Buffer | null)[] = [];
 let chunkArrived: (() => void) | undefined;
 let acked = 0;
@@ -41,7 +49,7 @@ async function* input(): AsyncGenerator<Buffer> {
 }
 
 async function run() {
-  const reader = readTmx(input(), { srclang, trglang });
+  const reader = READERS[format](input(), { srclang, trglang });
   let rows: [string, string, string][] = [];
   let sent = 0;
   const send = async () => {

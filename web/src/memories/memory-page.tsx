@@ -145,7 +145,7 @@ function ImportBox({ memory }: { memory: Memory }) {
           type="file"
           className="visually-hidden"
           aria-label="Import a file into the memory"
-          accept=".tmx,.gz,.xlf,.xliff,.tsv,.txt"
+          accept=".tmx,.gz,.xlf,.xliff,.tsv"
           onChange={(e) => {
             const f = e.currentTarget.files?.[0];
             if (!f) return;

@@ -1,0 +1,82 @@
+// Streaming reader of tab-separated memory files: one pair a line, `source<TAB>target`, plain text (no
+// markup: `<b>` in a TSV is the four characters, kept literal through literalToTagged). An optional first line
+// names the columns' languages (`en<TAB>de`, `en-US<TAB>de-DE`); when it names them the other way round the
+// columns are swapped. Lines whose source or target is empty are skipped and counted; a line without a tab is
+// a FormatError naming it. csv-parse does the splitting, with quoting off: TSV from spreadsheets and CAT tools
+// rarely quotes, and a quote inside a segment is text.
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import { FormatError } from '../../errors.ts';
+import { gunzipIfCompressed } from '../../xml/gzip.ts';
+import { literalToTagged } from '../tagged-literal.ts';
+import type { TmxReader, TmxReadOptions, TmxReadStats, TmxUnit } from '../tmx/tmx-reader.ts';
+
+const primary = (tag: string) => tag.trim().toLowerCase().split(/[-_]/)[0];
+const LANGUAGE_TAG = /^[a-z]{2,3}([-_][a-z0-9]{1,8})*$/i;
+
+export function readTsvPairs(input: AsyncIterable<Uint8Array>, options: TmxReadOptions): TmxReader {
+  const stats: TmxReadStats = { units: 0, skipped: 0 };
+  return Object.assign(readPairs(input, options, stats), { stats });
+}
+
+async function* readPairs(
+  input: AsyncIterable<Uint8Array>,
+  options: TmxReadOptions,
+  stats: TmxReadStats,
+): AsyncGenerator<TmxUnit, TmxReadStats> {
+  const parser = parse({
+    delimiter: '\t',
+    quote: false,
+    bom: true,
+    record_delimiter: ['\r\n', '\n', '\r'],
+    relax_column_count: true,
+    skip_empty_lines: true,
+    info: true,
+  });
+  // The file streams through the parser (pipe keeps the backpressure); records are read as they are parsed.
+  const bytes = Readable.from(gunzipIfCompressed(input));
+  bytes.on('error', (err) => parser.destroy(err));
+  bytes.pipe(parser);
+  let swapped = false;
+  let first = true;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number };
+    }>) {
+      if (first) {
+        first = false;
+        const [a, b] = record.map((cell) => cell.trim());
+        if (record.length >= 2 && LANGUAGE_TAG.test(a) && LANGUAGE_TAG.test(b)) {
+          const [src, trg] = [primary(options.srclang), primary(options.trglang)];
+          if (primary(a) === src && primary(b) === trg) continue;
+          if (primary(a) === trg && primary(b) === src) {
+            swapped = true;
+            continue;
+          }
+          throw new FormatError(
+            `line ${info.lines}: the columns are ${a} and ${b}, the memory is ${options.srclang} → ${options.trglang}`,
+          );
+        }
+      }
+      if (record.length < 2) {
+        throw new FormatError(`line ${info.lines}: expected the source and the target separated by a tab`);
+      }
+      const [source, target] = swapped ? [record[1], record[0]] : [record[0], record[1]];
+      if (source.trim() === '' || target.trim() === '') {
+        stats.skipped++;
+        continue;
+      }
+      stats.units++;
+      yield { source: literalToTagged(source), target: literalToTagged(target) };
+    }
+  } catch (err) {
+    if (err instanceof FormatError) throw err;
+    // csv-parse's own errors (an invalid byte sequence, a record too large) name their line in the message.
+    throw new FormatError(`TSV: ${(err as Error).message}`);
+  } finally {
+    bytes.destroy();
+    parser.destroy();
+  }
+  return stats;
+}
