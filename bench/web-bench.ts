@@ -186,12 +186,19 @@ export async function runWebBench(opts: WebBenchOptions): Promise<WebBenchResult
       });
       const uncached: number[] = [];
       for (let k = 0; k < MOVES_UNCACHED; k++) {
-        const at = 1000 + Math.floor(((doc.segments - 2000) * k) / MOVES_UNCACHED);
-        const next = await api.json<{ segments: { source: string }[] }>(
-          'GET',
-          `/v2/documents/segments?id=${uploaded.id}&offset=${at}&limit=1`,
-        );
-        blocked = next.segments[0].source;
+        let at = 1000 + Math.floor(((doc.segments - 2000) * k) / MOVES_UNCACHED);
+        // Segment `at` and the next one must differ in source (the document repeats sentences): the next
+        // one's lookup is held, and `at` would wait on that same held lookup.
+        let pair: { segments: { source: string }[] };
+        for (;;) {
+          pair = await api.json<{ segments: { source: string }[] }>(
+            'GET',
+            `/v2/documents/segments?id=${uploaded.id}&offset=${at - 1}&limit=2`,
+          );
+          if (pair.segments[0].source !== pair.segments[1].source) break;
+          at++;
+        }
+        blocked = pair.segments[1].source;
         const prefetchHeld = new Promise<void>((resolve) => {
           sawBlocked = resolve;
         });

@@ -104,7 +104,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const worker = new TaskWorker(
     db,
     {
-      memory_import: memoryImportTask,
+      // An import's entries go into the memory's index (and its saved file) right after, not at the next query.
+      memory_import: async (task, ctx) => {
+        await memoryImportTask(task, ctx);
+        if (task.memory_id !== null) {
+          const memoryId = task.memory_id;
+          indexes
+            .refreshAndSave(memoryId)
+            .catch((err) => app.log.warn({ err, memoryId }, 'index catch-up failed'));
+        }
+      },
       document_import: documentImportTask,
       pretranslate: pretranslateTask(indexes),
       job_export: jobExportTask,

@@ -19,7 +19,7 @@ const QUERIES = ['Step 12 of the guide explains option 12 in the settings', 'Ste
 
 for (const target of await storeTargets()) {
   describe(`saved match indexes on ${target.name}`, () => {
-    test('shutdown saves the index; the next start loads it and answers the same', async () => {
+    test('an import saves the index, so does shutdown; the next start loads it and answers the same', async () => {
       const ctx = await createContext(target);
       let second: Awaited<ReturnType<typeof buildApp>> | undefined;
       try {
@@ -36,18 +36,31 @@ for (const target of await storeTargets()) {
               `/v2/memories/query?id=${memory.id}&query=${encodeURIComponent(q)}&n=10`,
             )
           ).json();
+        // The import's entries go into the index and its file right after the import, before any query.
+        const file = join(indexDirFor(ctx.config), `memory-${memory.id}.idx`);
+        for (let i = 0; !existsSync(file); i++) {
+          assert.ok(i < 2000, `${file} written after the import`);
+          await new Promise((r) => setTimeout(r, 10));
+        }
         const before = await Promise.all(QUERIES.map((q) => query(ctx.app, q)));
         assert.ok(before[0].length > 0);
 
+        // An entry added by hand after the file was written: the shutdown saves the index again.
+        const added = await api.post('/v2/segments', {
+          memory_id: memory.id,
+          source: 'A sentence added by hand.',
+          target: 'Ein Satz von Hand.',
+        });
+        assert.equal(added.statusCode, 200, added.body);
+        await query(ctx.app, 'A sentence added by hand.');
         await ctx.app.close();
-        const file = join(indexDirFor(ctx.config), `memory-${memory.id}.idx`);
-        assert.ok(existsSync(file), `${file} written at shutdown`);
 
         second = await buildApp({ config: ctx.config, db: ctx.db });
         await second.ready();
         while (!second.indexes.warm) await new Promise((r) => setTimeout(r, 5));
         assert.equal(second.indexes.loaded.get(memory.id)?.from, 'file');
         assert.deepEqual(await Promise.all(QUERIES.map((q) => query(second!, q))), before);
+        assert.equal((await query(second, 'A sentence added by hand.'))[0]?.score, 100);
       } finally {
         await second?.close();
         await ctx.close();

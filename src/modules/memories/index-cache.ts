@@ -90,6 +90,17 @@ export class IndexCache {
     }
   }
 
+  /**
+   * Brings a memory's match index up to date after a bulk change (an import) and saves its file, so that
+   * neither the next query nor the next start pays for the change. Callers run it in the background.
+   */
+  async refreshAndSave(memoryId: number): Promise<void> {
+    const memory = (await memoryVersions(this.db)).find((m) => m.id === memoryId);
+    if (!memory) return;
+    (await this.get(memory.id, memory.version)).refresh();
+    await this.save(memory.id);
+  }
+
   /** The last failure to write an index file (a full disk, a read-only data dir), if any. */
   saveError: Error | undefined;
 
