@@ -143,12 +143,15 @@ export function MatchesPanel({
   onInsert?: (match: MemoryMatch) => void;
 }) {
   const matches = useMatches(memoryId, source);
-  // A lookup that failed (a prefetch, an earlier visit) is tried again when its segment comes up.
+  // A lookup that failed (a prefetch, an earlier visit) is tried again once while its segment is shown —
+  // also when the failure arrives after the segment came up (a prefetch still under way at the move).
   const { isError, isFetching, refetch } = matches;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per segment shown, not on each state change
+  const retriedFor = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (isError && !isFetching) refetch();
-  }, [source]);
+    if (!isError || isFetching || retriedFor.current === source) return;
+    retriedFor.current = source;
+    refetch();
+  }, [source, isError, isFetching, refetch]);
 
   // Whether the list was in the cache when this segment came up: the bench tells the two cases apart.
   const cachedAtStart = useRef<{ source?: string; cached: boolean }>({ cached: false });
