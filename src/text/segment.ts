@@ -4,6 +4,7 @@
 // the text before the first span, the translated spans joined by the original gaps, and the text after.
 
 import { type InlinePart, parseTagged, type TagPart } from './inline-tags.ts';
+import { primaryLanguage } from './language-tags.ts';
 import { type LanguageRules, OPENING_PUNCTUATION, SEGMENT_RULES } from './segment-rules.ts';
 
 export interface SentenceSpan {
@@ -147,7 +148,7 @@ function segmenterFor(lang: string): Intl.Segmenter {
 }
 
 function rulesFor(lang: string): { breaks: RegExp[]; noBreaks: RegExp[] } {
-  const primary = lang.toLowerCase().split(/[-_]/)[0];
+  const primary = primaryLanguage(lang);
   let compiled = compiledRules.get(primary);
   if (!compiled) {
     compiled = compileRules(SEGMENT_RULES[primary] ?? {});

@@ -9,7 +9,13 @@ import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { scoreMatch } from '../../src/matching/score.ts';
 import { client } from '../helpers/api.ts';
-import { type Browsing, browserSkipReason, openBrowser, screenshot } from '../helpers/browser.ts';
+import {
+  type Browsing,
+  browserSkipReason,
+  openBrowser,
+  screenshot,
+  step as stepOf,
+} from '../helpers/browser.ts';
 import { type TestContext, userKey } from '../helpers/context.ts';
 import { serveWebApp } from '../helpers/web-server.ts';
 import { schemaErrors, schemaSkipReason } from '../helpers/xmllint.ts';
@@ -89,15 +95,7 @@ async function until<T>(
 const focusedName = () =>
   page.evaluate<string | null>("document.activeElement?.getAttribute('aria-label') ?? null");
 
-async function step(name: string, run: () => Promise<void>) {
-  try {
-    await run();
-  } catch (err) {
-    const shot = await screenshot(page, `failure-${name}`).catch(() => 'none');
-    (err as Error).message += `\n(screenshot: ${shot})`;
-    throw err;
-  }
-}
+const step = (name: string, run: () => Promise<void>) => stepOf(page, name, run);
 
 test('the whole path: sign in, project, upload, pre-translate, translate, confirm, reload, export', {
   skip: browserSkipReason,

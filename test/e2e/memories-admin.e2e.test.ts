@@ -12,6 +12,7 @@ import {
   browserSkipReason,
   openBrowser,
   screenshot,
+  step as stepOf,
 } from '../helpers/browser.ts';
 import { type TestContext, userKey } from '../helpers/context.ts';
 import { serveWebApp } from '../helpers/web-server.ts';
@@ -48,15 +49,7 @@ after(async () => {
   await ctx?.close();
 });
 
-async function step(name: string, run: () => Promise<void>) {
-  try {
-    await run();
-  } catch (err) {
-    const shot = await screenshot(page, `failure-${name}`).catch(() => 'none');
-    (err as Error).message += `\n(screenshot: ${shot})`;
-    throw err;
-  }
-}
+const step = (name: string, run: () => Promise<void>) => stepOf(page, name, run);
 
 async function noSeriousViolations(screen: string) {
   assert.deepEqual(await axeViolations(page), [], `axe on ${screen}`);

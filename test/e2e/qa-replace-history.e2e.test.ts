@@ -13,6 +13,7 @@ import {
   browserSkipReason,
   openBrowser,
   screenshot,
+  step as stepOf,
 } from '../helpers/browser.ts';
 import { type TestContext, userKey } from '../helpers/context.ts';
 import { serveWebApp } from '../helpers/web-server.ts';
@@ -69,15 +70,7 @@ after(async () => {
   await ctx?.close();
 });
 
-async function step(name: string, run: () => Promise<void>) {
-  try {
-    await run();
-  } catch (err) {
-    const shot = await screenshot(page, `failure-${name}`).catch(() => 'none');
-    (err as Error).message += `\n(screenshot: ${shot})`;
-    throw err;
-  }
-}
+const step = (name: string, run: () => Promise<void>) => stepOf(page, name, run);
 
 const answer = (path: string, method = 'GET') =>
   page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() === method);

@@ -116,3 +116,14 @@ export async function axeViolations(page: Page): Promise<string[]> {
           .join(', ')}`,
     );
 }
+
+/** Runs one step of a browser test; when it fails, keeps a screenshot of the page and names it in the error. */
+export async function step(page: Page, name: string, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (err) {
+    const shot = await screenshot(page, `failure-${name}`).catch(() => 'none');
+    (err as Error).message += `\n(screenshot: ${shot})`;
+    throw err;
+  }
+}

@@ -7,11 +7,11 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { FormatError } from '../../errors.ts';
+import { primaryLanguage as primary } from '../../text/language-tags.ts';
 import { gunzipIfCompressed } from '../../xml/gzip.ts';
 import { literalToTagged } from '../tagged-literal.ts';
 import type { TmxReader, TmxReadOptions, TmxReadStats, TmxUnit } from '../tmx/tmx-reader.ts';
 
-const primary = (tag: string) => tag.trim().toLowerCase().split(/[-_]/)[0];
 const LANGUAGE_TAG = /^[a-z]{2,3}([-_][a-z0-9]{1,8})*$/i;
 
 export function readTsvPairs(input: AsyncIterable<Uint8Array>, options: TmxReadOptions): TmxReader {

@@ -3,12 +3,11 @@
 // given, must be the memory's (by primary subtag): an en→fr file is refused rather than stored as German.
 // XLIFF is read whole (the upload limit bounds it), unlike TMX, which streams.
 import { FormatError } from '../../errors.ts';
+import { primaryLanguage as primary } from '../../text/language-tags.ts';
 import { gunzipIfCompressed } from '../../xml/gzip.ts';
 import { decodeXml } from '../../xml/xml-scan.ts';
 import type { TmxReader, TmxReadOptions, TmxReadStats, TmxUnit } from '../tmx/tmx-reader.ts';
 import { readTransUnits } from './xliff-trans-units.ts';
-
-const primary = (tag: string) => tag.trim().toLowerCase().split(/[-_]/)[0];
 
 export function readXliffPairs(input: AsyncIterable<Uint8Array>, options: TmxReadOptions): TmxReader {
   const stats: TmxReadStats = { units: 0, skipped: 0 };

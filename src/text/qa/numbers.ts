@@ -1,5 +1,7 @@
 // Numbers of a text, read by the conventions of its language: `1,000.5` (en) and `1.000,5` (de) are one number.
 
+import { primaryLanguage } from '../language-tags.ts';
+
 /** Languages writing a decimal comma (and grouping with a point or a space). */
 // biome-ignore format: a list of codes reads best packed
 const DECIMAL_COMMA = new Set([
@@ -57,7 +59,7 @@ function stripZeros(whole: string, fraction: string): string {
 
 /** Every number of the text, in order, read by the conventions of `lang` (ISO 639-1). */
 export function findNumbers(text: string, lang: string): FoundNumber[] {
-  const primary = lang.toLowerCase().split(/[-_]/)[0];
+  const primary = primaryLanguage(lang);
   const found: FoundNumber[] = [];
   for (const m of asciiDigits(text).matchAll(NUMBER_RE)) {
     found.push({ value: normalise(m[0], primary), text: m[0], start: m.index, end: m.index + m[0].length });

@@ -1,6 +1,7 @@
 // Quality checks of a translation against its source: tags, numbers, punctuation, spaces, brackets and quotes,
 // URLs and e-mail addresses. Pure: the editor runs it in the browser as you type, the server over documents.
 import { pairTags, parseTagged, type TagPart } from '../inline-tags.ts';
+import { primaryLanguage as primary } from '../language-tags.ts';
 import { findNumbers } from './numbers.ts';
 
 /** The stable codes of the checks (the editor and API clients key on them). */
@@ -100,10 +101,6 @@ function tagIdentity(tag: TagPart): string {
     return `<${tag.name}${attrs}>`;
   }
   return tag.raw;
-}
-
-function primary(lang: string): string {
-  return lang.toLowerCase().split(/[-_]/)[0];
 }
 
 const URL_RE = /\b(?:https?:\/\/|ftp:\/\/|www\.)[^\s<>"“”«»„]+/gi;
