@@ -50,7 +50,15 @@ export class IndexCache {
   /** Where match indexes are saved; undefined or null: nowhere (rebuilt at every start). */
   readonly dir: string | undefined;
   /** How each memory's index was obtained at warm-up, for logs and tests. */
-  readonly loaded = new Map<number, { from: 'file' | 'store'; reason?: string; ms: number }>();
+  readonly loaded = new Map<
+    number,
+    {
+      from: 'file' | 'store';
+      reason?: string /** The version the file was saved at. */;
+      version?: number;
+      ms: number;
+    }
+  >();
 
   constructor(
     private readonly db: Db,
