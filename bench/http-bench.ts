@@ -50,7 +50,10 @@ export class ServerProcess {
   private readonly exited: Promise<number | null>;
 
   constructor(settings: ServerSettings) {
-    this.child = spawn(process.execPath, [compiledMain(), 'serve'], {
+    // BENCH_SERVER_NODE_ARGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to
+    // find what holds its event loop (scripts/long-tasks.mjs reads the profile).
+    const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    this.child = spawn(process.execPath, [...nodeArgs, compiledMain(), 'serve'], {
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',

@@ -36,8 +36,10 @@ const { values } = parseArgs({
     'doc-segments': { type: 'string', default: '20000' },
     // The document parsed, pre-translated and exported while responsiveness is probed.
     'busy-segments': { type: 'string', default: '100000' },
-    out: { type: 'string', default: join(import.meta.dirname, 'results', 'latest.json') },
+    out: { type: 'string' },
     // `--only engine`: the engine section alone, its table printed (no servers, no results file).
+    // `--only responsiveness,load`: those sections (and the import they start from), the table printed
+    // and written to bench/results/partial.json unless --out says otherwise.
     only: { type: 'string' },
   },
 });
@@ -56,15 +58,35 @@ const oraclePerClass = count('oracle-per-class', 0);
 const docSegments = count('doc-segments', 1);
 const busySegments = count('busy-segments', 1);
 
-if (values.only !== undefined) {
-  if (values.only !== 'engine') {
-    console.error(`--only takes "engine", got "${values.only}"`);
-    process.exit(2);
-  }
+const SECTIONS = [
+  'import',
+  'queries',
+  'responsiveness',
+  'load',
+  'web',
+  'jobs',
+  'engine',
+  'documents',
+  'crash',
+];
+const only = values.only?.split(',').map((name) => name.trim());
+const unknown = only?.filter((name) => !SECTIONS.includes(name)) ?? [];
+if (unknown.length > 0) {
+  console.error(`--only takes a comma-separated list of ${SECTIONS.join(', ')}; got "${unknown.join(', ')}"`);
+  process.exit(2);
+}
+/** Whether a section runs: all of them without --only. */
+const selected = (name: string) => only === undefined || only.includes(name);
+const outFile =
+  values.out ?? join(import.meta.dirname, 'results', only === undefined ? 'latest.json' : 'partial.json');
+
+if (only?.length === 1 && only[0] === 'engine') {
   const log = (line: string) => console.error(line);
   printEngineTable(await runEngineBench({ size, seed, perClass, bruteForcePerClass: oraclePerClass, log }));
   process.exit(0);
 }
+// The server sections start from the imported memory.
+const needsMemory = ['import', 'queries', 'responsiveness', 'load', 'web', 'jobs'].some(selected);
 
 const startedAt = performance.now();
 const loadAtStart = loadavg()[0];
@@ -105,21 +127,23 @@ async function prepare() {
   return { tmxFile, units: corpus.length, queries, warmup };
 }
 
-const prepared = await prepare();
+const prepared = needsMemory ? await prepare() : undefined;
 const dataDir = join(workDir, 'memory-data');
 mkdirSync(dataDir);
-const imported = await section('import', () => runImportBench({ ...prepared, dataDir, apiKey, log }));
-rmSync(prepared.tmxFile, { force: true });
+const imported = prepared
+  ? await section('import', () => runImportBench({ ...prepared, dataDir, apiKey, log }))
+  : undefined;
+if (prepared) rmSync(prepared.tmxFile, { force: true });
 const memoryId = imported?.memory_id;
 const queried =
-  memoryId === undefined
+  memoryId === undefined || !prepared || !selected('queries')
     ? undefined
     : await section('restart and queries', () =>
         runQueryBench({ ...prepared, dataDir, memoryId, apiKey, log }),
       );
 
 const responsiveness =
-  memoryId === undefined
+  memoryId === undefined || !prepared || !selected('responsiveness')
     ? undefined
     : await section('responsiveness', () =>
         runResponsivenessBench({
@@ -135,46 +159,52 @@ const responsiveness =
       );
 
 const load =
-  memoryId === undefined
+  memoryId === undefined || !prepared || !selected('load')
     ? undefined
     : await section('load', () =>
         runLoadBench({ dataDir, workDir, memoryId, apiKey, queries: prepared.queries, log }),
       );
 
 const web =
-  memoryId === undefined
+  memoryId === undefined || !prepared || !selected('web')
     ? undefined
     : await section('web', () =>
         runWebBench({ dataDir, workDir, memoryId, apiKey, segments: docSegments, seed, log }),
       );
 
 const jobs =
-  memoryId === undefined
+  memoryId === undefined || !prepared || !selected('jobs')
     ? undefined
     : await section('jobs', () =>
         runJobsBench({ dataDir, workDir, memoryId, apiKey, segments: docSegments, seed, log }),
       );
 
-const engine = await section('engine', () => {
-  log('engine: building its own index in this process');
-  return runEngineBench({ size, seed, perClass, bruteForcePerClass: oraclePerClass, log });
-});
+const engine = !selected('engine')
+  ? undefined
+  : await section('engine', () => {
+      log('engine: building its own index in this process');
+      return runEngineBench({ size, seed, perClass, bruteForcePerClass: oraclePerClass, log });
+    });
 
-const documents = await section('documents', async () => {
-  const docDataDir = join(workDir, 'document-data');
-  mkdirSync(docDataDir);
-  return runDocumentBench({ dataDir: docDataDir, workDir, apiKey, segments: docSegments, seed, log });
-});
+const documents = !selected('documents')
+  ? undefined
+  : await section('documents', async () => {
+      const docDataDir = join(workDir, 'document-data');
+      mkdirSync(docDataDir);
+      return runDocumentBench({ dataDir: docDataDir, workDir, apiKey, segments: docSegments, seed, log });
+    });
 
 // The crash suite of the tests (test/crash-recovery.test.ts), at full size, on the embedded store.
 const crashSizes = { units: 200_000, segments: 50_000 };
-const crash = await section('crash recovery', async () => {
-  const started = performance.now();
-  const crashDir = join(workDir, 'crash-data');
-  mkdirSync(crashDir);
-  await runCrashScenarios(sqliteStore(crashDir), crashSizes, (line) => log(`crash: ${line}`));
-  return { seconds: (performance.now() - started) / 1000 };
-});
+const crash = !selected('crash')
+  ? undefined
+  : await section('crash recovery', async () => {
+      const started = performance.now();
+      const crashDir = join(workDir, 'crash-data');
+      mkdirSync(crashDir);
+      await runCrashScenarios(sqliteStore(crashDir), crashSizes, (line) => log(`crash: ${line}`));
+      return { seconds: (performance.now() - started) / 1000 };
+    });
 
 const rows: Row[] = [];
 if (imported) {
@@ -495,14 +525,15 @@ if (documents && 'skipped' in documents) {
     },
   );
 }
-rows.push({
-  figure: 'crash recovery: kill -9 at each stage, restart',
-  value: crash?.seconds ?? null,
-  unit: 's',
-  targetText: 'before or after',
-  metText: crash ? 'yes' : 'no',
-  note: `a ${crashSizes.units.toLocaleString('en-US')}-unit import (while uploaded, while parsed), a ${crashSizes.segments.toLocaleString('en-US')}-segment document (while uploaded, pre-translated, exported), on SQLite: after each restart the state was the one before or after, nothing stuck, no orphan rows or files`,
-});
+if (selected('crash'))
+  rows.push({
+    figure: 'crash recovery: kill -9 at each stage, restart',
+    value: crash?.seconds ?? null,
+    unit: 's',
+    targetText: 'before or after',
+    metText: crash ? 'yes' : 'no',
+    note: `a ${crashSizes.units.toLocaleString('en-US')}-unit import (while uploaded, while parsed), a ${crashSizes.segments.toLocaleString('en-US')}-segment document (while uploaded, pre-translated, exported), on SQLite: after each restart the state was the one before or after, nothing stuck, no orphan rows or files`,
+  });
 // The full messages (with the server's last output lines) are in the log above and in the JSON.
 for (const failure of failures) {
   rows.push({ figure: 'section failed', value: null, unit: '', note: failure.split('\n')[0] });
@@ -511,7 +542,7 @@ for (const failure of failures) {
 const m = machine(loadAtStart);
 const heading = `Tessera bench: ${size.toLocaleString('en-US')} entries, seed ${seed}, ${((performance.now() - startedAt) / 1000).toFixed(0)} s`;
 console.log(formatTable(rows, m, heading));
-writeResults(values.out!, rows, m, {
+writeResults(outFile, rows, m, {
   options: {
     size,
     seed,
@@ -532,5 +563,5 @@ writeResults(values.out!, rows, m, {
   documents: documents ?? null,
   failures,
 });
-console.log(`\nwritten: ${values.out}`);
+console.log(`\nwritten: ${outFile}`);
 process.exitCode = failures.length ? 1 : 0;

@@ -8,6 +8,7 @@ import { writeXliff } from '../../formats/xliff/xliff-writer.ts';
 import type { Attachment } from '../../http/attachments.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Db } from '../../store/db.ts';
+import { paced } from '../../store/pacing.ts';
 import { busyReason, IMPORT_STATES } from './document-states.ts';
 import { extractDocument, mergeDocument } from './document-thread.ts';
 import * as repo from './repository.ts';
@@ -52,8 +53,7 @@ function xliffState(row: repo.SegmentRow): XliffState | undefined {
 }
 
 async function* xliffUnits(db: Db, documentId: number): AsyncGenerator<XliffUnit> {
-  // Small pages: the writer's work on a page runs between two turns of the event loop.
-  for await (const rows of segments.segmentPages(db, documentId, 1000)) {
+  for await (const rows of segments.segmentPages(db, documentId)) {
     for (const row of rows) {
       yield {
         id: row.id,
@@ -141,7 +141,8 @@ export async function exportDocument(
         datatype: DATATYPES[doc.format] ?? doc.format,
         units: xliffUnits(db.background(), id),
       });
-      const stream = Readable.from(chunks);
+      // Paced: reading, writing and sending the file would otherwise run as one long task.
+      const stream = Readable.from(paced(chunks));
       // The mark is released once, when the stream ends, fails, or is closed by a client going away.
       let failure: string | null = null;
       stream.once('error', (err) => {

@@ -18,7 +18,7 @@ import type { PretranslateOptions } from './task-params.ts';
 // Small pages: the matching, repairing and staging of a page run between two turns of the event loop.
 const PAGE = 500;
 /** Staged matches applied per statement of the final transaction (the event loop gets a turn between). */
-const APPLY_SLICE = 2_000;
+const APPLY_SLICE = 500;
 
 const yieldToEventLoop = () => new Promise((resolve) => setImmediate(resolve));
 

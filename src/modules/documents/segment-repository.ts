@@ -7,6 +7,7 @@ import {
   type Queryable,
   type SqlParam,
 } from '../../store/db.ts';
+import { PageSizer } from '../../store/pacing.ts';
 import { SEGMENT_STATUSES, type SegmentStatus } from './document-states.ts';
 import type { NewSegment, SegmentRow } from './repository.ts';
 
@@ -17,16 +18,23 @@ export async function segmentsPage(db: Queryable, documentId: number, afterPosit
   );
 }
 
-/** Every segment of the document in order, a page at a time (keyset pagination on position). */
+/**
+ * Every segment of the document in order, a page at a time (keyset pagination on position): pages of at
+ * most `size` rows, smaller where reading them is slow, so that no page's statement holds the event loop.
+ */
 export async function* segmentPages(
   db: Queryable,
   documentId: number,
   size = 5000,
 ): AsyncGenerator<SegmentRow[]> {
+  const pages = new PageSizer(Math.min(size, 500), Math.min(size, 50), size);
   for (let after = -1; ; ) {
-    const rows = await segmentsPage(db, documentId, after, size);
+    const started = performance.now();
+    const limit = pages.size;
+    const rows = await segmentsPage(db, documentId, after, limit);
+    pages.took(performance.now() - started, rows.length);
     if (rows.length > 0) yield rows;
-    if (rows.length < size) return;
+    if (rows.length < limit) return;
     after = rows[rows.length - 1].position;
   }
 }

@@ -4,16 +4,20 @@ import { writeTmx } from '../../formats/tmx/tmx-writer.ts';
 import type { Attachment } from '../../http/attachments.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Db } from '../../store/db.ts';
+import { PageSizer, paced } from '../../store/pacing.ts';
 import * as repo from './repository.ts';
 import { requireMemory } from './service.ts';
 
-// Small pages: the writer's work on a page runs between two turns of the event loop.
-const PAGE = 1000;
 const TOOL_VERSION = '0.1.0';
 
 async function* entries(db: Db, memoryId: number) {
+  // Pages sized by time (pacing.ts); the writer's work is paced by paced() below.
+  const pages = new PageSizer(500);
   for (let afterId = 0; ; ) {
-    const rows = await repo.entriesPage(db, memoryId, afterId, PAGE);
+    const started = performance.now();
+    const limit = pages.size;
+    const rows = await repo.entriesPage(db, memoryId, afterId, limit);
+    pages.took(performance.now() - started, rows.length);
     for (const row of rows) {
       yield {
         id: row.id,
@@ -25,7 +29,7 @@ async function* entries(db: Db, memoryId: number) {
         resourceName: row.resource_name ?? undefined,
       };
     }
-    if (rows.length < PAGE) return;
+    if (rows.length < limit) return;
     afterId = rows[rows.length - 1].id;
   }
 }
@@ -33,12 +37,14 @@ async function* entries(db: Db, memoryId: number) {
 /** A memory as a TMX 1.4b file, streamed (a job's export holds its pairs' memories this way). */
 export function memoryTmx(db: Db, memory: repo.MemoryRow): Attachment {
   const body = Readable.from(
-    writeTmx(entries(db.background(), memory.id), {
-      srclang: memory.srclocale ?? memory.srclang,
-      trglang: memory.trglocale ?? memory.trglang,
-      creationTool: 'Tessera',
-      creationToolVersion: TOOL_VERSION,
-    }),
+    paced(
+      writeTmx(entries(db.background(), memory.id), {
+        srclang: memory.srclocale ?? memory.srclang,
+        trglang: memory.trglocale ?? memory.trglang,
+        creationTool: 'Tessera',
+        creationToolVersion: TOOL_VERSION,
+      }),
+    ),
   );
   return {
     body,

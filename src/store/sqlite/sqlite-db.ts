@@ -4,6 +4,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Db, Queryable, SqlParam } from '../db.ts';
+import { Breather } from '../pacing.ts';
+import { Checkpointer } from './checkpointer.ts';
 
 /** A FIFO lock: better-sqlite3 is synchronous, but our transactions await between statements. */
 class Mutex {
@@ -22,36 +24,12 @@ class Mutex {
 
 type Connection = InstanceType<typeof Database>;
 
-/**
- * better-sqlite3 answers synchronously, so a task's loop of statements would run as one long task, and no
- * request (not even /healthz) would be served until it ended. Every statement of the background view
- * (Db.background(): tasks, large exports) first checks how long the event loop has been held since it last
- * got a turn, and past this gives it one (setImmediate): requests wait at most about this long behind any
- * task, import or export. A request's own statements never give way (it would only wait behind the task).
- * Reads beside a long transaction are served by the reader connection (WAL); writes wait for the writer,
- * as SQLite has one.
- */
-const HOLD_MS = 12;
-
-/** Gives the event loop a turn when the current task has held it past HOLD_MS. */
-class Breather {
-  private since = performance.now();
-  private resetScheduled = false;
-
-  async breathe(): Promise<void> {
-    const now = performance.now();
-    if (!this.resetScheduled) {
-      // Fires as soon as the event loop turns: until then, all statements belong to one long task.
-      this.resetScheduled = true;
-      setImmediate(() => {
-        this.since = performance.now();
-        this.resetScheduled = false;
-      });
-    }
-    if (now - this.since < HOLD_MS) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
+// better-sqlite3 answers synchronously, so a task's loop of statements would run as one long task, and no
+// request (not even /healthz) would be served until it ended. Every statement of the background view
+// (Db.background(): tasks, large exports) first asks the Breather (pacing.ts) whether the event loop has
+// been held past HOLD_MS, and if so gives it a turn. A request's own statements never give way (it would
+// only wait behind the task). Reads beside a long transaction are served by the reader connection (WAL);
+// writes wait for the writer, as SQLite has one; checkpoints run on a thread of their own (checkpointer.ts).
 
 /** Rows inserted per statement loop between two chances to breathe. */
 const INSERT_SLICE = 500;
@@ -112,6 +90,7 @@ interface Connections {
   lock: Mutex;
   /** Notifications: the embedded store belongs to one process, so they stay in it. */
   channels: EventEmitter;
+  checkpointer: Checkpointer;
 }
 
 function openConnections(path: string): Connections {
@@ -123,11 +102,13 @@ function openConnections(path: string): Connections {
   writer.pragma('busy_timeout = 5000');
   // 128 MiB of page cache for the writer: bulk imports update large unique indexes.
   writer.pragma('cache_size = -131072');
+  // Checkpoints run on a thread of their own, not inside the commits of this one (checkpointer.ts).
+  writer.pragma('wal_autocheckpoint = 0');
   const reader = new Database(path, { readonly: true, fileMustExist: true });
   reader.pragma('busy_timeout = 5000');
   const channels = new EventEmitter();
   channels.setMaxListeners(0);
-  return { writer, reader, lock: new Mutex(), channels };
+  return { writer, reader, lock: new Mutex(), channels, checkpointer: new Checkpointer(path) };
 }
 
 export class SqliteDb implements Db {
@@ -248,6 +229,7 @@ export class SqliteDb implements Db {
   async close(): Promise<void> {
     const release = await this.lock.acquire();
     try {
+      await this.connections.checkpointer.stop();
       this.reader.close();
       if (this.writer.open) {
         this.writer.pragma('wal_checkpoint(TRUNCATE)');
