@@ -79,7 +79,7 @@ export class ConcordanceIndex {
     const found =
       distinct.length === 0 ? this.searchText(pattern, n) : this.searchWords(distinct, pattern, n);
     return found.map(({ slot, id }) => {
-      const entry = store.texts[slot];
+      const entry = store.text(slot);
       const at = occurrences(entry, pattern);
       return { id, offsets: at.length > 0 ? at : wordOffsets(entry, new Set(distinct)) };
     });
@@ -120,7 +120,7 @@ export class ConcordanceIndex {
           const s = st.slots[st.at];
           if (!store.isAlive(s) || !this.holdsAll(s, tids.length, stamp)) continue;
           const f = { slot: s, len, id: store.ids[s] };
-          if (occurrences(store.texts[s], pattern, true).length > 0) withText.push(f);
+          if (occurrences(store.text(s), pattern, true).length > 0) withText.push(f);
           else if (!wordsClosed) withWords.push(f);
         }
       }
@@ -163,7 +163,7 @@ export class ConcordanceIndex {
       );
       for (const s of bucket) {
         if (found.length >= n) break;
-        if (occurrences(store.texts[s], pattern, true).length > 0)
+        if (occurrences(store.text(s), pattern, true).length > 0)
           found.push({ slot: s, len, id: store.ids[s] });
       }
     }

@@ -11,7 +11,7 @@ import type { StoreParts } from './token-store.ts';
  * Bump whenever the file layout, the index's structures, or the tokens an entry yields (tokenize.ts, the
  * inline tag parser) change: a file of another format is rebuilt from the store.
  */
-export const INDEX_FORMAT = 1;
+export const INDEX_FORMAT = 2;
 const MAGIC = Buffer.from('TSRIDX\r\n', 'latin1');
 // magic, header length (u32), CRC-32 of header and body (u32).
 const PREAMBLE = MAGIC.length + 8;
@@ -19,8 +19,11 @@ const CHUNK_CHARS = 2 ** 26;
 
 interface Section {
   name: string;
-  /** Strings are joined and written as UTF-8, or as UTF-16 when one holds a lone surrogate. */
-  type: 'i32' | 'f64' | 'utf8' | 'utf16';
+  /**
+   * Typed arrays as their bytes (the entries' texts among them, as the store's byte pool); strings (the
+   * vocabulary) joined and written as UTF-8, or as UTF-16 when one holds a lone surrogate.
+   */
+  type: 'i32' | 'f64' | 'u8' | 'utf8' | 'utf16';
   /** Byte offset in the body and byte length. */
   at: number;
   bytes: number;
@@ -60,9 +63,11 @@ export async function saveIndexFile(
       at += pad;
     }
   };
-  const view = (a: Int32Array | Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
-  for (const [name, a] of Object.entries(parts.arrays))
-    put(name, a instanceof Float64Array ? 'f64' : 'i32', view(a));
+  const view = (a: Int32Array | Float64Array | Uint8Array) =>
+    Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+  const typeOf = (a: Int32Array | Float64Array | Uint8Array) =>
+    a instanceof Float64Array ? 'f64' : a instanceof Uint8Array ? 'u8' : 'i32';
+  for (const [name, a] of Object.entries(parts.arrays)) put(name, typeOf(a), view(a));
   for (const [name, list] of Object.entries(parts.strings))
     put(`${name}.lengths`, 'i32', view(Int32Array.from(list, (x) => x.length)));
   // Strings in chunks of whole strings, far below the longest string V8 makes (2^29 characters).
@@ -115,8 +120,8 @@ export async function saveIndexFile(
 
 /**
  * Reads an index saved by saveIndexFile; says why not when the file is absent, of another format or
- * corrupt. Each array is used in place, as a view of the buffer its section was read into; the strings
- * are decoded and their buffers let go.
+ * corrupt. Each array is used in place, as a view of the buffer its section was read into (the entries'
+ * texts too, decoded only when read); the vocabulary's strings are decoded and their buffers let go.
  */
 export async function loadIndexFile(path: string): Promise<LoadResult> {
   let file: FileHandle;
@@ -176,6 +181,8 @@ export async function loadIndexFile(path: string): Promise<LoadResult> {
       (chunks[sec.name] ??= []).push(bytes.toString(sec.type === 'utf8' ? 'utf8' : 'utf16le'));
     else if (sec.type === 'f64')
       arrays[sec.name] = new Float64Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, sec.bytes / 8);
+    else if (sec.type === 'u8')
+      arrays[sec.name] = new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, sec.bytes);
     else arrays[sec.name] = new Int32Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, sec.bytes / 4);
   }
   const split = (name: string): string[] => {
@@ -197,7 +204,7 @@ export async function loadIndexFile(path: string): Promise<LoadResult> {
   };
   const parts: StoreParts = {
     numbers: header.numbers,
-    strings: { texts: split('texts'), tokens: split('tokens') },
+    strings: { tokens: split('tokens') },
     arrays,
   };
   return { ok: true, index: MemoryIndex.fromParts(parts), memoryVersion: header.memoryVersion };

@@ -329,7 +329,7 @@ export class MemoryIndex {
     if (!mayBeat(ctx.top, Math.min(99, flooredBase(max, d)), updatedAt, id)) return;
     // Memories repeat sources (one per target, near-identical variants): the score of a text is
     // computed once per query.
-    const text = store.texts[s];
+    const text = store.text(s);
     let r = ctx.scored.get(text);
     if (!r) {
       r = scoreWithin(ctx.q, prepareText(text), d);
@@ -362,7 +362,7 @@ export class MemoryIndex {
         if (missing > k) return;
       }
       if (!mayBeat(ctx.top, 99, store.updated[s], store.ids[s])) return;
-      const r = scoreAtLeast(ctx.q, prepareText(store.texts[s]), floor);
+      const r = scoreAtLeast(ctx.q, prepareText(store.text(s)), floor);
       if (r && r.score >= ctx.threshold)
         ctx.top.offer(ranked(store.ids[s], store.updated[s], r.score, r.penalties));
     };
@@ -375,7 +375,7 @@ export class MemoryIndex {
     for (let i = w.taken; i < store.empty.length; i++) {
       const s = store.empty[i];
       if (store.isAlive(s)) {
-        const chars = codePoints(store.texts[s]);
+        const chars = codePoints(store.text(s));
         visit(s, chars.length, charBloom(chars));
       }
     }
@@ -390,7 +390,7 @@ export class MemoryIndex {
     let w = this.wordless;
     if (!w || w.of !== store.empty || store.empty.length - w.taken > WORDLESS_TAIL) {
       const live = store.empty.filter((s) => store.isAlive(s));
-      const lens = live.map((s) => codePointLength(store.texts[s]));
+      const lens = live.map((s) => codePointLength(store.text(s)));
       const order = live.map((_, i) => i).sort((a, b) => lens[a] - lens[b]);
       w = {
         of: store.empty,
@@ -398,7 +398,7 @@ export class MemoryIndex {
         count: live.length,
         slots: Int32Array.from(order, (i) => live[i]),
         lens: Int32Array.from(order, (i) => lens[i]),
-        blooms: Int32Array.from(order, (i) => charBloom(codePoints(store.texts[live[i]]))),
+        blooms: Int32Array.from(order, (i) => charBloom(codePoints(store.text(live[i])))),
       };
       this.wordless = w;
     }

@@ -1,4 +1,5 @@
 // Entries as token-id sequences with postings sorted by length: the storage under both in-process indexes.
+import { TextPool } from './text-pool.ts';
 
 /**
  * Postings of a contiguous range of slots: for each posting key (a token, or its k-th repeat within an
@@ -87,7 +88,8 @@ export class TokenStore {
   slotCount = 0;
   ids = new Float64Array(1024);
   updated = new Float64Array(1024);
-  texts: string[] = [];
+  /** The entries' texts by slot (read them with text()); a removed slot's stays until compaction. */
+  private texts = new TextPool();
   meta = new Int32Array(1024 * META);
   private readonly slotOf = new IdTable();
   private dead = 0;
@@ -141,6 +143,11 @@ export class TokenStore {
     return this.meta[slot * META + M_LEN];
   }
 
+  /** The text of a live slot, decoded from the pool: read it only for the candidates that need it. */
+  text(slot: number): string {
+    return this.texts.text(slot);
+  }
+
   /** Stores an entry (replacing the one with this id) with its tokens' ids (from intern*). */
   add(id: number, text: string, updatedAt: number, tokens: TokenIds): void {
     // Ranking compares ids and times as numbers: NaN would make ties undecidable.
@@ -153,7 +160,7 @@ export class TokenStore {
     if (slot === this.ids.length) this.growSlots(slot * 2);
     this.ids[slot] = id;
     this.updated[slot] = updatedAt;
-    this.texts[slot] = text;
+    this.texts.push(text);
     this.slotOf.set(id, slot);
     const start = this.poolLen;
     if (start + count > this.pool.length) this.pool = grow(this.pool, (start + count) * 2);
@@ -177,7 +184,6 @@ export class TokenStore {
     if (slot < 0) return false;
     this.slotOf.delete(id);
     this.meta[slot * META + M_ALIVE] = 0;
-    this.texts[slot] = '';
     this.dead++;
     return true;
   }
@@ -205,6 +211,7 @@ export class TokenStore {
    */
   private trim(): void {
     const fit = (used: number) => Math.max(1024, used + (used >> 3));
+    this.texts.trim();
     if (this.pool.length > 1.5 * this.poolLen + 8192) this.pool = this.pool.slice(0, fit(this.poolLen));
     if (this.ids.length > 1.5 * this.slotCount + 1024) {
       const n = fit(this.slotCount);
@@ -261,7 +268,8 @@ export class TokenStore {
     const found: number[] = [];
     const { meta } = this;
     for (let s = this.buckets[h & (this.buckets.length - 1)]; s >= 0; s = meta[s * META + M_NEXT])
-      if (meta[s * META + M_HASH] === h && meta[s * META + M_ALIVE] && this.texts[s] === text) found.push(s);
+      if (meta[s * META + M_HASH] === h && meta[s * META + M_ALIVE] && this.texts.equals(s, text))
+        found.push(s);
     return found;
   }
 
@@ -603,7 +611,7 @@ export class TokenStore {
    * The store's state as numbers, strings and typed arrays, for the saved index file; restore() takes it
    * back. A snapshot: the arrays that change in place (slots, pool, counts, hash tables) are copied, so
    * that the store can go on taking entries and queries while the file is written; the postings blocks,
-   * never changed once built, are shared.
+   * never changed once built, and the texts, only ever appended to, are shared.
    */
   toParts(): StoreParts {
     return {
@@ -617,8 +625,9 @@ export class TokenStore {
         tokenCount: this.tokens.length,
         blockCount: this.blocks.length,
       },
-      strings: { texts: this.texts.slice(0, this.slotCount), tokens: this.tokens.slice() },
+      strings: { tokens: this.tokens.slice() },
       arrays: {
+        ...textArrays(this.texts),
         ids: this.ids.slice(0, this.slotCount),
         updated: this.updated.slice(0, this.slotCount),
         meta: this.meta.slice(0, this.slotCount * META),
@@ -658,7 +667,12 @@ export class TokenStore {
     store.ids = withRoom(a.ids as Float64Array<ArrayBuffer>, room);
     store.updated = withRoom(a.updated as Float64Array<ArrayBuffer>, room);
     store.meta = withRoom(int('meta'), room * META);
-    store.texts = strings.texts;
+    store.texts = TextPool.restore({
+      bytes: a.textBytes as Uint8Array<ArrayBuffer>,
+      starts: a.textStarts as Float64Array<ArrayBuffer>,
+      wide: a.textWide as Uint8Array<ArrayBuffer>,
+    });
+    if (store.texts.count !== n.slotCount) throw new RangeError('index parts: one text per slot expected');
     store.slotOf.reserve(n.slotCount - n.dead);
     for (let s = 0; s < n.slotCount; s++)
       if (store.meta[s * META + M_ALIVE]) store.slotOf.set(store.ids[s], s);
@@ -710,7 +724,7 @@ export class TokenStore {
     this.ids = new Float64Array(cap);
     this.updated = new Float64Array(cap);
     this.meta = new Int32Array(cap * META);
-    this.texts = [];
+    this.texts = new TextPool();
     this.empty = [];
     const pool = new Int32Array(Math.max(8192, this.poolLen));
     let poolLen = 0;
@@ -726,7 +740,7 @@ export class TokenStore {
       poolLen += len;
       this.ids[t] = old.ids[s];
       this.updated[t] = old.updated[s];
-      this.texts[t] = old.texts[s];
+      this.texts.copyFrom(old.texts, s);
       if (len === 0) this.empty.push(t);
       this.slotOf.set(old.ids[s], t);
       t++;
@@ -862,8 +876,14 @@ export interface StoreParts {
     tokenCount: number;
     blockCount: number;
   };
-  strings: { texts: string[]; tokens: string[] };
-  arrays: Record<string, Int32Array<ArrayBuffer> | Float64Array<ArrayBuffer>>;
+  strings: { tokens: string[] };
+  arrays: Record<string, Int32Array<ArrayBuffer> | Float64Array<ArrayBuffer> | Uint8Array<ArrayBuffer>>;
+}
+
+/** The text pool's arrays under their names in StoreParts.arrays. */
+function textArrays(texts: TextPool): StoreParts['arrays'] {
+  const { bytes, starts, wide } = texts.toParts();
+  return { textBytes: bytes, textStarts: starts, textWide: wide };
 }
 
 /** `a` itself when it has at least n elements, else a copy with room for n. */
