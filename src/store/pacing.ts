@@ -8,12 +8,16 @@
  */
 export const HOLD_MS = 10;
 
+const STREAM_HOLD_MS = 4;
+
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Gives the event loop a turn when the current work has held it past HOLD_MS. */
+/** Gives the event loop a turn when the current work has held it past `holdMs`. */
 export class Breather {
   private since = performance.now();
   private resetScheduled = false;
+
+  constructor(private readonly holdMs = HOLD_MS) {}
 
   async breathe(): Promise<void> {
     const now = performance.now();
@@ -25,17 +29,19 @@ export class Breather {
         this.resetScheduled = false;
       });
     }
-    if (now - this.since < HOLD_MS) return;
+    if (now - this.since < this.holdMs) return;
     await turn();
   }
 }
 
 /**
- * The items of `source`, with a turn of the event loop whenever producing them has held it past HOLD_MS:
- * for streamed exports, whose reading, formatting and socket writes otherwise run as one long task.
+ * The items of `source`, with a turn of the event loop whenever producing them has held it past
+ * STREAM_HOLD_MS: for streamed exports, whose reading, formatting and socket writes otherwise run as one
+ * long task. Shorter than HOLD_MS: an export keeps the thread busy for seconds, and a request served
+ * beside it waits one slice at each of its turns of the event loop.
  */
 export async function* paced<T>(source: AsyncIterable<T> | Iterable<T>): AsyncGenerator<T> {
-  const breather = new Breather();
+  const breather = new Breather(STREAM_HOLD_MS);
   for await (const item of source) {
     await breather.breathe();
     yield item;

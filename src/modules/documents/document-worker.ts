@@ -4,7 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { UnitTranslation } from '../../formats/filter.ts';
 import { filterByFormat } from '../../formats/registry.ts';
 import type { ThreadRequest } from './document-thread.ts';
-import { planSegments } from './segment-plan.ts';
+import { planSegments, wordsOf } from './segment-plan.ts';
 
 // Small batches: each is cloned into the server's thread in one go.
 const BATCH = 1000;
@@ -26,7 +26,7 @@ async function run() {
       port.postMessage({ type: 'segments', rows: planned.slice(i, i + BATCH) });
       await taken;
     }
-    port.postMessage({ type: 'extracted', units: units.length });
+    port.postMessage({ type: 'extracted', units: units.length, words: wordsOf(planned) });
     return;
   }
   // The translations arrive in batches (one large message would hold the server's thread while cloned).

@@ -2,7 +2,6 @@
 // one transaction together with the task's success (re-runnable after a crash).
 import { FormatError } from '../../errors.ts';
 import { filterByFormat } from '../../formats/registry.ts';
-import { countWords } from '../../matching/word-count.ts';
 import { nowSeconds } from '../../store/db.ts';
 import { insertTask } from '../../tasks/queue.ts';
 import type { TaskHandler } from '../../tasks/task-worker.ts';
@@ -45,7 +44,7 @@ export const documentImportTask: TaskHandler = async (task, ctx) => {
       import_error: null,
       num_segments: planned.length,
       num_units: extracted.units,
-      num_words: planned.reduce((sum, segment) => sum + countWords(segment.source), 0),
+      num_words: extracted.words,
       updated_at: nowSeconds(),
     });
     if (params.pretranslate && (await repo.movePretranslation(tx, doc.id, PRETRANSLATION.requested))) {

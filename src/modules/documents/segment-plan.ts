@@ -1,6 +1,7 @@
 // Units of a format filter → the document's sentence segments, with the text between them kept so that a
 // merge rebuilds each unit exactly.
 import type { ExtractedUnit } from '../../formats/filter.ts';
+import { countWords } from '../../matching/word-count.ts';
 import { segmentSentences } from '../../text/segment.ts';
 import { SEGMENT_STATUSES } from './document-states.ts';
 import type { NewSegment } from './repository.ts';
@@ -55,4 +56,9 @@ export function planSegments(units: readonly ExtractedUnit[], srclang: string): 
     });
   });
   return planned;
+}
+
+/** The words of the segments' sources, as the document's num_words counts them. */
+export function wordsOf(segments: readonly NewSegment[]): number {
+  return segments.reduce((sum, segment) => sum + countWords(segment.source), 0);
 }
