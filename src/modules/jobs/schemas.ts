@@ -1,7 +1,7 @@
 // TypeBox schemas of Lilt's Jobs resource (LILT-JOBS.md: the fields of Lilt's OpenAPI document and SDK
 // models, camelCase as Lilt sends them; dates as ISO 8601 strings) and the jobs routes' parameters.
 import { Type } from 'typebox';
-import { Nullable } from '../../http/schemas.ts';
+import { Nullable, StringEnum } from '../../http/schemas.ts';
 
 const IsoDate = Type.String({ format: 'date-time' });
 const Int = Type.Integer();
@@ -45,8 +45,8 @@ export const JobStats = Type.Object({
 export const Job = Type.Object({
   id: Int,
   name: Type.String(),
-  creationStatus: Type.Union([Type.Literal('PENDING'), Type.Literal('COMPLETE'), Type.Literal('FAILED')]),
-  status: Type.Union([Type.Literal('active'), Type.Literal('delivered'), Type.Literal('archived')]),
+  creationStatus: StringEnum(['PENDING', 'COMPLETE', 'FAILED']),
+  status: StringEnum(['active', 'delivered', 'archived']),
   due: Nullable(IsoDate),
   deliveredAt: Nullable(IsoDate),
   /** 1 while an export runs, 0 when idle, -2 when the last export failed. */

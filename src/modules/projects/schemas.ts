@@ -1,10 +1,10 @@
 // TypeBox schemas of the Project resource (API.md) and the projects routes' parameters.
 import { Type } from 'typebox';
-import { Nullable } from '../../http/schemas.ts';
+import { Nullable, StringEnum } from '../../http/schemas.ts';
 import { Document } from '../documents/schemas.ts';
 import { PROJECT_STATES } from './project-states.ts';
 
-const State = Type.Union(PROJECT_STATES.map((s) => Type.Literal(s)));
+const State = StringEnum(PROJECT_STATES);
 
 export const Project = Type.Object({
   id: Type.Integer(),
