@@ -76,25 +76,28 @@ async function runImport(task: TaskRow, ctx: TaskContext): Promise<void> {
     throw err;
   }
 
-  await db.transaction(async (tx) => {
-    const rev = await repo.bumpVersion(tx, memory.id, 0);
-    // One transaction, applied a slice at a time: the event loop (and with it reads, task polls and
-    // queries) gets a turn between slices of a large import.
-    let imported = 0;
-    for (let from = 0; from < staged; from += APPLY_SLICE) {
-      imported += await repo.applyStaged(
-        tx,
-        taskId,
-        { from, to: from + APPLY_SLICE },
-        { memoryId: memory.id, resourceName: params.name, createdBy: params.createdBy, rev },
-      );
-      await yieldToEventLoop();
-    }
-    const resources = JSON.parse(memory.resources) as string[];
-    if (!resources.includes(params.name)) resources.push(params.name);
-    await repo.recordImport(tx, memory.id, imported, resources);
-    await discardImportFiles(tx, taskId);
-    await ctx.progress(bytesRead, bytesRead, tx);
-    await ctx.complete(tx, { imported, skipped: stats.skipped, duplicates: staged - imported });
-  });
+  await db.transaction(
+    async (tx) => {
+      const rev = await repo.bumpVersion(tx, memory.id, 0);
+      // One transaction, applied a slice at a time: the event loop (and with it reads, task polls and
+      // queries) gets a turn between slices of a large import.
+      let imported = 0;
+      for (let from = 0; from < staged; from += APPLY_SLICE) {
+        imported += await repo.applyStaged(
+          tx,
+          taskId,
+          { from, to: from + APPLY_SLICE },
+          { memoryId: memory.id, resourceName: params.name, createdBy: params.createdBy, rev },
+        );
+        await yieldToEventLoop();
+      }
+      const resources = JSON.parse(memory.resources) as string[];
+      if (!resources.includes(params.name)) resources.push(params.name);
+      await repo.recordImport(tx, memory.id, imported, resources);
+      await discardImportFiles(tx, taskId);
+      await ctx.progress(bytesRead, bytesRead, tx);
+      await ctx.complete(tx, { imported, skipped: stats.skipped, duplicates: staged - imported });
+    },
+    { bulk: true },
+  );
 }

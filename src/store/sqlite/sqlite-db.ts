@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Db, Queryable, SqlParam } from '../db.ts';
+import type { Db, Queryable, SqlParam, TransactionOptions } from '../db.ts';
 import { Breather } from '../pacing.ts';
 import { Checkpointer } from './checkpointer.ts';
 
@@ -93,6 +93,13 @@ interface Connections {
   checkpointer: Checkpointer;
 }
 
+// The writer's page cache, in KiB (negative: SQLite's unit for a size). A commit writes every page its
+// transaction dirtied and still holds in the cache, on the server's thread: with 128 MiB, committing a
+// pre-translation of 100,000 segments took 70 ms, with 16 MiB 27 ms (the rest spilled to the log during the
+// statements, between which the event loop gets its turns). Bulk imports get 128 MiB: 36k → 44k units/s.
+const CACHE_KIB = -16384;
+const BULK_CACHE_KIB = -131072;
+
 function openConnections(path: string): Connections {
   mkdirSync(dirname(path), { recursive: true });
   const writer = new Database(path);
@@ -100,8 +107,7 @@ function openConnections(path: string): Connections {
   writer.pragma('synchronous = NORMAL');
   writer.pragma('foreign_keys = ON');
   writer.pragma('busy_timeout = 5000');
-  // 128 MiB of page cache for the writer: bulk imports update large unique indexes.
-  writer.pragma('cache_size = -131072');
+  writer.pragma(`cache_size = ${CACHE_KIB}`);
   // Checkpoints run on a thread of their own, not inside the commits of this one (checkpointer.ts).
   writer.pragma('wal_autocheckpoint = 0');
   const reader = new Database(path, { readonly: true, fileMustExist: true });
@@ -194,18 +200,28 @@ export class SqliteDb implements Db {
     return Array.from({ length: count }, (_, i) => end - count + 1 + i);
   }
 
-  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     return this.locked(async () => {
-      this.writer.exec('BEGIN IMMEDIATE');
+      if (options.bulk) this.writer.pragma(`cache_size = ${BULK_CACHE_KIB}`);
       try {
-        const result = await fn(this.write);
-        this.writer.exec('COMMIT');
-        return result;
-      } catch (err) {
-        if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
-        throw err;
+        return await this.inTransaction(fn);
+      } finally {
+        // Shrinking the cache lets go of the pages past the new size.
+        if (options.bulk) this.writer.pragma(`cache_size = ${CACHE_KIB}`);
       }
     });
+  }
+
+  private async inTransaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    this.writer.exec('BEGIN IMMEDIATE');
+    try {
+      const result = await fn(this.write);
+      this.writer.exec('COMMIT');
+      return result;
+    } catch (err) {
+      if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
+      throw err;
+    }
   }
 
   // One process owns an SQLite file (the server takes it), so the write lock is exclusive enough.
