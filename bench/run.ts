@@ -237,6 +237,12 @@ if (imported) {
       unit: 's',
       note: 'GET /v2/tasks is polled every 50 ms during the import; a long wait means the server answered nothing meanwhile',
     },
+    {
+      figure: 'import: match index built and saved after it',
+      value: h.index_saved_s,
+      unit: 's',
+      note: "task succeeded → the memory's index file written (the server does it in the background; the restart below loads it)",
+    },
   );
 }
 if (queried) {
