@@ -28,7 +28,7 @@ export const Project = Type.Object({
 export const CreateProjectBody = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 500 })),
   memory_id: Type.Optional(Type.Integer({ minimum: 1 })),
-  due_date: Type.Optional(Nullable(Type.Integer({ minimum: 0 }))),
+  due_date: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }))),
   metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 });
 
@@ -43,7 +43,7 @@ export const UpdateProjectBody = Type.Object({
   id: Type.Integer({ minimum: 1 }),
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
   state: Type.Optional(State),
-  due_date: Type.Optional(Nullable(Type.Integer({ minimum: 0 }))),
+  due_date: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }))),
   archived: Type.Optional(Type.Boolean()),
   metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 });
