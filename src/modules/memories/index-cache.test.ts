@@ -236,7 +236,7 @@ describe('index file round trip', () => {
     }
   });
 
-  it('strings written in many chunks (empty ones at the edges) come back whole', async () => {
+  it('vocabulary written in many chunks and the texts (empty ones among them) come back whole', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tessera-index-'));
     try {
       const index = new MemoryIndex();
@@ -246,8 +246,18 @@ describe('index file round trip', () => {
       await saveIndexFile(path, index, 1, 40);
       const loaded = await loadIndexFile(path);
       assert.ok(loaded.ok);
-      const texts = (x: MemoryIndex) => x.toParts().strings;
-      assert.deepEqual(texts(loaded.index), texts(index));
+      const vocabulary = (x: MemoryIndex) => x.toParts().strings;
+      assert.deepEqual(vocabulary(loaded.index), vocabulary(index));
+      // The texts (in the index's text pool): every non-empty one is found again as an exact match.
+      for (let i = 1; i < 1200; i += 7) {
+        if (i % 10 === 0) continue;
+        const [best] = loaded.index.search(sentence(i), { threshold: 100, n: 1 });
+        assert.equal(best?.score, 100, sentence(i));
+        assert.deepEqual(
+          loaded.index.search(sentence(i), { threshold: 100, n: 1 }),
+          index.search(sentence(i), { threshold: 100, n: 1 }),
+        );
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
