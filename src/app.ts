@@ -28,7 +28,11 @@ import { discardExport, type JobExportParams, jobExportTask } from './modules/jo
 import { jobsRoutes } from './modules/jobs/routes.ts';
 import { languagesRoutes } from './modules/languages/routes.ts';
 import { Languages } from './modules/languages/service.ts';
-import { discardImportFiles, memoryImportTask } from './modules/memories/import-task.ts';
+import {
+  discardFinishedImports,
+  discardImportFiles,
+  memoryImportTask,
+} from './modules/memories/import-task.ts';
 import { IndexCache, indexDirFor } from './modules/memories/index-cache.ts';
 import { memoriesRoutes } from './modules/memories/routes.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';
@@ -97,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const instance = new InstanceKeeper(
     db,
     instanceId,
-    [...documentSweeps, ...fileSweeps, ...counterSweeps, sweepSessions],
+    [...documentSweeps, ...fileSweeps, discardFinishedImports, ...counterSweeps, sweepSessions],
     app.log,
     config.instanceTimeout,
   );

@@ -66,6 +66,8 @@ for (const target of await storeTargets()) {
         [memory.id],
       );
       assert.equal(Number(count!.n), 100);
+      // The staging rows go after the commit: once the worker has finished with the task.
+      await ctx.app.worker.stop();
       const staging = await ctx.db.get<{ n: number }>(
         'SELECT COUNT(*) AS n FROM import_staging WHERE task_id = ?',
         [jobId],
@@ -222,6 +224,54 @@ for (const target of await storeTargets()) {
       await ctx.db.run('DELETE FROM tasks WHERE id IN (?, ?)', [liveUpload, runningJob]);
       // No import of the memory is left at all: as Lilt says of a memory nothing was imported into, null.
       assert.equal((await api.get(`/v2/memories?id=${memory.id}`)).json()[0].is_processing, null);
+    });
+
+    test("a finished import's staging rows and file, left by a crash after its commit, go with the sweep", async () => {
+      const memory = (
+        await api.post('/v2/memories', { name: 'Leftovers', srclang: 'en', trglang: 'fr' })
+      ).json();
+      const me = (await api.get('/v2/me')).json();
+      const task = async (type: 'memory_import' | 'export', state: string) => {
+        const id = await insertTask(ctx.db, {
+          organizationId: me.organization_id,
+          type,
+          memoryId: type === 'memory_import' ? memory.id : undefined,
+          params: { name: 'left.tmx', createdBy: 'admin' },
+        });
+        await ctx.db.run('UPDATE tasks SET state = ?, worker_id = ? WHERE id = ?', [state, 'elsewhere', id]);
+        await storeTaskFile(ctx.db, id, [Buffer.from(tmx(10))], 1 << 20);
+        if (type === 'memory_import')
+          await ctx.db.insertMany(
+            'import_staging',
+            ['task_id', 'seq', 'source', 'target', 'pair_hash'],
+            [
+              [id, 0, 'left', 'laissé', 'h1'],
+              [id, 1, 'over', 'restant', 'h2'],
+            ],
+          );
+        return id;
+      };
+      // What a crash between an import's commit and its clean-up leaves, for one that succeeded and one
+      // that failed; an import still running keeps its own, and so does an export (its file is its result).
+      const succeeded = await task('memory_import', 'succeeded');
+      const failed = await task('memory_import', 'failed');
+      const running = await task('memory_import', 'running');
+      const exported = await task('export', 'succeeded');
+
+      await ctx.app.instance.sweep();
+
+      const count = async (table: string, id: number) =>
+        Number(
+          (await ctx.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE task_id = ?`, [id]))!.n,
+        );
+      for (const id of [succeeded, failed]) {
+        assert.equal(await count('import_staging', id), 0, `staging rows of task ${id}`);
+        assert.equal(await count('task_files', id), 0, `file of task ${id}`);
+      }
+      assert.equal(await count('import_staging', running), 2);
+      assert.ok((await count('task_files', running)) > 0);
+      assert.ok((await count('task_files', exported)) > 0);
+      await ctx.db.run("UPDATE tasks SET state = 'failed' WHERE id = ?", [running]);
     });
   });
 }

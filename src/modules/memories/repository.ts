@@ -293,6 +293,19 @@ export async function clearStaging(db: Queryable, taskId: number) {
   await deleteStaged(db, 'import_staging', taskId);
 }
 
+/**
+ * Finished imports whose staging rows or uploaded file are still stored: an import deletes them after its
+ * transaction commits, and an instance that died in between left them (the instances' sweep discards them).
+ */
+export async function finishedImportsWithLeftovers(db: Queryable): Promise<number[]> {
+  const rows = await db.all<{ id: number }>(
+    `SELECT id FROM tasks WHERE type = 'memory_import' AND state IN ('succeeded', 'failed')
+       AND (EXISTS (SELECT 1 FROM import_staging WHERE task_id = tasks.id)
+         OR EXISTS (SELECT 1 FROM task_files WHERE task_id = tasks.id))`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
 /** Stages units (source, target, pair hash) numbered from `firstSeq`. */
 export async function stageUnits(
   db: Queryable,
