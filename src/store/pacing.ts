@@ -10,7 +10,8 @@ export const HOLD_MS = 10;
 
 const STREAM_HOLD_MS = 4;
 
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Resolves on the event loop's next turn, after the requests and I/O waiting for it. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Gives the event loop a turn when the current work has held it past `holdMs`. */
 export class Breather {
@@ -30,7 +31,7 @@ export class Breather {
       });
     }
     if (now - this.since < this.holdMs) return;
-    await turn();
+    await nextTurn();
   }
 }
 

@@ -4,6 +4,7 @@
 import { FormatError } from '../../errors.ts';
 import type { UnitTranslation } from '../../formats/filter.ts';
 import { filterByFormat } from '../../formats/registry.ts';
+import { nextTurn } from '../../store/pacing.ts';
 import { startThread } from '../../tasks/threads.ts';
 import type { NewSegment } from './repository.ts';
 import { planSegments, wordsOf } from './segment-plan.ts';
@@ -118,7 +119,7 @@ export async function mergeDocument(
       for (let i = 0; i < translations.length; i += SEND_BATCH) {
         post({ type: 'translations', rows: translations.slice(i, i + SEND_BATCH) });
         // Each message is cloned in this thread: let requests in between.
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
       post({ type: 'end' });
     },

@@ -4,6 +4,7 @@
 // changes no segment, and its re-run counts what the final state holds.
 
 import { nowSeconds } from '../../store/db.ts';
+import { nextTurn } from '../../store/pacing.ts';
 import { LeaseLostError, type TaskRow } from '../../tasks/queue.ts';
 import type { TaskContext, TaskHandler } from '../../tasks/task-worker.ts';
 import { TaskFailure } from '../../tasks/task-worker.ts';
@@ -19,8 +20,6 @@ import type { PretranslateOptions } from './task-params.ts';
 const PAGE = 500;
 /** Staged matches applied per statement of the final transaction (the event loop gets a turn between). */
 const APPLY_SLICE = 500;
-
-const yieldToEventLoop = () => new Promise((resolve) => setImmediate(resolve));
 
 export function pretranslateTask(indexes: IndexCache): TaskHandler {
   return async (task, ctx) => {
@@ -92,7 +91,7 @@ async function pretranslate(task: TaskRow, ctx: TaskContext, doc: repo.DocumentR
     staged += found.length;
     looked += rows.length;
     await ctx.progress(looked, doc.num_segments);
-    await yieldToEventLoop();
+    await nextTurn();
   }
 
   await db.transaction(async (tx) => {
@@ -107,7 +106,7 @@ async function pretranslate(task: TaskRow, ctx: TaskContext, doc: repo.DocumentR
       );
       translated += applied.translated;
       confirmed += applied.confirmed;
-      await yieldToEventLoop();
+      await nextTurn();
     }
     await segments.clearPretranslation(tx, task.id);
     await repo.movePretranslation(tx, doc.id, PRETRANSLATION.finished, { updated_at: nowSeconds() });

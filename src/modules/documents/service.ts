@@ -5,6 +5,7 @@ import { filterForName, SUPPORTED_EXTENSIONS } from '../../formats/registry.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
+import { nextTurn } from '../../store/pacing.ts';
 import { activeTaskOf, insertTask, replaceQueuedParams } from '../../tasks/queue.ts';
 import type { TaskNotifier } from '../../tasks/task-worker.ts';
 import { requireFileName } from '../../text/file-names.ts';
@@ -196,7 +197,7 @@ export async function qaReport(db: Db, principal: Principal, id: number) {
   for await (const rows of segments.segmentPages(db, id)) {
     for (const row of rows) {
       if (performance.now() - slice > QA_SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
         slice = performance.now();
       }
       for (const issue of checkSegment(row.source, row.target, { ...options, status: row.status })) {

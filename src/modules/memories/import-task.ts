@@ -4,6 +4,7 @@
 import { FormatError } from '../../errors.ts';
 import type { TmxReadStats } from '../../formats/tmx/tmx-reader.ts';
 import type { Queryable } from '../../store/db.ts';
+import { nextTurn } from '../../store/pacing.ts';
 import { LeaseLostError, type TaskRow } from '../../tasks/queue.ts';
 import { deleteTaskFile, readTaskFile } from '../../tasks/task-files.ts';
 import type { TaskContext, TaskHandler } from '../../tasks/task-worker.ts';
@@ -19,9 +20,6 @@ export interface MemoryImportParams {
   name: string;
   createdBy: string;
 }
-
-// SQLite answers synchronously: let requests (task polls, queries) in between batches and slices.
-const yieldToEventLoop = () => new Promise((resolve) => setImmediate(resolve));
 
 export const memoryImportTask: TaskHandler = async (task, ctx) => {
   try {
@@ -78,7 +76,7 @@ async function runImport(task: TaskRow, ctx: TaskContext): Promise<void> {
         await repo.stageUnits(db, taskId, staged, units);
         staged += units.length;
         await ctx.progress(bytesRead, Math.max(task.progress_total, bytesRead));
-        await yieldToEventLoop();
+        await nextTurn();
       },
     );
   } catch (err) {
@@ -99,7 +97,7 @@ async function runImport(task: TaskRow, ctx: TaskContext): Promise<void> {
           { from, to: from + APPLY_SLICE },
           { memoryId: memory.id, resourceName: params.name, createdBy: params.createdBy, rev },
         );
-        await yieldToEventLoop();
+        await nextTurn();
       }
       const resources = JSON.parse(memory.resources) as string[];
       if (!resources.includes(params.name)) resources.push(params.name);

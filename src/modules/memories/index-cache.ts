@@ -17,6 +17,7 @@ import { ConcordanceIndex } from '../../matching/concordance.ts';
 import { loadIndexFile, saveIndexFile } from '../../matching/index-file.ts';
 import { MemoryIndex } from '../../matching/memory-index.ts';
 import type { Db } from '../../store/db.ts';
+import { nextTurn } from '../../store/pacing.ts';
 import {
   deletionsSince,
   type EntryCursor,
@@ -227,7 +228,7 @@ export class IndexCache {
       for (const row of rows) synced.put(row);
       if (rows.length < PAGE) break;
       // SQLite answers synchronously: let requests in between pages (start-up warm-up reads a whole memory).
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
       const last = rows[rows.length - 1];
       after = { rev: last.rev, id: last.id };
     }

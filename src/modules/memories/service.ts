@@ -3,6 +3,7 @@ import { errors } from '../../errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Match } from '../../matching/ranking.ts';
 import type { Db, Queryable } from '../../store/db.ts';
+import { nextTurn } from '../../store/pacing.ts';
 import { targetTagProblem } from '../../text/tag-check.ts';
 import type { Languages } from '../languages/service.ts';
 import type { IndexCache } from './index-cache.ts';
@@ -249,7 +250,7 @@ async function searchEach(
     let match = memo.found.get(source);
     if (match === undefined) {
       if (performance.now() - slice > SEARCH_SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
         slice = performance.now();
       }
       match = index.search(source, { threshold: 75, n: 1 })[0] ?? null;
