@@ -28,7 +28,7 @@ export interface Queryable {
 export interface TransactionOptions {
   /**
    * A bulk write (a memory import's hundreds of thousands of entries into large unique indexes): the
-   * embedded store gives it a page cache sixteen times larger, which makes large imports 20–30 % faster; its commit
+   * embedded store gives it a page cache eight times larger, which makes imports 20 % faster; its commit
    * then writes more at once, so the interactive paths (edits, pre-translation) keep the small one.
    */
   bulk?: boolean;

@@ -96,12 +96,12 @@ interface Connections {
 // The writer's page cache, in KiB (negative: SQLite's unit for a size). A commit writes every page its
 // transaction dirtied and still holds in the cache, on the server's thread: with 128 MiB, committing a
 // pre-translation of 100,000 segments took 70 ms, with 16 MiB 27 ms (the rest spilled to the log during the
-// statements, between which the event loop gets its turns). Bulk imports get 256 MiB, for the random inserts
-// into the memory's unique index of pair hashes: at one million units 16 → 128 MiB took imports from 36k to
-// 44k units/s; at ten million, applying the staged units took 183 s with 128 MiB and 127 s with 256 MiB
-// (better-sqlite3 alone, without the server). The cache is a fixed allowance, not a share of the file.
+// statements, between which the event loop gets its turns). Bulk imports get 128 MiB: 36k → 44k units/s at
+// one million units. 256 MiB applied ten million staged units faster in better-sqlite3 alone (127 s against
+// 183), but not measurably in the server, where its commit held the thread 1.6 s (a million units) and the
+// import's RSS grew past the bench's bounded check.
 const CACHE_KIB = -16384;
-const BULK_CACHE_KIB = -262144;
+const BULK_CACHE_KIB = -131072;
 
 function openConnections(path: string): Connections {
   mkdirSync(dirname(path), { recursive: true });
