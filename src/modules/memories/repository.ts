@@ -298,10 +298,21 @@ export async function clearStaging(db: Queryable, taskId: number) {
  * transaction commits, and an instance that died in between left them (the instances' sweep discards them).
  */
 export async function finishedImportsWithLeftovers(db: Queryable): Promise<number[]> {
+  // From the few tasks that own staging rows or a file (walked along both primary keys, one index probe
+  // per owner), not from every finished task: tasks are kept, and going through 100,000 of them took
+  // 22 ms of one statement at every sweep (0.3 ms this way, better-sqlite3 alone).
   const rows = await db.all<{ id: number }>(
-    `SELECT id FROM tasks WHERE type = 'memory_import' AND state IN ('succeeded', 'failed')
-       AND (EXISTS (SELECT 1 FROM import_staging WHERE task_id = tasks.id)
-         OR EXISTS (SELECT 1 FROM task_files WHERE task_id = tasks.id))`,
+    `WITH RECURSIVE
+       staged(id) AS (
+         SELECT MIN(task_id) FROM import_staging
+         UNION ALL
+         SELECT (SELECT MIN(task_id) FROM import_staging WHERE task_id > staged.id) FROM staged WHERE staged.id IS NOT NULL),
+       filed(id) AS (
+         SELECT MIN(task_id) FROM task_files
+         UNION ALL
+         SELECT (SELECT MIN(task_id) FROM task_files WHERE task_id > filed.id) FROM filed WHERE filed.id IS NOT NULL)
+     SELECT id FROM tasks WHERE id IN (SELECT id FROM staged UNION SELECT id FROM filed)
+       AND type = 'memory_import' AND state IN ('succeeded', 'failed')`,
   );
   return rows.map((r) => Number(r.id));
 }
