@@ -110,7 +110,7 @@ export function NewJobDialog({ open, onClose }: { open: boolean; onClose: () => 
               aria-describedby="new-job-files"
             />
           </label>
-          <p id="new-job-files" className="muted small">
+          <p id="new-job-files" className="field-note">
             {files.length === 0
               ? 'Any format the server reads: XLIFF, HTML, Markdown, PO, JSON, YAML, Android XML, DOCX, text.'
               : files.map((f) => f.name).join(', ')}
