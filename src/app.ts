@@ -28,11 +28,7 @@ import { discardExport, type JobExportParams, jobExportTask } from './modules/jo
 import { jobsRoutes } from './modules/jobs/routes.ts';
 import { languagesRoutes } from './modules/languages/routes.ts';
 import { Languages } from './modules/languages/service.ts';
-import {
-  discardFinishedImports,
-  discardImportFiles,
-  memoryImportTask,
-} from './modules/memories/import-task.ts';
+import { discardFinishedImports, memoryImportTask } from './modules/memories/import-task.ts';
 import { IndexCache, indexDirFor } from './modules/memories/index-cache.ts';
 import { memoriesRoutes } from './modules/memories/routes.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';
@@ -45,6 +41,7 @@ import { authenticateSession, sweepSessions } from './modules/users/sessions.ts'
 import type { Db } from './store/db.ts';
 import { InstanceKeeper } from './tasks/instance-keeper.ts';
 import { newWorkerId } from './tasks/queue.ts';
+import { deleteTaskFile } from './tasks/task-files.ts';
 import { TaskWorker } from './tasks/task-worker.ts';
 
 export interface AppDeps {
@@ -129,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       leaseSeconds: deps.jobLeaseSeconds,
       onGiveUp: async (task, reason) => {
         if (task.document_id !== null) await releaseAfterGiveUp(db, task.document_id, task.type, reason);
-        if (task.type === 'memory_import') await discardImportFiles(db, task.id);
+        if (task.type === 'memory_import') await deleteTaskFile(db, task.id);
         if (task.type === 'job_export') {
           await discardExport(db, task.id, (JSON.parse(task.params) as JobExportParams).jobId, reason);
         }
@@ -162,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(usersRoutes, { db, throttle });
   await app.register(memoriesRoutes, { db, languages, indexes, ...uploads });
   await app.register(segmentsRoutes, { db, languages, indexes, events });
-  await app.register(tasksRoutes, { db });
+  await app.register(tasksRoutes, { db, tasks: worker });
   await app.register(projectsRoutes, { db, languages });
   await app.register(documentsRoutes, { db, ...uploads });
   await app.register(filesRoutes, { db, ...uploads });

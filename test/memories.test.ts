@@ -448,16 +448,67 @@ for (const target of await storeTargets()) {
       assert.equal(afterwards.version, before.version);
       assert.deepEqual(afterwards.resources, before.resources);
       assert.equal(afterwards.is_processing, false);
-      // Nothing of the failed imports stays behind: no staging rows, no uploaded file.
+      // Nothing of the failed imports stays behind: no entry of the units read before the error, no
+      // uploaded file.
+      const entries = await ctx.db.get<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM memory_entries WHERE memory_id = ?',
+        [memory.id],
+      );
+      assert.equal(Number(entries!.n), before.num_segments);
       for (const task of [failed, doctype]) {
-        for (const table of ['import_staging', 'task_files']) {
-          const left = await ctx.db.get<{ n: number }>(
-            `SELECT COUNT(*) AS n FROM ${table} WHERE task_id = ?`,
-            [task.id],
-          );
-          assert.equal(left?.n, 0, `${table} of task ${task.id}`);
-        }
+        const left = await ctx.db.get<{ n: number }>(
+          'SELECT COUNT(*) AS n FROM task_files WHERE task_id = ?',
+          [task.id],
+        );
+        assert.equal(Number(left!.n), 0, `file of task ${task.id}`);
       }
+    });
+
+    test('an import shows its progress while it runs, and none of its entries until it commits', async () => {
+      const memory = await createMemory('Progress');
+      const units = Array.from({ length: 40_000 }, (_, i): [string, string] => [
+        `Progress unit number ${i} of a large file`,
+        `Fortschritt Einheit ${i}`,
+      ]);
+      const body = tmx(units);
+      const res = await api.upload('/v2/memories/import', body, {
+        'lilt-api': JSON.stringify({ memory_id: memory.id, name: 'large.tmx' }),
+      });
+      const taskId = res.json().task_id;
+      // Polled while it runs: its units are inserted in its one transaction as they are parsed (on the
+      // embedded store, its progress lives in the worker until then), so progress moves and the memory
+      // stays as it was.
+      const seen: number[] = [];
+      let task: {
+        state: string;
+        progress: { done: number; total: number };
+        error: string | null;
+        result: { imported: number } | null;
+      };
+      for (;;) {
+        // The memory first: when the task is still running after it, it was read before the commit.
+        const during = (await api.get(`/v2/memories?id=${memory.id}`)).json()[0];
+        task = (await api.get(`/v2/tasks?id=${taskId}`)).json();
+        if (task.state === 'running') {
+          seen.push(task.progress.done);
+          assert.equal(task.progress.total, Buffer.byteLength(body));
+          assert.equal(during.num_segments, 0, 'no entry shows before the commit');
+        } else if (task.state !== 'queued') break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      assert.equal(task.state, 'succeeded', task.error ?? undefined);
+      assert.equal(task.result?.imported, 40_000);
+      assert.deepEqual(task.progress, { done: Buffer.byteLength(body), total: Buffer.byteLength(body) });
+      assert.ok(
+        seen.some((done) => done > 0 && done < Buffer.byteLength(body)),
+        `progress part-way seen (${seen.length} polls while running)`,
+      );
+      assert.deepEqual(
+        seen,
+        [...seen].sort((a, b) => a - b),
+        'progress never goes back',
+      );
+      assert.equal((await api.get(`/v2/memories?id=${memory.id}`)).json()[0].num_segments, 40_000);
     });
 
     test('a memory is not deleted while an import into it runs, nor while projects use it', async () => {

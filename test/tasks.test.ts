@@ -28,7 +28,7 @@ for (const target of await storeTargets()) {
     test('a task left running by a dead process runs again after its lease, and applies exactly once', async () => {
       const memory = (await api.post('/v2/memories', { name: 'Crash', srclang: 'en', trglang: 'fr' })).json();
       const me = (await api.get('/v2/me')).json();
-      // The state a crash leaves: running, lease expired, half-written staging rows, file stored.
+      // The state a crash leaves: running, lease expired, file stored (its transaction died with it).
       const jobId = await insertTask(ctx.db, {
         organizationId: me.organization_id,
         type: 'memory_import',
@@ -40,14 +40,6 @@ for (const target of await storeTargets()) {
       await ctx.db.run(
         `UPDATE tasks SET state = 'running', worker_id = 'dead-worker', attempts = 1, lease_until = ?, started_at = ? WHERE id = ?`,
         [nowSeconds() - 1, nowSeconds() - 120, jobId],
-      );
-      await ctx.db.insertMany(
-        'import_staging',
-        ['task_id', 'seq', 'source', 'target', 'pair_hash'],
-        [
-          [jobId, 0, 'half', 'moitié', 'h1'],
-          [jobId, 1, 'written', 'écrit', 'h2'],
-        ],
       );
       ctx.app.worker.wake();
       const task = await api.waitForTask(jobId);
@@ -66,13 +58,12 @@ for (const target of await storeTargets()) {
         [memory.id],
       );
       assert.equal(Number(count!.n), 100);
-      // The staging rows go after the commit: once the worker has finished with the task.
+      // The uploaded file goes after the commit: once the worker has finished with the task.
       await ctx.app.worker.stop();
-      const staging = await ctx.db.get<{ n: number }>(
-        'SELECT COUNT(*) AS n FROM import_staging WHERE task_id = ?',
-        [jobId],
-      );
-      assert.equal(Number(staging!.n), 0);
+      const file = await ctx.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM task_files WHERE task_id = ?', [
+        jobId,
+      ]);
+      assert.equal(Number(file!.n), 0);
 
       // A second run of a finished task is impossible: it is no longer claimable.
       assert.equal(await claimTask(ctx.db, 'another', 60), undefined);
@@ -226,7 +217,7 @@ for (const target of await storeTargets()) {
       assert.equal((await api.get(`/v2/memories?id=${memory.id}`)).json()[0].is_processing, null);
     });
 
-    test("a finished import's staging rows and file, left by a crash after its commit, go with the sweep", async () => {
+    test("a finished import's file, left by a crash after its commit, goes with the sweep", async () => {
       const memory = (
         await api.post('/v2/memories', { name: 'Leftovers', srclang: 'en', trglang: 'fr' })
       ).json();
@@ -240,15 +231,6 @@ for (const target of await storeTargets()) {
         });
         await ctx.db.run('UPDATE tasks SET state = ?, worker_id = ? WHERE id = ?', [state, 'elsewhere', id]);
         await storeTaskFile(ctx.db, id, [Buffer.from(tmx(10))], 1 << 20);
-        if (type === 'memory_import')
-          await ctx.db.insertMany(
-            'import_staging',
-            ['task_id', 'seq', 'source', 'target', 'pair_hash'],
-            [
-              [id, 0, 'left', 'laissé', 'h1'],
-              [id, 1, 'over', 'restant', 'h2'],
-            ],
-          );
         return id;
       };
       // What a crash between an import's commit and its clean-up leaves, for one that succeeded and one
@@ -265,10 +247,8 @@ for (const target of await storeTargets()) {
           (await ctx.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE task_id = ?`, [id]))!.n,
         );
       for (const id of [succeeded, failed]) {
-        assert.equal(await count('import_staging', id), 0, `staging rows of task ${id}`);
         assert.equal(await count('task_files', id), 0, `file of task ${id}`);
       }
-      assert.equal(await count('import_staging', running), 2);
       assert.ok((await count('task_files', running)) > 0);
       assert.ok((await count('task_files', exported)) > 0);
       await ctx.db.run("UPDATE tasks SET state = 'failed' WHERE id = ?", [running]);

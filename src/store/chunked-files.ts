@@ -36,12 +36,18 @@ export async function writeChunks(
     ]);
   };
   for await (const piece of input) {
-    const chunk = typeof piece === 'string' ? Buffer.from(piece) : piece;
+    let chunk = typeof piece === 'string' ? Buffer.from(piece) : piece;
     total += chunk.length;
     if (total > limit) throw errors.payloadTooLarge(limit);
-    pending.push(chunk);
-    pendingBytes += chunk.length;
-    if (pendingBytes >= CHUNK_BYTES) await flush();
+    // Cut to CHUNK_BYTES whatever pieces the input arrives in (a body handed over whole is one piece):
+    // a reader's progress and memory go a chunk at a time.
+    while (chunk.length > 0) {
+      const part = chunk.subarray(0, CHUNK_BYTES - pendingBytes);
+      pending.push(part);
+      pendingBytes += part.length;
+      chunk = chunk.subarray(part.length);
+      if (pendingBytes === CHUNK_BYTES) await flush();
+    }
   }
   await flush();
   return total;

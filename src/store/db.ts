@@ -17,12 +17,31 @@ export interface Queryable {
   get<T = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<T | undefined>;
   /** A statement without rows; answers how many rows it changed. */
   run(sql: string, params?: readonly SqlParam[]): Promise<{ changes: number }>;
-  /** Inserts many rows of the same columns quickly (prepared statement or multi-row VALUES). */
+  /**
+   * Inserts many rows of the same columns quickly (prepared statement or multi-row VALUES); answers how many
+   * went in. With `skipConflictsOn` (a unique index's columns), a row that repeats one already stored, or
+   * an earlier row of the same call, is skipped rather than refused.
+   */
   insertMany(
     table: string,
     columns: readonly string[],
     rows: readonly (readonly SqlParam[])[],
-  ): Promise<void>;
+    options?: InsertOptions,
+  ): Promise<number>;
+}
+
+export interface InsertOptions {
+  skipConflictsOn?: readonly string[];
+}
+
+/** The INSERT statement of Queryable.insertMany, up to its VALUES. */
+export function insertPrefix(table: string, columns: readonly string[]): string {
+  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES`;
+}
+
+/** What follows the VALUES of Queryable.insertMany's statement. */
+export function insertSuffix(options: InsertOptions = {}): string {
+  return options.skipConflictsOn ? ` ON CONFLICT (${options.skipConflictsOn.join(', ')}) DO NOTHING` : '';
 }
 
 export interface TransactionOptions {

@@ -23,7 +23,13 @@ export interface TaskContext {
   workerId: string;
   /** Aborted when the process shuts down: the handler should stop; the task goes back to the queue. */
   signal: AbortSignal;
-  /** Records progress; inside a transaction (tx) when it must commit with the work it counts. */
+  /**
+   * Records progress. With tx, the handler is inside its transaction (a long one, such as a memory
+   * import's): on the embedded store the progress is written in it — the transaction holds the one writer,
+   * so a write beside it would wait for it for ever — and this process's readers see it meanwhile through
+   * TaskWorker.liveProgress; a shared store writes it beside the transaction, for every instance to see.
+   * Call it before complete(tx).
+   */
   progress(done: number, total: number, tx?: Queryable): Promise<void>;
   /** Marks the task succeeded inside the handler's final transaction (so the work and the state commit together). */
   complete(tx: Queryable, result: unknown): Promise<void>;
@@ -71,11 +77,17 @@ export interface WorkerOptions {
   onGiveUp?: (task: TaskRow, reason: string) => Promise<void>;
 }
 
+/** The progress of the tasks this process runs, as their handlers last reported it. */
+export interface LiveProgress {
+  liveProgress(taskId: number): { done: number; total: number } | undefined;
+}
+
 /** Named apart from worker_threads' Worker: this one runs queued tasks, in the server's own thread. */
-export class TaskWorker implements TaskNotifier {
+export class TaskWorker implements TaskNotifier, LiveProgress {
   /** This process's instance id (src/store/instances.ts): the owner of the tasks it runs. */
   readonly id: string;
   private readonly running = new Set<Promise<void>>();
+  private readonly progressOf = new Map<number, { done: number; total: number }>();
   private controller = new AbortController();
   private timer: NodeJS.Timeout | undefined;
   private polling = false;
@@ -97,6 +109,10 @@ export class TaskWorker implements TaskNotifier {
     if (this.controller.signal.aborted) this.controller = new AbortController();
     this.stopped = false;
     this.schedule(0);
+  }
+
+  liveProgress(taskId: number): { done: number; total: number } | undefined {
+    return this.progressOf.get(taskId);
   }
 
   /** Looks for work now (called after a request enqueued a task in this process). */
@@ -180,7 +196,10 @@ export class TaskWorker implements TaskNotifier {
       db: this.db.background(),
       workerId: this.id,
       signal: this.controller.signal,
-      progress: (done, total, tx) => setProgress(tx ?? this.db, task.id, done, total),
+      progress: (done, total, tx) => {
+        this.progressOf.set(task.id, { done, total });
+        return setProgress(tx && !this.db.shared ? tx : this.db, task.id, done, total);
+      },
       complete: (tx, result) => completeTask(tx, task.id, this.id, result),
     };
     try {
@@ -201,6 +220,7 @@ export class TaskWorker implements TaskNotifier {
       }
     } finally {
       clearInterval(heartbeat);
+      this.progressOf.delete(task.id);
     }
   }
 }

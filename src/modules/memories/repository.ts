@@ -1,7 +1,7 @@
-// SQL for memories, their entries, the log of deleted entries, and the staging area of imports.
+// SQL for memories, their entries, the log of deleted entries, and imports.
 import { hash } from 'node:crypto';
 import { errors } from '../../errors.ts';
-import { deleteInSlices, deleteStaged, nowSeconds, type Queryable } from '../../store/db.ts';
+import { deleteInSlices, nowSeconds, type Queryable } from '../../store/db.ts';
 
 export interface MemoryRow {
   id: number;
@@ -287,74 +287,66 @@ export async function entriesPage(db: Queryable, memoryId: number, afterId: numb
   ]);
 }
 
-// ---- The staging area of an import: units parsed before they are applied in one transaction.
-
-export async function clearStaging(db: Queryable, taskId: number) {
-  await deleteStaged(db, 'import_staging', taskId);
-}
+// ---- Imports: units inserted as the file is parsed, in the import's one transaction.
 
 /**
- * Finished imports whose staging rows or uploaded file are still stored: an import deletes them after its
- * transaction commits, and an instance that died in between left them (the instances' sweep discards them).
+ * Finished imports whose uploaded file is still stored: an import deletes it after its transaction commits,
+ * and an instance that died in between left it (the instances' sweep discards it).
  */
 export async function finishedImportsWithLeftovers(db: Queryable): Promise<number[]> {
-  // From the few tasks that own staging rows or a file (walked along both primary keys, one index probe
-  // per owner), not from every finished task: tasks are kept, and going through 100,000 of them took
-  // 22 ms of one statement at every sweep (0.3 ms this way, better-sqlite3 alone).
+  // From the few tasks that own a file (walked along its primary key, one index probe per owner), not from
+  // every finished task: tasks are kept, and going through 100,000 of them took 22 ms of one statement at
+  // every sweep (0.3 ms this way, better-sqlite3 alone).
   const rows = await db.all<{ id: number }>(
-    `WITH RECURSIVE
-       staged(id) AS (
-         SELECT MIN(task_id) FROM import_staging
-         UNION ALL
-         SELECT (SELECT MIN(task_id) FROM import_staging WHERE task_id > staged.id) FROM staged WHERE staged.id IS NOT NULL),
-       filed(id) AS (
-         SELECT MIN(task_id) FROM task_files
-         UNION ALL
-         SELECT (SELECT MIN(task_id) FROM task_files WHERE task_id > filed.id) FROM filed WHERE filed.id IS NOT NULL)
-     SELECT id FROM tasks WHERE id IN (SELECT id FROM staged UNION SELECT id FROM filed)
+    `WITH RECURSIVE filed(id) AS (
+       SELECT MIN(task_id) FROM task_files
+       UNION ALL
+       SELECT (SELECT MIN(task_id) FROM task_files WHERE task_id > filed.id) FROM filed WHERE filed.id IS NOT NULL)
+     SELECT id FROM tasks WHERE id IN (SELECT id FROM filed)
        AND type = 'memory_import' AND state IN ('succeeded', 'failed')`,
   );
   return rows.map((r) => Number(r.id));
 }
 
-/** Stages units (source, target, pair hash) numbered from `firstSeq`. */
-export async function stageUnits(
-  db: Queryable,
-  taskId: number,
-  firstSeq: number,
-  units: readonly (readonly [string, string, string])[],
-) {
-  const rows = units.map(([source, target, hash], i) => [taskId, firstSeq + i, source, target, hash]);
-  await db.insertMany('import_staging', ['task_id', 'seq', 'source', 'target', 'pair_hash'], rows);
-}
+const IMPORTED_COLUMNS = [
+  'memory_id',
+  'source',
+  'target',
+  'pair_hash',
+  'resource_name',
+  'created_by',
+  'updated_by',
+  'rev',
+  'created_at',
+  'updated_at',
+];
 
-/** Applies staged units [from, to) to the memory; an identical pair already stored is skipped. */
-export async function applyStaged(
+/**
+ * Inserts imported units (source, target, pair hash) as entries in file order; a pair already stored, or
+ * met earlier in the file, is skipped. Answers how many went in.
+ */
+export function insertImported(
   db: Queryable,
-  taskId: number,
-  range: { from: number; to: number },
+  units: readonly (readonly [string, string, string])[],
   entry: { memoryId: number; resourceName: string; createdBy: string; rev: number },
 ): Promise<number> {
   const now = nowSeconds();
-  const { changes } = await db.run(
-    `INSERT INTO memory_entries (memory_id, source, target, pair_hash, resource_name, created_by, updated_by, rev, created_at, updated_at)
-     SELECT ?, source, target, pair_hash, ?, ?, ?, ?, ?, ? FROM import_staging
-     WHERE task_id = ? AND seq >= ? AND seq < ? ORDER BY seq
-     ON CONFLICT (memory_id, pair_hash) DO NOTHING`,
-    [
-      entry.memoryId,
-      entry.resourceName,
-      entry.createdBy,
-      entry.createdBy,
-      entry.rev,
-      now,
-      now,
-      taskId,
-      range.from,
-      range.to,
-    ],
-  );
-  return changes;
+  const { memoryId, resourceName, createdBy, rev } = entry;
+  const rows = units.map(([source, target, hash]) => [
+    memoryId,
+    source,
+    target,
+    hash,
+    resourceName,
+    createdBy,
+    createdBy,
+    rev,
+    now,
+    now,
+  ]);
+  return db.insertMany('memory_entries', IMPORTED_COLUMNS, rows, {
+    skipConflictsOn: ['memory_id', 'pair_hash'],
+  });
 }
 
 /** Counts the entries an import added and records the file among the memory's resources. */

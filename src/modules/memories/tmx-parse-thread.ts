@@ -25,11 +25,11 @@ export function memoryFileFormat(name: string): MemoryFileFormat | undefined {
   return ext && MEMORY_FILE_TYPES[ext];
 }
 
-export type StagedUnit = [source: string, target: string, pairHash: string];
+export type ParsedUnit = [source: string, target: string, pairHash: string];
 
 type WorkerMessage =
   | { type: 'more' }
-  | { type: 'units'; rows: StagedUnit[] }
+  | { type: 'units'; rows: ParsedUnit[] }
   | { type: 'done'; stats: TmxReadStats }
   | { type: 'error'; name: string; message: string };
 
@@ -40,7 +40,7 @@ type WorkerMessage =
 export function parseTmxInThread(
   input: AsyncIterable<Buffer>,
   file: { srclang: string; trglang: string; format: MemoryFileFormat },
-  onBatch: (rows: StagedUnit[]) => Promise<void>,
+  onBatch: (rows: ParsedUnit[]) => Promise<void>,
 ): Promise<TmxReadStats> {
   const worker = startThread(new URL('./tmx-parse-worker.ts', import.meta.url), file);
   const chunks = input[Symbol.asyncIterator]();

@@ -4,11 +4,12 @@ import { principalOf } from '../../http/principal.ts';
 import { IdQuery } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
 import type { Db } from '../../store/db.ts';
+import type { LiveProgress } from '../../tasks/task-worker.ts';
 import { Task } from './schemas.ts';
 import * as service from './service.ts';
 
-export async function tasksRoutes(app: App, options: { db: Db }) {
-  const { db } = options;
+export async function tasksRoutes(app: App, options: { db: Db; tasks: LiveProgress }) {
+  const { db, tasks } = options;
   new Gauge({
     name: 'tessera_tasks',
     help: 'Tasks by type and state',
@@ -30,6 +31,6 @@ export async function tasksRoutes(app: App, options: { db: Db }) {
         response: { 200: Task },
       },
     },
-    async (request) => service.getTask(db, principalOf(request), request.query.id),
+    async (request) => service.getTask(db, tasks, principalOf(request), request.query.id),
   );
 }

@@ -3,14 +3,22 @@ import { errors } from '../../errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Db } from '../../store/db.ts';
 import { countTasks, findTask, TASK_STATES, type TaskRow } from '../../tasks/queue.ts';
+import type { LiveProgress } from '../../tasks/task-worker.ts';
 
-export function publicTask(row: TaskRow) {
+/**
+ * A task as its client sees it. `live`: the progress its handler reported in this process, which a long
+ * transaction (a memory import's, on the embedded store) keeps from the row until it commits.
+ */
+export function publicTask(row: TaskRow, live?: { done: number; total: number }) {
   return {
     id: row.id,
     type: row.type,
     // A task whose file is still being uploaded is, to its client, waiting like any queued task.
     state: row.state === TASK_STATES.uploading ? TASK_STATES.queued : row.state,
-    progress: { done: row.progress_done, total: row.progress_total },
+    progress:
+      live && row.state === TASK_STATES.running
+        ? { ...live }
+        : { done: row.progress_done, total: row.progress_total },
     result: row.result === null ? null : JSON.parse(row.result),
     error: row.error,
     error_code: row.error_code,
@@ -20,10 +28,10 @@ export function publicTask(row: TaskRow) {
   };
 }
 
-export async function getTask(db: Db, principal: Principal, id: number) {
+export async function getTask(db: Db, tasks: LiveProgress, principal: Principal, id: number) {
   const row = await findTask(db, id, principal.organizationId);
   if (!row) throw errors.notFound('Task', id);
-  return publicTask(row);
+  return publicTask(row, tasks.liveProgress(row.id));
 }
 
 export function taskCounts(db: Db) {

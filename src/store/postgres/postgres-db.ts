@@ -1,7 +1,14 @@
 // The shared store: PostgreSQL through a pg connection pool; several Tessera instances may use one database.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Db, Queryable, SqlParam } from '../db.ts';
+import {
+  type Db,
+  type InsertOptions,
+  insertPrefix,
+  insertSuffix,
+  type Queryable,
+  type SqlParam,
+} from '../db.ts';
 
 // BIGINT (ids, counts, timestamps) comes back as a string by default; all of ours fit in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
@@ -29,8 +36,9 @@ function clientRunner(client: pg.Pool | pg.PoolClient): Queryable {
       const result = await client.query(toPgSql(sql), params as unknown[]);
       return { changes: result.rowCount ?? 0 };
     },
-    async insertMany(table, columns, rows) {
+    async insertMany(table, columns, rows, options) {
       const perBatch = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
+      let inserted = 0;
       for (let i = 0; i < rows.length; i += perBatch) {
         const batch = rows.slice(i, i + perBatch);
         const params: SqlParam[] = [];
@@ -39,11 +47,13 @@ function clientRunner(client: pg.Pool | pg.PoolClient): Queryable {
           params.push(...row);
           return `(${row.map((_, j) => `$${start + j + 1}`).join(', ')})`;
         });
-        await client.query(
-          `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`,
+        const result = await client.query(
+          `${insertPrefix(table, columns)} ${tuples.join(', ')}${insertSuffix(options)}`,
           params,
         );
+        inserted += result.rowCount ?? 0;
       }
+      return inserted;
     },
   };
 }
@@ -80,8 +90,13 @@ export class PostgresDb implements Db {
   run(sql: string, params?: readonly SqlParam[]) {
     return this.runner.run(sql, params);
   }
-  insertMany(table: string, columns: readonly string[], rows: readonly (readonly SqlParam[])[]) {
-    return this.runner.insertMany(table, columns, rows);
+  insertMany(
+    table: string,
+    columns: readonly string[],
+    rows: readonly (readonly SqlParam[])[],
+    options?: InsertOptions,
+  ) {
+    return this.runner.insertMany(table, columns, rows, options);
   }
 
   async allocateIds(tx: Queryable, count: number): Promise<number[]> {

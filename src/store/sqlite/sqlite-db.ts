@@ -3,7 +3,15 @@ import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Db, Queryable, SqlParam, TransactionOptions } from '../db.ts';
+import {
+  type Db,
+  type InsertOptions,
+  insertPrefix,
+  insertSuffix,
+  type Queryable,
+  type SqlParam,
+  type TransactionOptions,
+} from '../db.ts';
 import { Breather } from '../pacing.ts';
 import { Checkpointer } from './checkpointer.ts';
 
@@ -66,15 +74,17 @@ function statementRunner(conn: Connection, breather: Breather | null): Queryable
       }
       return { changes: stmt.run(...params).changes };
     },
-    async insertMany(table, columns, rows) {
-      if (rows.length === 0) return;
+    async insertMany(table, columns, rows, options) {
+      if (rows.length === 0) return 0;
       const stmt = prepare(
-        `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+        `${insertPrefix(table, columns)} (${columns.map(() => '?').join(', ')})${insertSuffix(options)}`,
       );
+      let inserted = 0;
       for (let i = 0; i < rows.length; i += INSERT_SLICE) {
         await breather?.breathe();
-        for (const row of rows.slice(i, i + INSERT_SLICE)) stmt.run(...row);
+        for (const row of rows.slice(i, i + INSERT_SLICE)) inserted += stmt.run(...row).changes;
       }
+      return inserted;
     },
   };
 }
@@ -168,8 +178,13 @@ export class SqliteDb implements Db {
   run(sql: string, params?: readonly SqlParam[]) {
     return this.locked(() => this.write.run(sql, params));
   }
-  insertMany(table: string, columns: readonly string[], rows: readonly (readonly SqlParam[])[]) {
-    return this.transaction((tx) => tx.insertMany(table, columns, rows));
+  insertMany(
+    table: string,
+    columns: readonly string[],
+    rows: readonly (readonly SqlParam[])[],
+    options?: InsertOptions,
+  ) {
+    return this.transaction((tx) => tx.insertMany(table, columns, rows, options));
   }
 
   // Delivered on a later turn of the event loop, as a notification from another process would be.
