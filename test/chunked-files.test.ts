@@ -1,5 +1,5 @@
 // Files kept in chunks: stored in chunks of at most CHUNK_BYTES whatever pieces they arrive in; a file of many
-// chunks is deleted whole (a few chunks per statement), and only it.
+// chunks is deleted whole (a chunk per statement), and only it.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CHUNK_BYTES, deleteChunks, readChunks, writeChunks } from '../src/store/chunked-files.ts';
@@ -25,7 +25,7 @@ for (const target of await storeTargets()) {
       const task = () =>
         insertTask(ctx.db, { organizationId: me.organization_id, type: 'export', params: {} });
       const [big, other] = [await task(), await task()];
-      // 19 chunks and a half: more than two of the delete's slices, the last one partial.
+      // 19 chunks and a half: many statements of the delete, the last chunk partial.
       const bytes = 19 * CHUNK_BYTES + CHUNK_BYTES / 2;
       const piece = Buffer.alloc(CHUNK_BYTES / 4, 'x');
       const pieces = Array.from({ length: bytes / piece.length }, () => piece);

@@ -10,6 +10,8 @@ import { pairHash } from './repository.ts';
 const BATCH = 2000;
 /** Unit batches sent but not yet stored by the parent; parsing waits past this. */
 const MAX_UNACKED = 4;
+/** Chunks of the file asked for ahead of the parser, so that it never waits for the next one. */
+const READ_AHEAD = 2;
 
 const port = parentPort!;
 const { srclang, trglang, format } = workerData as {
@@ -20,6 +22,9 @@ const { srclang, trglang, format } = workerData as {
 const READERS = { tmx: readTmx, xliff: readXliffPairs, tsv: readTsvPairs };
 const chunks: (Buffer | null)[] = [];
 let chunkArrived: (() => void) | undefined;
+/** Chunks asked for and not yet arrived. */
+let requested = 0;
+let ended = false;
 let acked = 0;
 let ackArrived: (() => void) | undefined;
 
@@ -29,14 +34,23 @@ port.on('message', (message: { type: 'chunk'; data: Uint8Array } | { type: 'end'
     ackArrived?.();
     return;
   }
-  chunks.push(message.type === 'chunk' ? Buffer.from(message.data) : null);
+  requested--;
+  if (message.type === 'chunk') chunks.push(Buffer.from(message.data));
+  else if (!ended) {
+    // The parent answers every request past the end with an end: the first one ends the input.
+    ended = true;
+    chunks.push(null);
+  }
   chunkArrived?.();
 });
 
 async function* input(): AsyncGenerator<Buffer> {
   for (;;) {
-    if (chunks.length === 0) {
+    while (!ended && requested + chunks.length < READ_AHEAD) {
       port.postMessage({ type: 'more' });
+      requested++;
+    }
+    if (chunks.length === 0) {
       await new Promise<void>((resolve) => {
         chunkArrived = resolve;
       });
