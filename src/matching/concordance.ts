@@ -64,6 +64,11 @@ export class ConcordanceIndex {
     this.store.refresh();
   }
 
+  /** See MemoryIndex.refreshInSlices. */
+  refreshInSlices(): Generator<void, void> {
+    return this.store.refreshInSlices();
+  }
+
   search(query: string, n: number): ConcordanceHit[] {
     if (!Number.isInteger(n) || n < 1) throw new RangeError(`n must be a positive integer, got ${n}`);
     if (query.length > MAX_QUERY_LENGTH)

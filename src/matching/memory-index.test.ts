@@ -203,4 +203,80 @@ describe('MemoryIndex updates', () => {
       check();
     }
   });
+
+  it('answers as the oracle when its postings are built in slices, with changes and searches between them', () => {
+    const rand = prng(12);
+    const words = 'open save close file folder the a new old document window print copy paste cut undo'.split(
+      ' ',
+    );
+    const sentence = () =>
+      Array.from({ length: 1 + Math.floor(rand() * 9) }, () => words[Math.floor(rand() * words.length)]).join(
+        ' ',
+      );
+    const live = new Map<number, OracleEntry>();
+    const ix = new MemoryIndex();
+    let nextId = 1;
+    const add = () => {
+      const e = { id: nextId++, source: sentence(), updatedAt: nextId % 40 };
+      live.set(e.id, e);
+      ix.add(e.id, e.source, e.updatedAt);
+    };
+    const removeOne = () => {
+      const ids = [...live.keys()];
+      const id = ids[Math.floor(rand() * ids.length)];
+      assert.equal(ix.remove(id), live.delete(id));
+    };
+    const agrees = (label: string) => {
+      for (let q = 0; q < 3; q++) {
+        const query = sentence();
+        assert.deepEqual(
+          ix.search(query, { threshold: 75, n: 10 }),
+          bruteForceSearch(live.values(), query, { threshold: 75, n: 10 }),
+          `${label}: ${JSON.stringify(query)}`,
+        );
+      }
+    };
+    // Entries of words of their own, added while postings are being built: each must be found, by the
+    // fuzzy path (the query has a word more), whether it ended up in a block or in the tail.
+    const own: number[] = [];
+    const ownText = (id: number) => `alpha${id} beta${id} gamma${id} delta${id}`;
+    const findsOwn = (label: string) => {
+      for (const id of own) {
+        const found = ix.search(`${ownText(id)} epsilon`, { threshold: 75, n: 10 }).map((m) => m.id);
+        assert.deepEqual(found, live.has(id) ? [id] : [], `${label}: entry ${id}`);
+      }
+    };
+    // Between slices: entries added (a new tail) and removed (dead slots in the block being built); one
+    // search in the middle, which finishes the work at once, the rest of the slices then having none.
+    const driveWithChanges = (label: string) => {
+      let slices = 0;
+      for (const _ of ix.refreshInSlices()) {
+        slices++;
+        for (let i = 0; i < 50; i++) add();
+        const id = nextId++;
+        const e = { id, source: ownText(id), updatedAt: 0 };
+        live.set(id, e);
+        ix.add(e.id, e.source, e.updatedAt);
+        own.push(e.id);
+        for (let i = 0; i < 20; i++) removeOne();
+        if (slices === 6) agrees(`${label}, search after slice ${slices}`);
+      }
+      findsOwn(label);
+      return slices;
+    };
+    for (let i = 0; i < 40_000; i++) add();
+    // A block of 40,000 slots is built in more than six slices, but the search after the sixth finished
+    // the work, and the drive ended there.
+    assert.equal(driveWithChanges('bulk load'), 6);
+    agrees('after the bulk load');
+    // Sliced again with no search in between: the tail that arrived becomes a block.
+    for (let i = 0; i < 3000; i++) add();
+    assert.ok(driveWithChanges('tail') > 1);
+    agrees('after the tail');
+    // A quarter of the slots removed: the sliced refresh compacts them, entries still arriving.
+    for (let i = 0; i < 14_000; i++) removeOne();
+    assert.ok(driveWithChanges('compaction') > 1);
+    agrees('after the compaction');
+    assert.equal(ix.size, live.size);
+  });
 });

@@ -104,7 +104,15 @@ export class MemoryIndex {
    * due; calling it after a bulk load takes that work out of the first query.
    */
   refresh(): void {
-    this.store.refresh();
+    for (const _ of this.refreshInSlices());
+  }
+
+  /**
+   * refresh() in slices of a few milliseconds, yielding between them (TokenStore.refreshInSlices): what a
+   * caller that must keep the event loop turning drives after a bulk load.
+   */
+  *refreshInSlices(): Generator<void, void> {
+    yield* this.store.refreshInSlices();
     // The sorted wordless entries too: built on demand, it took 50 ms out of the first wordless query
     // against ten million entries.
     if (this.store.empty.length > 0) this.wordlessIndex();

@@ -50,6 +50,10 @@ const MIN_DEAD_TO_COMPACT = 1024;
 const REPEAT_KEY = 2 ** 32;
 // Stamps mark per-query and per-candidate state without clearing arrays; they restart before overflowing.
 const STAMP_LIMIT = 2 ** 30;
+// Building postings yields to refreshInSlices every this many slots (some 5–10 ms of work), and every
+// this many pair postings when it places them.
+const SLICE_MASK = 2 ** 14 - 1;
+const PAIR_SLICE_MASK = 2 ** 20 - 1;
 
 /** The 32-bit hash of an adjacent token pair (a, b); its bucket is the hash masked by a table size. */
 export function pairHash(a: number, b: number): number {
@@ -190,19 +194,48 @@ export class TokenStore {
 
   /** Indexes the tail, merges blocks, compacts tombstones, as far as due. */
   refresh(): void {
-    if (this.dead >= MIN_DEAD_TO_COMPACT && this.dead * 4 > this.slotCount) this.compact();
-    else if (this.slotCount - this.indexed >= TAIL_LIMIT) {
-      const s = this.blocks;
-      s.push(this.buildBlock(this.indexed, this.slotCount));
-      this.indexed = this.slotCount;
-      const size = (g: PostingsBlock) => g.to - g.from;
-      while (s.length > 1 && size(s[s.length - 2]) < 2 * size(s[s.length - 1])) {
-        const last = s.pop()!;
-        const prev = s.pop()!;
-        s.push(this.buildBlock(prev.from, last.to));
-      }
-      this.trim();
+    for (const _ of this.refreshInSlices());
+  }
+
+  /**
+   * refresh() in slices: it yields every SLICE slots or so of work, so that an asynchronous caller can
+   * give the event loop a turn in between (after a bulk load of ten million entries the work is a block
+   * of all of them, several seconds of one call). At every yield the store is whole and searchable as it
+   * was: a block takes its place only once built. A refresh() called meanwhile (a search) finishes the
+   * work in one go, and then this one ends at its next step.
+   */
+  *refreshInSlices(): Generator<void, void> {
+    for (;;) {
+      // Work left suspended by another caller is finished first; then what is due now is done too.
+      const resumed = this.pending !== null;
+      this.pending ??= this.refreshWork();
+      const work = this.pending;
+      while (!work.next().done) yield;
+      if (this.pending === work) this.pending = null;
+      if (!resumed) return;
     }
+  }
+
+  /** The work of refresh() suspended between its slices, which any refresh finishes first. */
+  private pending: Generator<void, void> | null = null;
+
+  private *refreshWork(): Generator<void, void> {
+    if (this.dead >= MIN_DEAD_TO_COMPACT && this.dead * 4 > this.slotCount) {
+      yield* this.compact();
+      return;
+    }
+    if (this.slotCount - this.indexed < TAIL_LIMIT) return;
+    const s = this.blocks;
+    const to = this.slotCount;
+    const tail = yield* this.buildBlock(this.indexed, to);
+    s.push(tail);
+    this.indexed = to;
+    const size = (g: PostingsBlock) => g.to - g.from;
+    while (s.length > 1 && size(s[s.length - 2]) < 2 * size(s[s.length - 1])) {
+      const merged = yield* this.buildBlock(s[s.length - 2].from, s[s.length - 1].to);
+      s.splice(s.length - 2, 2, merged);
+    }
+    this.trim();
   }
 
   /**
@@ -406,29 +439,22 @@ export class TokenStore {
     return ++this.pairStamp;
   }
 
-  /** Doubles the pair buckets (until there are at least as many as slots) and recounts their frequencies. */
+  /**
+   * Doubles the pair buckets until there are at least as many as slots. Bucket b of the old table splits
+   * into b and b + n of the new one, and each starts from the old count: an upper bound of its own, which
+   * is all the pair filter needs (a count of 0 still means no entry holds the bucket; counts only order
+   * the pairs and estimate costs). Recounting every entry's pairs instead held the event loop 1.4 s at
+   * eight million entries; compaction counts them exactly again.
+   */
   private growPairs(): void {
     let n = this.pairMask + 1;
+    const old = this.pairFrequency;
     while (n < this.slotCount) n *= 2;
     this.pairMask = n - 1;
     this.pairFrequency = new Int32Array(n);
+    for (let at = 0; at < n; at += old.length) this.pairFrequency.set(old, at);
     this.pairMark = new Int32Array(n);
     this.pairStamp = 0;
-    const { meta, pool, pairMark, pairFrequency } = this;
-    for (let s = 0; s < this.slotCount; s++) {
-      const m = s * META;
-      if (!meta[m + M_ALIVE]) continue;
-      const start = meta[m + M_START];
-      const end = start + meta[m + M_LEN];
-      const pm = ++this.pairStamp;
-      for (let i = start + 1; i < end; i++) {
-        const b = pairHash(pool[i - 1], pool[i]) & (n - 1);
-        if (pairMark[b] !== pm) {
-          pairMark[b] = pm;
-          pairFrequency[b]++;
-        }
-      }
-    }
   }
 
   /** The posting key of a token's occurrence-th (≥ 2) occurrence, created when new. */
@@ -462,10 +488,12 @@ export class TokenStore {
 
   /**
    * Postings of [from, to), each key's slots by token count, then newest slot first: searches meet recent
-   * entries first, which win ties, so the top n settles early and prunes the rest.
+   * entries first, which win ties, so the top n settles early and prunes the rest. Yields every SLICE
+   * slots (refreshInSlices); entries added meanwhile lie beyond `to`, and one removed meanwhile only
+   * leaves a dead slot in the postings, as removals after a build do.
    */
-  private buildBlock(from: number, to: number): PostingsBlock {
-    const { meta, pool } = this;
+  private *buildBlock(from: number, to: number): Generator<void, PostingsBlock> {
+    let { meta, pool } = this;
     // Live slots with tokens in (length, slot descending) order, by counting sort on length.
     let maxLen = 0;
     let total = 0;
@@ -485,11 +513,18 @@ export class TokenStore {
       const len = meta[s * META + M_LEN];
       if (meta[s * META + M_ALIVE] && len > 0) order[byLen[len]++ - skip] = s;
     }
-    // Keys of every token in that order, counted per key; then each key's postings filled in order.
+    yield;
+    ({ meta, pool } = this);
+    // Keys of every token in that order, counted per key; then each key's postings filled in order. Every
+    // key of these slots exists already (describe made them), so keys made meanwhile are out of range.
     const keysInOrder = new Int32Array(total);
     const count = new Int32Array(this.keyCount + 1);
     let p = 0;
     for (let i = 0; i < order.length; i++) {
+      if ((i & SLICE_MASK) === SLICE_MASK) {
+        yield;
+        ({ meta, pool } = this);
+      }
       const m = order[i] * META;
       const start = meta[m + M_START];
       const end = start + meta[m + M_LEN];
@@ -506,35 +541,44 @@ export class TokenStore {
         count[key + 1]++;
       }
     }
+    const keyCount = count.length - 1;
     let present = 0;
-    for (let k = 1; k <= this.keyCount; k++) {
+    for (let k = 1; k <= keyCount; k++) {
       if (count[k] > 0) present++;
       count[k] += count[k - 1];
     }
     const keys = new Int32Array(present);
     const starts = new Int32Array(present + 1);
     let j = 0;
-    for (let k = 0; k < this.keyCount; k++) {
+    for (let k = 0; k < keyCount; k++) {
       if (count[k + 1] === count[k]) continue;
       keys[j] = k;
       starts[j++] = count[k];
     }
     starts[present] = total;
+    yield;
+    ({ meta } = this);
     const slots = new Int32Array(total);
     p = 0;
     for (let i = 0; i < order.length; i++) {
+      if ((i & SLICE_MASK) === SLICE_MASK) {
+        yield;
+        ({ meta } = this);
+      }
       const s = order[i];
       for (let n = meta[s * META + M_LEN]; n > 0; n--) slots[count[keysInOrder[p++]]++] = s;
     }
-    return { from, to, keys, starts, slots, ...this.buildPairs(order, total) };
+    const pairs = yield* this.buildPairs(order, total);
+    return { from, to, keys, starts, slots, ...pairs };
   }
 
   /** The pair postings of the slots in `order` (by length, then newest first), each list in that order. */
-  private buildPairs(
+  private *buildPairs(
     order: Int32Array,
     total: number,
-  ): Pick<PostingsBlock, 'pairMask' | 'pairKeys' | 'pairStarts' | 'pairSlots'> {
-    const { meta, pool } = this;
+  ): Generator<void, Pick<PostingsBlock, 'pairMask' | 'pairKeys' | 'pairStarts' | 'pairSlots'>> {
+    let { meta, pool } = this;
+    // The table may grow while this yields: the block keeps the size it was started with.
     const pairMask = this.pairMask;
     // Each slot's distinct buckets, in order; then grouped by bucket keeping that order: by counting
     // (a count per bucket) for large blocks, by sorting bucket · 2^26 + position (exact in a double:
@@ -543,6 +587,10 @@ export class TokenStore {
     let owner = new Int32Array(Math.max(16, total));
     let n = 0;
     for (let i = 0; i < order.length; i++) {
+      if ((i & SLICE_MASK) === SLICE_MASK) {
+        yield;
+        ({ meta, pool } = this);
+      }
       const m = order[i] * META;
       const start = meta[m + M_START];
       const end = start + meta[m + M_LEN];
@@ -559,6 +607,7 @@ export class TokenStore {
         owner[n++] = order[i];
       }
     }
+    yield;
     const pairSlots = new Int32Array(n);
     let pairKeys: Int32Array;
     let pairStarts: Int32Array;
@@ -570,6 +619,7 @@ export class TokenStore {
         if (count[k] > 0) present++;
         count[k] += count[k - 1];
       }
+      yield;
       pairKeys = new Int32Array(present);
       pairStarts = new Int32Array(present + 1);
       let j = 0;
@@ -579,12 +629,17 @@ export class TokenStore {
         pairStarts[j++] = count[k];
       }
       pairStarts[present] = n;
-      for (let i = 0; i < n; i++) pairSlots[count[buckets[i]]++] = owner[i];
+      yield;
+      for (let i = 0; i < n; i++) {
+        if ((i & PAIR_SLICE_MASK) === PAIR_SLICE_MASK) yield;
+        pairSlots[count[buckets[i]]++] = owner[i];
+      }
     } else {
       const POS = 2 ** 26;
       const sorted = new Float64Array(n);
       for (let j = 0; j < n; j++) sorted[j] = buckets[j] * POS + j;
       sorted.sort();
+      yield;
       let present = 0;
       for (let j = 0; j < n; j++)
         if (j === 0 || buckets[sorted[j] % POS] !== buckets[sorted[j - 1] % POS]) present++;
@@ -718,7 +773,7 @@ export class TokenStore {
   }
 
   /** Renumbers the live slots densely and rebuilds every structure from their token ids. */
-  private compact(): void {
+  private *compact(): Generator<void, void> {
     const old = { ids: this.ids, updated: this.updated, texts: this.texts, meta: this.meta, pool: this.pool };
     const cap = Math.max(1024, (this.slotCount - this.dead) * 2);
     this.ids = new Float64Array(cap);
@@ -753,7 +808,10 @@ export class TokenStore {
     this.pairFrequency.fill(0);
     for (let s = 0; s < t; s++) this.describe(s);
     this.rehash(this.buckets.length);
-    this.blocks = t > 0 ? [this.buildBlock(0, t)] : [];
+    this.blocks = [];
+    this.indexed = 0;
+    // Whole again (every slot in the tail) at each yield of the build.
+    if (t > 0) this.blocks = [yield* this.buildBlock(0, t)];
     this.indexed = t;
   }
 }
