@@ -110,7 +110,10 @@ export class TokenStore {
   private readonly repeatKey = new Map<number, number>();
   frequency = new Int32Array(1024);
   private keyCount = 0;
-  /** Entries holding each pair bucket (at the current pairMask), counted once per entry. */
+  /**
+   * Entries holding each pair bucket (at the current pairMask), counted once per entry: exact, or an upper
+   * bound for the entries counted before the table last grew (growPairs).
+   */
   pairFrequency = new Int32Array(MIN_PAIR_BUCKETS);
   pairMask = MIN_PAIR_BUCKETS - 1;
   private pairMark = new Int32Array(MIN_PAIR_BUCKETS);
