@@ -12,6 +12,7 @@ import {
 } from './score.ts';
 import {
   bloomBit,
+  foldedBloom,
   M_ALIVE,
   M_BLOOM_HI,
   M_BLOOM_LO,
@@ -244,6 +245,12 @@ export class MemoryIndex {
     // whose rarest shared token is the p-th rarest of the query shares at most L − p, so the p-th posting
     // list need only be read for lengths Lc ≥ ⌈T·L/100⌉ where ⌈T·max(L, Lc)/100⌉ ≤ L − p, i.e. Lc ≤
     // ⌊100·(L − p)/T⌋; for p > L − ⌈T·L/100⌉ for none (the prefix filter). T rises as the heap fills.
+    // The count filter on the folded Bloom filters beside the postings first (a bound from above on the
+    // tokens a candidate shares; the working threshold only rises, so `need` stays a lower bound), so
+    // that the candidates it rejects cost no read of their meta.
+    const bloom32 = foldedBloom(ctx.bloomLo, ctx.bloomHi);
+    const weight32 = new Int32Array(32);
+    for (let b = 0; b < 32; b++) weight32[b] = bitWeight[b] + bitWeight[b + 32];
     for (let p = 0; p < L; p++) {
       const f = ctx.floor;
       const minLen = Math.max(ceilDiv(f * L, 100), split + 1);
@@ -251,11 +258,13 @@ export class MemoryIndex {
       if (f > 99 || maxLen < minLen) break;
       const key = keys[order[p]];
       if (key < 0) continue;
+      const need = ceilDiv(f * Math.max(L, minLen), 100);
       for (const seg of store.blocks) {
         const range = store.postings(seg, key, minLen, maxLen);
         if (!range) continue;
-        const { slots } = seg;
+        const { slots, blooms } = seg;
         for (let i = range[0]; i < range[1]; i++) {
+          if (overlapBelow(blooms[i] & bloom32, weight32, need)) continue;
           const m = slots[i] * META;
           if (meta[m + M_SEEN] === stamp) continue;
           meta[m + M_SEEN] = stamp;
@@ -483,6 +492,14 @@ function codePointLength(s: string): number {
  * An upper bound of a candidate's overlap with the query: the query tokens whose Bloom bits the candidate
  * has (lo, hi: the candidate's bits within the query's), each counted with its multiplicity.
  */
+/** Whether the bits set in `common` stand for fewer than `need` of the query's tokens. */
+function overlapBelow(common: number, weight32: Int32Array, need: number): boolean {
+  let sum = 0;
+  for (let x = common; x !== 0; x &= x - 1)
+    if ((sum += weight32[31 - Math.clz32(x & -x)]) >= need) return false;
+  return true;
+}
+
 function bloomOverlap(lo: number, hi: number, bitWeight: Int32Array): number {
   let sum = 0;
   for (let x = lo; x !== 0; x &= x - 1) sum += bitWeight[31 - Math.clz32(x & -x)];

@@ -14,6 +14,12 @@ export interface PostingsBlock {
   starts: Int32Array;
   slots: Int32Array;
   /**
+   * Beside each of `slots`, that slot's Bloom filter folded to 32 bits (foldedBloom): read in sequence
+   * with the postings, it lets a search pass over candidates that cannot share enough tokens without
+   * reading their meta, a cache miss each.
+   */
+  blooms: Int32Array;
+  /**
    * The same for the entries' adjacent token pairs, each entry's distinct pairs once, keyed by their
    * bucket pairHash(a, b) & pairMask (the store's pair table size when the block was built): buckets may
    * hold several pairs, which only adds candidates (the pair filter needs a superset, not exactness).
@@ -70,6 +76,11 @@ const MIN_PAIR_BUCKETS = 1024;
 /** The Bloom bit (0–63) of a token id. */
 export function bloomBit(tid: number): number {
   return Math.imul(tid, 0x9e3779b1) >>> 26;
+}
+
+/** A slot's 64-bit Bloom filter folded to 32 bits: bits b and b + 32 both become bit b. */
+export function foldedBloom(lo: number, hi: number): number {
+  return lo | hi;
 }
 
 /** The token ids of the entry being added, in a buffer reused from entry to entry. */
@@ -562,6 +573,7 @@ export class TokenStore {
     yield;
     ({ meta } = this);
     const slots = new Int32Array(total);
+    const blooms = new Int32Array(total);
     p = 0;
     for (let i = 0; i < order.length; i++) {
       if ((i & SLICE_MASK) === SLICE_MASK) {
@@ -569,10 +581,15 @@ export class TokenStore {
         ({ meta } = this);
       }
       const s = order[i];
-      for (let n = meta[s * META + M_LEN]; n > 0; n--) slots[count[keysInOrder[p++]]++] = s;
+      const bloom = foldedBloom(meta[s * META + M_BLOOM_LO], meta[s * META + M_BLOOM_HI]);
+      for (let n = meta[s * META + M_LEN]; n > 0; n--) {
+        const at = count[keysInOrder[p++]]++;
+        slots[at] = s;
+        blooms[at] = bloom;
+      }
     }
     const pairs = yield* this.buildPairs(order, total);
-    return { from, to, keys, starts, slots, ...pairs };
+    return { from, to, keys, starts, slots, blooms, ...pairs };
   }
 
   /** The pair postings of the slots in `order` (by length, then newest first), each list in that order. */
@@ -705,6 +722,7 @@ export class TokenStore {
             [`b${i}keys`, b.keys],
             [`b${i}starts`, b.starts],
             [`b${i}slots`, b.slots],
+            [`b${i}blooms`, b.blooms],
             [`b${i}pairKeys`, b.pairKeys],
             [`b${i}pairStarts`, b.pairStarts],
             [`b${i}pairSlots`, b.pairSlots],
@@ -764,6 +782,7 @@ export class TokenStore {
         keys: int(`b${i}keys`),
         starts: int(`b${i}starts`),
         slots: int(`b${i}slots`),
+        blooms: int(`b${i}blooms`),
         pairKeys: int(`b${i}pairKeys`),
         pairStarts: int(`b${i}pairStarts`),
         pairSlots: int(`b${i}pairSlots`),
