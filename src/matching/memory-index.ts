@@ -16,6 +16,7 @@ import {
   M_ALIVE,
   M_BLOOM_HI,
   M_BLOOM_LO,
+  M_HASH,
   M_LEN,
   M_SEEN,
   M_START,
@@ -41,8 +42,14 @@ interface FuzzyQuery {
   bloomLo: number;
   bloomHi: number;
   bitWeight: Int32Array;
-  /** Scores of the candidate texts seen so far. */
-  scored: Map<string, ScoreResult>;
+  /** Scores of the candidate texts seen so far, by the texts' hash (M_HASH). */
+  scored: Map<number, ScoredText>;
+}
+
+interface ScoredText {
+  text: string;
+  result: ScoreResult;
+  points: number;
 }
 
 /** One memory's entries by source (stored in NFC), searched for matches scoring at least a threshold. */
@@ -344,22 +351,30 @@ export class MemoryIndex {
       if (overlap + len - 1 - i < need) return;
     }
     if (overlap < need) return;
-    const k = maxDistance(max, floor);
-    const d = boundedDistance(qIds, 0, L, pool, start, len, k);
-    if (d > k) return;
     const id = store.ids[s];
     const updatedAt = store.updated[s];
-    if (!mayBeat(ctx.top, Math.min(99, flooredBase(max, d)), updatedAt, id)) return;
     // Memories repeat sources (one per target, near-identical variants): the score of a text is
-    // computed once per query.
-    const text = store.text(s);
-    let r = ctx.scored.get(text);
-    if (!r) {
-      r = scoreWithin(ctx.q, prepareText(text), d);
-      ctx.scored.set(text, r);
+    // computed once per query, and its copies found by their hash and compared without decoding.
+    const hash = meta[m + M_HASH];
+    let scored = ctx.scored.get(hash);
+    if (scored === undefined || !store.textEquals(s, scored.text)) {
+      const k = maxDistance(max, floor);
+      const d = boundedDistance(qIds, 0, L, pool, start, len, k);
+      if (d > k) return;
+      if (!mayBeat(ctx.top, Math.min(99, flooredBase(max, d)), updatedAt, id)) return;
+      const text = store.text(s);
+      const result = scoreWithin(ctx.q, prepareText(text), d);
+      let points = 0;
+      for (const p of result.penalties) points += p.points;
+      const fresh = { text, result, points };
+      // A text of another with the same hash keeps its place: this one is scored again when met.
+      if (scored === undefined) ctx.scored.set(hash, fresh);
+      scored = fresh;
     }
-    if (r.score < ctx.threshold) return;
-    ctx.top.offer(ranked(id, updatedAt, r.score, r.penalties));
+    const { result, points } = scored;
+    if (result.score < ctx.threshold || !ranksBeforeWorst(ctx.top, result.score, points, updatedAt, id))
+      return;
+    ctx.top.offer(ranked(id, updatedAt, result.score, result.penalties));
     ctx.floor = workingThreshold(ctx.top, ctx.threshold);
   }
 
@@ -510,6 +525,13 @@ function bloomOverlap(lo: number, hi: number, bitWeight: Int32Array): number {
 /** The lowest score a candidate may have and still enter the top n: the n-th best once there are n. */
 function workingThreshold(top: TopN, threshold: number): number {
   return top.full ? Math.max(threshold, top.worst!.score) : threshold;
+}
+
+/** Whether a match would enter the top n (compareMatches against its worst, without building it). */
+function ranksBeforeWorst(top: TopN, score: number, points: number, updatedAt: number, id: number): boolean {
+  const w = top.worst;
+  if (!top.full || !w) return true;
+  return (w.score - score || points - w.points || w.updatedAt - updatedAt || id - w.id) < 0;
 }
 
 /** Whether a candidate scoring at most `best` could rank before the current n-th match. */

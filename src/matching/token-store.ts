@@ -43,7 +43,8 @@ export const M_SEEN = 3;
 /** 64-bit Bloom filter of the slot's token ids (bloomBit): a token whose bit is unset is absent. */
 export const M_BLOOM_LO = 4;
 export const M_BLOOM_HI = 5;
-const M_HASH = 6;
+/** The hash of the slot's text (the exact path's; equal texts have equal hashes). */
+export const M_HASH = 6;
 /** Next slot with the same exact-text bucket, -1 at the end. */
 const M_NEXT = 7;
 
@@ -159,6 +160,11 @@ export class TokenStore {
 
   lengthOf(slot: number): number {
     return this.meta[slot * META + M_LEN];
+  }
+
+  /** Whether the slot's text is `text`, compared without decoding it. */
+  textEquals(slot: number, text: string): boolean {
+    return this.texts.equals(slot, text);
   }
 
   /** The text of a live slot, decoded from the pool: read it only for the candidates that need it. */
