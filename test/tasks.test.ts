@@ -1,9 +1,12 @@
 // Tasks on every store: claimed once across workers, re-run after a dead worker's lease expires, idempotent.
 import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
+import { pino } from 'pino';
 import { nowSeconds } from '../src/store/db.ts';
 import { claimTask, insertTask } from '../src/tasks/queue.ts';
 import { storeTaskFile } from '../src/tasks/task-files.ts';
+import { TaskWorker } from '../src/tasks/task-worker.ts';
 import { client } from './helpers/api.ts';
 import { createContext, type TestContext } from './helpers/context.ts';
 import { storeTargets } from './helpers/stores.ts';
@@ -97,6 +100,47 @@ for (const target of await storeTargets()) {
         ids,
       );
       assert.ok(rows.every((r) => /^w[012]$/.test(r.worker_id)));
+    });
+
+    test('a handler that throws after its result committed leaves the task succeeded, and logs no crash', async () => {
+      await ctx.app.worker.stop();
+      const me = (await api.get('/v2/me')).json();
+      const lines: { level: number; msg: string }[] = [];
+      const log = pino(
+        { level: 'info' },
+        new Writable({
+          write(chunk, _encoding, done) {
+            lines.push(JSON.parse(String(chunk)));
+            done();
+          },
+        }),
+      );
+      const worker = new TaskWorker(
+        ctx.db,
+        {
+          export: async (_task, tc) => {
+            await tc.db.transaction((tx) => tc.complete(tx, { files: 0 }));
+            throw new Error('the clean-up after the commit failed');
+          },
+        },
+        { concurrency: 1, pollMs: 10, log },
+      );
+      const id = await insertTask(ctx.db, { organizationId: me.organization_id, type: 'export', params: {} });
+      worker.start();
+      try {
+        const task = await api.waitForTask(id);
+        assert.equal(task.state, 'succeeded');
+        assert.deepEqual(task.result, { files: 0 });
+        for (let i = 0; i < 100 && !lines.some((l) => /clean-up failed/.test(l.msg)); i++)
+          await new Promise((r) => setTimeout(r, 10));
+      } finally {
+        await worker.stop();
+      }
+      assert.ok(
+        lines.some((l) => l.msg === 'task finished, then its clean-up failed' && l.level === 40),
+        JSON.stringify(lines),
+      );
+      assert.ok(!lines.some((l) => l.msg === 'task crashed'), JSON.stringify(lines));
     });
 
     test('GET /v2/tasks of another organization or unknown id is 404', async () => {

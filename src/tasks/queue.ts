@@ -250,18 +250,20 @@ export async function completeTask(
   if (changes === 0) throw new LeaseLostError(taskId);
 }
 
+/** Fails a running task of this worker; false when it is no longer running (it finished, or was taken over). */
 export async function failTask(
   db: Queryable,
   taskId: number,
   workerId: string,
   message: string,
   code: string | null = null,
-): Promise<void> {
-  await db.run(
+): Promise<boolean> {
+  const { changes } = await db.run(
     `UPDATE tasks SET state = 'failed', error = ?, error_code = ?, finished_at = ?, lease_until = NULL
      WHERE id = ? AND worker_id = ? AND state = 'running'`,
     [message, code, nowSeconds(), taskId, workerId],
   );
+  return changes > 0;
 }
 
 /** Puts a task whose attempt was interrupted (shutdown) back in the queue. */

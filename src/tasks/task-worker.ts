@@ -212,11 +212,17 @@ export class TaskWorker implements TaskNotifier, LiveProgress {
         await releaseTask(this.db, task.id, this.id);
         log.info('task interrupted by shutdown; re-queued');
       } else if (err instanceof TaskFailure || err instanceof FormatError || err instanceof AppError) {
-        await failTask(this.db, task.id, this.id, (err as Error).message, failureCode(err as Error));
-        log.info({ reason: (err as Error).message }, 'task failed');
+        if (await failTask(this.db, task.id, this.id, (err as Error).message, failureCode(err as Error)))
+          log.info({ reason: (err as Error).message }, 'task failed');
+        else log.warn({ err }, 'task finished, then its clean-up failed');
       } else {
-        await failTask(this.db, task.id, this.id, 'Internal error while running the task', 'INTERNAL_ERROR');
-        log.error({ err }, 'task crashed');
+        // A handler may throw after its result committed (removing the files it is done with): the task
+        // stays succeeded, and the log says so rather than that it crashed.
+        if (
+          await failTask(this.db, task.id, this.id, 'Internal error while running the task', 'INTERNAL_ERROR')
+        )
+          log.error({ err }, 'task crashed');
+        else log.warn({ err }, 'task finished, then its clean-up failed');
       }
     } finally {
       clearInterval(heartbeat);
