@@ -204,6 +204,56 @@ describe('MemoryIndex updates', () => {
     }
   });
 
+  it('ranks the copies of a text as the oracle does, whichever of them are removed', () => {
+    const rand = prng(13);
+    const live = new Map<number, OracleEntry>();
+    const ix = new MemoryIndex();
+    let nextId = 1;
+    const add = (source: string) => {
+      const e = { id: nextId++, source, updatedAt: Math.floor(rand() * 20) };
+      live.set(e.id, e);
+      ix.add(e.id, e.source, e.updatedAt);
+      return e.id;
+    };
+    const texts = ['Open the file', 'open the file', 'Open the file.', 'Close the file', 'Open a file'];
+    const ids: number[] = [];
+    for (let i = 0; i < 3000; i++) ids.push(add(texts[i % texts.length]));
+    for (let i = 0; i < 1100; i++) add(`entry ${i} of no other kind`);
+    ix.refresh();
+    const agrees = (label: string) => {
+      for (const query of [...texts, 'OPEN THE FILE', 'open the files']) {
+        for (const [threshold, n] of [
+          [75, 5],
+          [75, 1000],
+          [100, 3],
+        ]) {
+          assert.deepEqual(
+            ix.search(query, { threshold, n }),
+            bruteForceSearch(live.values(), query, { threshold, n }),
+            `${label}: ${JSON.stringify(query)} at ${threshold}, n ${n}`,
+          );
+        }
+      }
+    };
+    agrees('grouped');
+    // The newest copy of each text heads its group in the postings: remove those, then others at random.
+    for (const id of ids.slice(-texts.length)) {
+      ix.remove(id);
+      live.delete(id);
+    }
+    agrees('heads removed');
+    for (let i = 0; i < 300; i++) {
+      const id = ids[Math.floor(rand() * ids.length)];
+      assert.equal(ix.remove(id), live.delete(id));
+    }
+    agrees('members removed');
+    // More copies, in the tail and then in a block of their own.
+    for (let i = 0; i < 1500; i++) add(texts[i % texts.length]);
+    agrees('copies in the tail');
+    ix.refresh();
+    agrees('copies in two blocks');
+  });
+
   it('answers as the oracle when its postings are built in slices, with changes and searches between them', () => {
     const rand = prng(12);
     const words = 'open save close file folder the a new old document window print copy paste cut undo'.split(

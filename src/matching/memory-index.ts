@@ -21,6 +21,7 @@ import {
   M_SEEN,
   M_START,
   META,
+  type PostingsBlock,
   pairHash,
   type StoreParts,
   TokenIds,
@@ -73,7 +74,7 @@ export class MemoryIndex {
   };
 
   constructor(store?: TokenStore) {
-    this.store = store ?? new TokenStore();
+    this.store = store ?? new TokenStore({ groups: true });
   }
 
   /** The index's state for the saved index file (index-file.ts). */
@@ -243,7 +244,7 @@ export class MemoryIndex {
             const m = pairSlots[i] * META;
             if (meta[m + M_SEEN] === stamp) continue;
             meta[m + M_SEEN] = stamp;
-            this.consider(ctx, pairSlots[i]);
+            this.consider(ctx, pairSlots[i], seg);
           }
         }
       }
@@ -275,14 +276,14 @@ export class MemoryIndex {
           const m = slots[i] * META;
           if (meta[m + M_SEEN] === stamp) continue;
           meta[m + M_SEEN] = stamp;
-          this.consider(ctx, slots[i]);
+          this.consider(ctx, slots[i], seg);
         }
       }
     }
     for (let s = store.slotCount - 1; s >= store.indexed; s--) {
       if (meta[s * META + M_SEEN] === stamp) continue;
       meta[s * META + M_SEEN] = stamp;
-      this.consider(ctx, s);
+      this.consider(ctx, s, null);
     }
   }
 
@@ -313,11 +314,17 @@ export class MemoryIndex {
     return out.sort((x, y) => x.freq - y.freq);
   }
 
-  private consider(ctx: FuzzyQuery, s: number): void {
+  /**
+   * A candidate slot; from the postings of `seg`, it may head a group of copies (PostingsBlock.groupAt),
+   * which are then offered best first until one does not enter the top n. The head's text and tokens
+   * stand for them all, even once the head itself is removed.
+   */
+  private consider(ctx: FuzzyQuery, s: number, seg: PostingsBlock | null): void {
     const { store } = this;
     const { meta } = store;
     const m = s * META;
-    if (!meta[m + M_ALIVE]) return;
+    const group = seg !== null && seg.groupAt.length > 0 ? seg.groupAt[s - seg.from] : -1;
+    if (group < 0 && !meta[m + M_ALIVE]) return;
     const { floor, qIds, stamp } = ctx;
     if (floor > 99) return;
     const L = qIds.length;
@@ -351,8 +358,10 @@ export class MemoryIndex {
       if (overlap + len - 1 - i < need) return;
     }
     if (overlap < need) return;
-    const id = store.ids[s];
-    const updatedAt = store.updated[s];
+    // The best-ranked of the group (alive or not): no member ranks before it.
+    const best = group < 0 ? s : seg!.members[group + 1];
+    const id = store.ids[best];
+    const updatedAt = store.updated[best];
     // Memories repeat sources (one per target, near-identical variants): the score of a text is
     // computed once per query, and its copies found by their hash and compared without decoding.
     const hash = meta[m + M_HASH];
@@ -372,9 +381,23 @@ export class MemoryIndex {
       scored = fresh;
     }
     const { result, points } = scored;
-    if (result.score < ctx.threshold || !ranksBeforeWorst(ctx.top, result.score, points, updatedAt, id))
-      return;
-    ctx.top.offer(ranked(id, updatedAt, result.score, result.penalties));
+    if (result.score < ctx.threshold) return;
+    if (group < 0) {
+      if (!ranksBeforeWorst(ctx.top, result.score, points, updatedAt, id)) return;
+      ctx.top.offer(ranked(id, updatedAt, result.score, result.penalties));
+    } else {
+      const { members } = seg!;
+      for (let i = group + 1, end = group + 1 + members[group]; i < end; i++) {
+        const c = members[i];
+        // A member already seen came from the exact path (copies of the query itself, under a removed
+        // head that path passed over): members are in no postings, and the head is marked on the way in.
+        if (!meta[c * META + M_ALIVE] || (c !== s && meta[c * META + M_SEEN] === ctx.stamp)) continue;
+        const cId = store.ids[c];
+        const cUpdated = store.updated[c];
+        if (!ranksBeforeWorst(ctx.top, result.score, points, cUpdated, cId)) break;
+        ctx.top.offer(ranked(cId, cUpdated, result.score, result.penalties));
+      }
+    }
     ctx.floor = workingThreshold(ctx.top, ctx.threshold);
   }
 

@@ -84,6 +84,14 @@ export class TextPool {
     return true;
   }
 
+  /** Whether texts i and j are the same, compared byte by byte in the pool. */
+  same(i: number, j: number): boolean {
+    const { starts, bytes } = this;
+    if (this.wide[i] !== this.wide[j] || starts[i + 1] - starts[i] !== starts[j + 1] - starts[j])
+      return false;
+    return bytes.compare(bytes, starts[j], starts[j + 1], starts[i], starts[i + 1]) === 0;
+  }
+
   /** Gives back the slack of growth by doubling, keeping an eighth for the next texts. */
   trim(): void {
     const fit = (used: number, min: number) => Math.max(min, used + (used >> 3));

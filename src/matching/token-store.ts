@@ -20,6 +20,14 @@ export interface PostingsBlock {
    */
   blooms: Int32Array;
   /**
+   * Copies (TokenStore.groups): slots whose text equals an earlier one's of the block are left out of
+   * the postings, and listed with that one, the head. groupAt[head - from] is where its group starts in
+   * `members`: the count, then the slots of the group, head included, in rank order (updated time
+   * descending, then id ascending). -1 for a slot without copies; both empty when the store does not group.
+   */
+  groupAt: Int32Array;
+  members: Int32Array;
+  /**
    * The same for the entries' adjacent token pairs, each entry's distinct pairs once, keyed by their
    * bucket pairHash(a, b) & pairMask (the store's pair table size when the block was built): buckets may
    * hold several pairs, which only adds candidates (the pair filter needs a superset, not exactness).
@@ -60,6 +68,7 @@ const STAMP_LIMIT = 2 ** 30;
 // Building postings yields to refreshInSlices every this many slots (some 5–10 ms of work), and every
 // this many pair postings when it places them.
 const SLICE_MASK = 2 ** 14 - 1;
+const EMPTY = new Int32Array(0);
 const PAIR_SLICE_MASK = 2 ** 20 - 1;
 
 /** The 32-bit hash of an adjacent token pair (a, b); its bucket is the hash masked by a table size. */
@@ -101,6 +110,16 @@ export class TokenIds {
  * tombstone; compaction renumbers. The indexes of this folder read the fields directly.
  */
 export class TokenStore {
+  /**
+   * Whether blocks group copies of a text under one posting (the match index: a search takes a group's
+   * best-ranked members only). The concordance index, which returns every entry, does not.
+   */
+  readonly groups: boolean;
+
+  constructor(options: { groups?: boolean } = {}) {
+    this.groups = options.groups ?? false;
+  }
+
   slotCount = 0;
   ids = new Float64Array(1024);
   updated = new Float64Array(1024);
@@ -528,13 +547,23 @@ export class TokenStore {
     for (let l = 1; l < byLen.length; l++) byLen[l] += byLen[l - 1];
     // Slots without tokens have no postings: positions start after them.
     const skip = byLen[1];
-    const order = new Int32Array(byLen[maxLen + 1] - skip);
+    let order: Int32Array = new Int32Array(byLen[maxLen + 1] - skip);
     for (let s = to - 1; s >= from; s--) {
       const len = meta[s * META + M_LEN];
       if (meta[s * META + M_ALIVE] && len > 0) order[byLen[len]++ - skip] = s;
     }
     yield;
     ({ meta, pool } = this);
+    let groupAt: Int32Array = EMPTY;
+    let members: Int32Array = EMPTY;
+    if (this.groups) {
+      const grouped = yield* this.groupCopies(order, from, to);
+      ({ groupAt, members } = grouped);
+      order = grouped.heads;
+      ({ meta, pool } = this);
+      total = 0;
+      for (let i = 0; i < order.length; i++) total += meta[order[i] * META + M_LEN];
+    }
     // Keys of every token in that order, counted per key; then each key's postings filled in order. Every
     // key of these slots exists already (describe made them), so keys made meanwhile are out of range.
     const keysInOrder = new Int32Array(total);
@@ -595,7 +624,89 @@ export class TokenStore {
       }
     }
     const pairs = yield* this.buildPairs(order, total);
-    return { from, to, keys, starts, slots, blooms, ...pairs };
+    return { from, to, keys, starts, slots, blooms, groupAt, members, ...pairs };
+  }
+
+  /**
+   * The slots of `order` (by length, then newest first) whose text equals an earlier one's, grouped
+   * under that first one: the heads in the same order, and the groups of more than one (PostingsBlock
+   * groupAt and members). Memories repeat a source once per target: a short one thousands of times.
+   */
+  private *groupCopies(
+    order: Int32Array,
+    from: number,
+    to: number,
+  ): Generator<void, { heads: Int32Array; groupAt: Int32Array; members: Int32Array }> {
+    const n = order.length;
+    let size = 1024;
+    while (size < 2 * n) size *= 2;
+    const mask = size - 1;
+    // Open addressing by text hash: positions in `order` of the heads.
+    const table = new Int32Array(size).fill(-1);
+    const headOf = new Int32Array(n);
+    const count = new Int32Array(n);
+    let heads = 0;
+    let withCopies = 0;
+    let meta = this.meta;
+    for (let i = 0; i < n; i++) {
+      if ((i & SLICE_MASK) === SLICE_MASK) {
+        yield;
+        meta = this.meta;
+      }
+      const s = order[i];
+      const h = meta[s * META + M_HASH];
+      let at = h & mask;
+      let head = -1;
+      for (let j = table[at]; j >= 0; j = table[(at = (at + 1) & mask)]) {
+        const t = order[j];
+        if (meta[t * META + M_HASH] === h && this.texts.same(t, s)) {
+          head = j;
+          break;
+        }
+      }
+      if (head < 0) {
+        table[at] = i;
+        head = i;
+        heads++;
+      } else if (count[head] === 1) withCopies++;
+      headOf[i] = head;
+      count[head]++;
+    }
+    yield;
+    // A group of c slots takes 1 + c places: its count, then its slots.
+    const members = new Int32Array(2 * withCopies + (n - heads));
+    const groupAt = withCopies > 0 ? new Int32Array(to - from).fill(-1) : EMPTY;
+    const headSlots = new Int32Array(heads);
+    const next = headOf; // reused: for a head with copies, where its next member goes
+    let k = 0;
+    let at = 0;
+    for (let i = 0; i < n; i++) {
+      const head = headOf[i];
+      const s = order[i];
+      if (head === i) {
+        headSlots[k++] = s;
+        if (count[i] > 1) {
+          groupAt[s - from] = at;
+          members[at] = count[i];
+          members[at + 1] = s;
+          next[i] = at + 2;
+          at += 1 + count[i];
+        }
+      } else members[next[head]++] = s;
+    }
+    yield;
+    // Each group in rank order, so that a search stops at the first member that does not enter its top n.
+    const { ids, updated } = this;
+    const byRank = (a: number, b: number) => updated[b] - updated[a] || ids[a] - ids[b];
+    for (let g = 0, done = 0; g < members.length; g += 1 + members[g]) {
+      const c = members[g];
+      members.set(Array.from(members.subarray(g + 1, g + 1 + c)).sort(byRank), g + 1);
+      if ((done += c) > SLICE_MASK) {
+        done = 0;
+        yield;
+      }
+    }
+    return { heads: headSlots, groupAt, members };
   }
 
   /** The pair postings of the slots in `order` (by length, then newest first), each list in that order. */
@@ -705,6 +816,7 @@ export class TokenStore {
         pairMask: this.pairMask,
         tokenCount: this.tokens.length,
         blockCount: this.blocks.length,
+        groups: this.groups ? 1 : 0,
       },
       strings: { tokens: this.tokens.slice() },
       arrays: {
@@ -729,6 +841,8 @@ export class TokenStore {
             [`b${i}starts`, b.starts],
             [`b${i}slots`, b.slots],
             [`b${i}blooms`, b.blooms],
+            [`b${i}groupAt`, b.groupAt],
+            [`b${i}members`, b.members],
             [`b${i}pairKeys`, b.pairKeys],
             [`b${i}pairStarts`, b.pairStarts],
             [`b${i}pairSlots`, b.pairSlots],
@@ -742,7 +856,7 @@ export class TokenStore {
   static restore(parts: StoreParts): TokenStore {
     const { numbers: n, strings, arrays: a } = parts;
     const int = (name: string) => a[name] as Int32Array<ArrayBuffer>;
-    const store = new TokenStore();
+    const store = new TokenStore({ groups: n.groups === 1 });
     const room = Math.max(1024, n.slotCount);
     store.slotCount = n.slotCount;
     store.dead = n.dead;
@@ -789,6 +903,8 @@ export class TokenStore {
         starts: int(`b${i}starts`),
         slots: int(`b${i}slots`),
         blooms: int(`b${i}blooms`),
+        groupAt: int(`b${i}groupAt`),
+        members: int(`b${i}members`),
         pairKeys: int(`b${i}pairKeys`),
         pairStarts: int(`b${i}pairStarts`),
         pairSlots: int(`b${i}pairSlots`),
@@ -961,6 +1077,8 @@ export interface StoreParts {
     pairMask: number;
     tokenCount: number;
     blockCount: number;
+    /** 1 when the store groups copies (TokenStore.groups). */
+    groups: number;
   };
   strings: { tokens: string[] };
   arrays: Record<string, Int32Array<ArrayBuffer> | Float64Array<ArrayBuffer> | Uint8Array<ArrayBuffer>>;
