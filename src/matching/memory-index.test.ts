@@ -207,7 +207,7 @@ describe('MemoryIndex updates', () => {
   it('ranks the copies of a text as the oracle does, whichever of them are removed', () => {
     const rand = prng(13);
     const live = new Map<number, OracleEntry>();
-    const ix = new MemoryIndex();
+    let ix = new MemoryIndex();
     let nextId = 1;
     const add = (source: string) => {
       const e = { id: nextId++, source, updatedAt: Math.floor(rand() * 20) };
@@ -252,6 +252,40 @@ describe('MemoryIndex updates', () => {
     agrees('copies in the tail');
     ix.refresh();
     agrees('copies in two blocks');
+    // And the same from the saved form.
+    const saved = ix;
+    ix = MemoryIndex.fromParts(saved.toParts());
+    agrees('restored');
+  });
+
+  it('still finds the copies under a removed head after the exact-text table grows', () => {
+    const live = new Map<number, OracleEntry>();
+    const ix = new MemoryIndex();
+    let nextId = 1;
+    const add = (source: string, updatedAt: number) => {
+      const e = { id: nextId++, source, updatedAt };
+      live.set(e.id, e);
+      ix.add(e.id, e.source, e.updatedAt);
+      return e.id;
+    };
+    let head = 0;
+    for (let i = 0; i < 2000; i++) head = add('Open the file', i % 7);
+    for (let i = 0; i < 20_000; i++) add(`entry ${i} of its own`, 0);
+    // One block of 22,000 slots; its newest copy heads the group, and goes.
+    ix.refresh();
+    ix.remove(head);
+    live.delete(head);
+    // The table grows past 32,768 slots; the new tail (11,000) is too small to merge with the block.
+    for (let i = 0; i < 11_000; i++) add(`more ${i} of its own`, 0);
+    for (const [query, threshold] of [
+      ['Open the file', 100],
+      ['open the file', 75],
+    ] as const)
+      assert.deepEqual(
+        ix.search(query, { threshold, n: 5 }),
+        bruteForceSearch(live.values(), query, { threshold, n: 5 }),
+        query,
+      );
   });
 
   it('answers as the oracle when its postings are built in slices, with changes and searches between them', () => {

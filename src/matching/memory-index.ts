@@ -136,10 +136,22 @@ export class MemoryIndex {
     const stamp = store.nextStamp();
     for (const s of store.exactSlots(q.nfc)) {
       store.meta[s * META + M_SEEN] = stamp;
-      // Memories repeat short sources thousands of times (one per target): only the newest n are kept,
-      // and the others are passed over without building a match for each.
-      if (mayBeat(top, 100, store.updated[s], store.ids[s]))
-        top.offer(ranked(store.ids[s], store.updated[s], 100, []));
+      // Memories repeat short sources thousands of times (one per target): only the newest n are kept.
+      // Copies in a block come as a group in rank order, taken until one does not enter the top n.
+      const seg = store.blockOf(s);
+      const group = seg !== null && seg.groupAt.length > 0 ? seg.groupAt[s - seg.from] : -1;
+      if (group < 0) {
+        if (mayBeat(top, 100, store.updated[s], store.ids[s]))
+          top.offer(ranked(store.ids[s], store.updated[s], 100, []));
+        continue;
+      }
+      const { members } = seg!;
+      for (let i = group + 1, end = group + 1 + members[group]; i < end; i++) {
+        const c = members[i];
+        if (!store.isAlive(c)) continue;
+        if (!mayBeat(top, 100, store.updated[c], store.ids[c])) break;
+        top.offer(ranked(store.ids[c], store.updated[c], 100, []));
+      }
     }
     // A fuzzy match scores at most 99.
     if (threshold < 100 && !(top.full && top.worst!.score === 100)) {
@@ -389,8 +401,8 @@ export class MemoryIndex {
       const { members } = seg!;
       for (let i = group + 1, end = group + 1 + members[group]; i < end; i++) {
         const c = members[i];
-        // A member already seen came from the exact path (copies of the query itself, under a removed
-        // head that path passed over): members are in no postings, and the head is marked on the way in.
+        // Members are in no postings and no hash chain, and the head is marked on the way in: one seen
+        // otherwise would have come from the exact path (which takes whole groups; kept as a guard).
         if (!meta[c * META + M_ALIVE] || (c !== s && meta[c * META + M_SEEN] === ctx.stamp)) continue;
         const cId = store.ids[c];
         const cUpdated = store.updated[c];

@@ -269,10 +269,13 @@ export class TokenStore {
     const tail = yield* this.buildBlock(this.indexed, to);
     s.push(tail);
     this.indexed = to;
+    // Installed first: a rehash meanwhile (an add) then leaves the block's copies out too.
+    yield* this.unlinkCopies(tail);
     const size = (g: PostingsBlock) => g.to - g.from;
     while (s.length > 1 && size(s[s.length - 2]) < 2 * size(s[s.length - 1])) {
       const merged = yield* this.buildBlock(s[s.length - 2].from, s[s.length - 1].to);
       s.splice(s.length - 2, 2, merged);
+      yield* this.unlinkCopies(merged);
     }
     this.trim();
   }
@@ -334,15 +337,41 @@ export class TokenStore {
     return this.repeatKey.get(occurrence * REPEAT_KEY + tid) ?? -1;
   }
 
-  /** Live slots whose text is exactly `text`. */
+  /**
+   * Slots whose text is exactly `text`: the live ones, and the heads of groups of copies, removed or not
+   * (a group's other members are not in the hash chains: a search takes them from the head's group).
+   */
   exactSlots(text: string): number[] {
     const h = hashString(text);
     const found: number[] = [];
     const { meta } = this;
     for (let s = this.buckets[h & (this.buckets.length - 1)]; s >= 0; s = meta[s * META + M_NEXT])
-      if (meta[s * META + M_HASH] === h && meta[s * META + M_ALIVE] && this.texts.equals(s, text))
+      if (
+        meta[s * META + M_HASH] === h &&
+        (meta[s * META + M_ALIVE] || this.groupOf(s) >= 0) &&
+        this.texts.equals(s, text)
+      )
         found.push(s);
     return found;
+  }
+
+  /** The block holding a slot, null for a slot of the tail. */
+  blockOf(slot: number): PostingsBlock | null {
+    const { blocks } = this;
+    let a = 0;
+    let b = blocks.length;
+    while (a < b) {
+      const mid = (a + b) >> 1;
+      if (blocks[mid].to <= slot) a = mid + 1;
+      else b = mid;
+    }
+    return a < blocks.length && slot >= blocks[a].from ? blocks[a] : null;
+  }
+
+  /** Where the slot's group starts in its block's members; -1 without copies, -2 for a copy (not a head). */
+  groupOf(slot: number): number {
+    const b = this.blockOf(slot);
+    return b !== null && b.groupAt.length > 0 ? b.groupAt[slot - b.from] : -1;
   }
 
   /** The sub-range of a block's postings of `key` whose slots have minLen..maxLen tokens; null if none. */
@@ -522,7 +551,41 @@ export class TokenStore {
 
   private rehash(size: number): void {
     this.buckets = new Int32Array(size).fill(-1);
-    for (let s = 0; s < this.slotCount; s++) if (this.isAlive(s)) this.link(s);
+    const { blocks } = this;
+    let at = 0;
+    for (let s = 0; s < this.slotCount; s++) {
+      while (at < blocks.length && blocks[at].to <= s) at++;
+      const b = at < blocks.length && s >= blocks[at].from ? blocks[at] : null;
+      const group = b !== null && b.groupAt.length > 0 ? b.groupAt[s - b.from] : -1;
+      // A copy is reached through its group's head, which stays even once removed.
+      if (group === -2) continue;
+      if (group >= 0 || this.isAlive(s)) this.link(s);
+    }
+  }
+
+  /**
+   * Takes the copies of a block just installed out of the hash chains (PostingsBlock.groupAt): the exact
+   * path then meets one head per text and block, not every copy, however many thousand there are.
+   */
+  private *unlinkCopies(b: PostingsBlock): Generator<void, void> {
+    const { members, groupAt, from, to } = b;
+    for (let g = 0, done = 0; g < members.length; g += 1 + members[g]) {
+      const { meta, buckets } = this;
+      const bucket = meta[members[g + 1] * META + M_HASH] & (buckets.length - 1);
+      let prev = -1;
+      for (let s = buckets[bucket]; s >= 0; ) {
+        const next = meta[s * META + M_NEXT];
+        if (s >= from && s < to && groupAt[s - from] === -2) {
+          if (prev < 0) buckets[bucket] = next;
+          else meta[prev * META + M_NEXT] = next;
+        } else prev = s;
+        s = next;
+      }
+      if (++done > SLICE_MASK >> 4) {
+        done = 0;
+        yield;
+      }
+    }
   }
 
   /**
@@ -692,7 +755,10 @@ export class TokenStore {
           next[i] = at + 2;
           at += 1 + count[i];
         }
-      } else members[next[head]++] = s;
+      } else {
+        members[next[head]++] = s;
+        groupAt[s - from] = -2;
+      }
     }
     yield;
     // Each group in rank order, so that a search stops at the first member that does not enter its top n.
@@ -951,12 +1017,14 @@ export class TokenStore {
     this.frequency.fill(0);
     this.pairFrequency.fill(0);
     for (let s = 0; s < t; s++) this.describe(s);
-    this.rehash(this.buckets.length);
+    // The old blocks go first: their groups speak of the old slot numbers, which rehash would consult.
     this.blocks = [];
     this.indexed = 0;
+    this.rehash(this.buckets.length);
     // Whole again (every slot in the tail) at each yield of the build.
     if (t > 0) this.blocks = [yield* this.buildBlock(0, t)];
     this.indexed = t;
+    for (const b of this.blocks) yield* this.unlinkCopies(b);
   }
 }
 
