@@ -1,5 +1,5 @@
 // `npm run bench`: the whole benchmark in one run — server import, restart, HTTP queries, engine, documents.
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -38,7 +38,7 @@ const { values } = parseArgs({
     // The document parsed, pre-translated and exported while responsiveness is probed.
     'busy-segments': { type: 'string', default: '100000' },
     out: { type: 'string' },
-    // `--only engine`: the engine section alone, its table printed (no servers, no results file).
+    // `--only engine`: the engine section alone, its table printed (no servers; a results file only with --out).
     // `--only responsiveness,load`: those sections (and the import they start from), the table printed
     // and written to bench/results/partial.json unless --out says otherwise.
     only: { type: 'string' },
@@ -83,7 +83,10 @@ const outFile =
 
 if (only?.length === 1 && only[0] === 'engine') {
   const log = (line: string) => console.error(line);
-  printEngineTable(await runEngineBench({ size, seed, perClass, bruteForcePerClass: oraclePerClass, log }));
+  const engine = await runEngineBench({ size, seed, perClass, bruteForcePerClass: oraclePerClass, log });
+  printEngineTable(engine);
+  // With --out, the figures too (bench/fuzzymatch/compare.ts reads them).
+  if (values.out) writeFileSync(values.out, `${JSON.stringify({ engine }, null, 2)}\n`);
   process.exit(0);
 }
 // The server sections start from the imported memory.
