@@ -539,10 +539,9 @@ function codePointLength(s: string): number {
 }
 
 /**
- * An upper bound of a candidate's overlap with the query: the query tokens whose Bloom bits the candidate
- * has (lo, hi: the candidate's bits within the query's), each counted with its multiplicity.
+ * Whether the folded Bloom bits in `common` (a candidate's within the query's) stand for fewer than
+ * `need` of the query's tokens, each counted with its multiplicity (weight32): then it shares fewer.
  */
-/** Whether the bits set in `common` stand for fewer than `need` of the query's tokens. */
 function overlapBelow(common: number, weight32: Int32Array, need: number): boolean {
   let sum = 0;
   for (let x = common; x !== 0; x &= x - 1)
@@ -550,6 +549,10 @@ function overlapBelow(common: number, weight32: Int32Array, need: number): boole
   return true;
 }
 
+/**
+ * An upper bound of a candidate's overlap with the query: the query tokens whose Bloom bits the candidate
+ * has (lo, hi: the candidate's bits within the query's), each counted with its multiplicity.
+ */
 function bloomOverlap(lo: number, hi: number, bitWeight: Int32Array): number {
   let sum = 0;
   for (let x = lo; x !== 0; x &= x - 1) sum += bitWeight[31 - Math.clz32(x & -x)];
