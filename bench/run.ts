@@ -250,6 +250,12 @@ if (imported) {
       unit: 's',
       note: "task succeeded → the memory's index file written (the server does it in the background; the restart below loads it)",
     },
+    {
+      figure: 'import: slowest /healthz while the index was built',
+      value: h.index_build_slowest_healthz_ms,
+      unit: 'ms',
+      note: 'asked every 200 ms until the index file was written: the index is read and built in slices',
+    },
   );
 }
 if (queried) {
