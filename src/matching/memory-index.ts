@@ -82,6 +82,11 @@ export class MemoryIndex {
     return this.store.toParts();
   }
 
+  /** The same in slices (TokenStore.toPartsInSlices): the index must not change until it returns. */
+  toPartsInSlices(): Generator<void, StoreParts> {
+    return this.store.toPartsInSlices();
+  }
+
   static fromParts(parts: StoreParts): MemoryIndex {
     return new MemoryIndex(TokenStore.restore(parts));
   }

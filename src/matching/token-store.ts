@@ -872,6 +872,19 @@ export class TokenStore {
    * never changed once built, and the texts, only ever appended to, are shared.
    */
   toParts(): StoreParts {
+    const steps = this.toPartsInSlices();
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * toParts() with a yield after each slice of the copies (some 10 ms each): at ten million entries they
+   * are a gigabyte, over a second in one piece. The store must not change until it returns (the index
+   * cache holds its catch-ups back meanwhile); searches may run between the slices.
+   */
+  *toPartsInSlices(): Generator<void, StoreParts> {
     return {
       numbers: {
         slotCount: this.slotCount,
@@ -887,18 +900,18 @@ export class TokenStore {
       strings: { tokens: this.tokens.slice() },
       arrays: {
         ...textArrays(this.texts),
-        ids: this.ids.slice(0, this.slotCount),
-        updated: this.updated.slice(0, this.slotCount),
-        meta: this.meta.slice(0, this.slotCount * META),
-        pool: this.pool.slice(0, this.poolLen),
+        ids: yield* copied(this.ids, this.slotCount),
+        updated: yield* copied(this.updated, this.slotCount),
+        meta: yield* copied(this.meta, this.slotCount * META),
+        pool: yield* copied(this.pool, this.poolLen),
         tokenHash: this.tokenHash.slice(0, this.tokens.length),
         table: this.table.slice(),
         firstKey: this.firstKey.slice(0, this.tokens.length),
         repeatKeys: Float64Array.from(this.repeatKey.keys()),
         repeatValues: Int32Array.from(this.repeatKey.values()),
         frequency: this.frequency.slice(0, this.keyCount),
-        pairFrequency: this.pairFrequency.slice(),
-        buckets: this.buckets.slice(),
+        pairFrequency: yield* copied(this.pairFrequency, this.pairFrequency.length),
+        buckets: yield* copied(this.buckets, this.buckets.length),
         empty: Int32Array.from(this.empty),
         blockRanges: Int32Array.from(this.blocks.flatMap((b) => [b.from, b.to, b.pairMask])),
         ...Object.fromEntries(
@@ -1159,6 +1172,22 @@ function textArrays(texts: TextPool): StoreParts['arrays'] {
 }
 
 /** `a` itself when it has at least n elements, else a copy with room for n. */
+/** Elements copied between two yields of copied(): 8 or 16 MB. */
+const COPY_SLICE = 2 ** 21;
+
+/** A copy of the first n elements of `a`, COPY_SLICE at a time, with a yield after each. */
+function* copied<T extends Int32Array<ArrayBuffer> | Float64Array<ArrayBuffer>>(
+  a: T,
+  n: number,
+): Generator<void, T> {
+  const b = new (a.constructor as new (n: number) => T)(n);
+  for (let at = 0; at < n; at += COPY_SLICE) {
+    b.set(a.subarray(at, Math.min(n, at + COPY_SLICE)) as T, at);
+    yield;
+  }
+  return b;
+}
+
 function withRoom<T extends Int32Array | Float64Array>(a: T, n: number): T {
   return a.length >= n ? a : grow(a, n);
 }

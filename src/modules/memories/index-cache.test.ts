@@ -152,6 +152,32 @@ describe('saved match index', () => {
     assert.equal(await cache.saveAll(), 0);
   });
 
+  it('a catch-up that arrives while the index is saved waits for the copy, not for the file', async () => {
+    const cache = await started();
+    const savedAt = version;
+    const size = (await cache.get(memoryId, version)).size;
+    const added = await insert(7000);
+    const victim = await db.get<{ id: number }>('SELECT id FROM memory_entries WHERE memory_id = ? LIMIT 1', [
+      memoryId,
+    ]);
+    await write((rev) => repo.deleteEntry(db, memoryId, victim!.id, rev));
+    const saving = cache.save(memoryId);
+    // Asked for the new version while the save copies the index: caught up after the copy.
+    const index = await cache.get(memoryId, version);
+    assert.deepEqual(
+      QUERIES.map((q) => index.search(q, { threshold: 75, n: 5 })),
+      await expected(),
+    );
+    await saving;
+    // The file holds the index as it was when the save began.
+    const saved = await loadIndexFile(file());
+    assert.ok(saved.ok && saved.memoryVersion === savedAt);
+    assert.equal(saved.index.has(added), false);
+    assert.equal(saved.index.has(victim!.id), true);
+    assert.equal(saved.index.size, size);
+    assert.equal(index.has(victim!.id), false);
+  });
+
   it('a corrupt file (checksum) is rebuilt, never used', async () => {
     const bytes = readFileSync(file());
     bytes[bytes.length >> 1] ^= 0x5a;
@@ -213,7 +239,7 @@ describe('saved match index', () => {
 });
 
 describe('index file round trip', () => {
-  it('is a snapshot: changes and queries while the file is written do not reach it', async () => {
+  it('is a snapshot: changes and queries once it is taken, while the file is written, do not reach it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tessera-index-'));
     try {
       const index = new MemoryIndex();
@@ -222,7 +248,14 @@ describe('index file round trip', () => {
       const search = (x: MemoryIndex) => QUERIES.map((q) => x.search(q, { threshold: 75, n: 10 }));
       const before = search(index);
       const path = join(dir, 'x.idx');
-      const writing = saveIndexFile(path, index, 3);
+      // The state is copied in slices first (searches may run between them); changes wait for onSnapshot.
+      let taken!: () => void;
+      const snapshot = new Promise<void>((resolve) => {
+        taken = resolve;
+      });
+      const writing = saveIndexFile(path, index, 3, { onSnapshot: taken });
+      search(index);
+      await snapshot;
       for (let i = 0; i < 2500; i += 2) index.remove(i + 1);
       for (let i = 0; i < 1200; i++) index.add(10_000 + i, sentence(i * 5), 99);
       index.refresh();
@@ -243,7 +276,7 @@ describe('index file round trip', () => {
       for (let i = 0; i < 1200; i++) index.add(i + 1, i % 10 === 0 ? '' : sentence(i), 1);
       index.refresh();
       const path = join(dir, 'x.idx');
-      await saveIndexFile(path, index, 1, 40);
+      await saveIndexFile(path, index, 1, { chunkChars: 40 });
       const loaded = await loadIndexFile(path);
       assert.ok(loaded.ok);
       const vocabulary = (x: MemoryIndex) => x.toParts().strings;

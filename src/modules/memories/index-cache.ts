@@ -120,10 +120,26 @@ export class IndexCache {
     const file = this.indexFile(memoryId);
     const synced = this.matchers.get(memoryId);
     if (!file || !synced) return false;
-    await synced.syncing;
+    // Not `await synced.syncing` when there is none: that would let a catch-up start before the slot is
+    // taken below.
+    while (synced.syncing) await synced.syncing;
     synced.index.refresh();
     const version = synced.version;
-    await saveIndexFile(file, synced.index, version);
+    // Catch-ups wait while the index's state is copied (in slices, with queries answered between them):
+    // it must not change under the copy. They go on while the file is written from it.
+    let release!: () => void;
+    const snapshot = new Promise<void>((resolve) => {
+      release = () => {
+        if (synced.syncing === snapshot) synced.syncing = undefined;
+        resolve();
+      };
+    });
+    synced.syncing = snapshot;
+    try {
+      await saveIndexFile(file, synced.index, version, { onSnapshot: release });
+    } finally {
+      release();
+    }
     this.savedAt.set(memoryId, version);
     return true;
   }
