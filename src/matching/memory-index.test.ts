@@ -288,6 +288,27 @@ describe('MemoryIndex updates', () => {
       );
   });
 
+  it('keeps every change made while a refresh gives back slack memory in slices', () => {
+    const ix = new MemoryIndex();
+    const text = (id: number) => `alpha${id} beta${id} gamma${id} delta${id}`;
+    // 33,000 entries: the slot arrays doubled to 65,536, so the refresh ends by trimming them.
+    for (let id = 1; id <= 33_000; id++) ix.add(id, text(id), 0);
+    let id = 33_000;
+    const removed: number[] = [];
+    let slices = 0;
+    for (const _ of ix.refreshInSlices()) {
+      slices++;
+      ix.add(++id, text(id), 0);
+      removed.push(slices * 7);
+      ix.remove(slices * 7);
+    }
+    assert.ok(slices > 5);
+    const found = (n: number) => ix.search(`${text(n)} epsilon`, { threshold: 75, n: 3 }).map((m) => m.id);
+    for (let n = 33_001; n <= id; n++) assert.deepEqual(found(n), [n], `entry ${n}, added during the refresh`);
+    for (const n of removed) assert.deepEqual(found(n), [], `entry ${n}, removed during the refresh`);
+    for (const n of [1, 2, 3, 32_999]) assert.deepEqual(found(n), [n]);
+  });
+
   it('answers as the oracle when its postings are built in slices, with changes and searches between them', () => {
     const rand = prng(12);
     const words = 'open save close file folder the a new old document window print copy paste cut undo'.split(

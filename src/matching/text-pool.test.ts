@@ -45,13 +45,30 @@ describe('TextPool', () => {
     assert.ok(!pool.equals(2, TRICKY[2].replace('ÿ', 'Ÿ')));
   });
 
+  it('loses no text added while a trim is under way', () => {
+    const pool = new TextPool();
+    const big = 'x'.repeat(1000);
+    for (let i = 0; i < 40_000; i++) pool.push(`${big} ${i}`);
+    const kept = new TextPool();
+    for (let i = 0; i < pool.count; i += 2) kept.copyFrom(pool, i);
+    // Slack after growth by doubling: the trim has something to copy, in more than one slice.
+    const trim = kept.trim();
+    assert.equal(trim.next().done, false);
+    kept.push('added during the trim');
+    for (let step = trim.next(); !step.done; step = trim.next());
+    assert.equal(kept.count, 20_001);
+    assert.equal(kept.text(0), `${big} 0`);
+    assert.equal(kept.text(19_999), `${big} 39998`);
+    assert.equal(kept.text(20_000), 'added during the trim');
+  });
+
   it('grows past its first allocation and keeps texts copied from another pool', () => {
     const pool = new TextPool();
     const texts = Array.from({ length: 5000 }, (_, i) => `${TRICKY[i % TRICKY.length]} ${i}`);
     for (const t of texts) pool.push(t);
     const copy = new TextPool();
     for (let i = 0; i < texts.length; i += 3) copy.copyFrom(pool, i);
-    copy.trim();
+    for (const _ of copy.trim());
     const kept = texts.filter((_, i) => i % 3 === 0);
     assert.equal(copy.count, kept.length);
     assert.deepEqual(

@@ -92,15 +92,31 @@ export class TextPool {
     return bytes.compare(bytes, starts[j], starts[j + 1], starts[i], starts[i + 1]) === 0;
   }
 
-  /** Gives back the slack of growth by doubling, keeping an eighth for the next texts. */
-  trim(): void {
+  /**
+   * Gives back the slack of growth by doubling, keeping an eighth for the next texts: copied in slices of
+   * COPY_SLICE bytes with a yield after each (hundreds of megabytes at ten million texts). Texts added
+   * meanwhile make it drop its copy (the next trim tries again): the pool only ever grows at its end.
+   */
+  *trim(): Generator<void, void> {
     const fit = (used: number, min: number) => Math.max(min, used + (used >> 3));
-    if (this.bytes.length > 1.5 * this.byteLen + MIN_BYTES)
-      this.bytes = copyBytes(this.bytes, this.byteLen, fit(this.byteLen, MIN_BYTES));
-    if (this.wide.length > 1.5 * this.count + MIN_TEXTS) {
-      const n = fit(this.count, MIN_TEXTS);
-      this.starts = this.starts.slice(0, n + 1);
-      this.wide = this.wide.slice(0, n);
+    const { bytes, byteLen, starts, wide, count } = this;
+    if (bytes.length > 1.5 * byteLen + MIN_BYTES) {
+      const copy = Buffer.alloc(fit(byteLen, MIN_BYTES));
+      for (let at = 0; at < byteLen; at += COPY_SLICE) {
+        bytes.copy(copy, at, at, Math.min(byteLen, at + COPY_SLICE));
+        yield;
+      }
+      if (this.bytes === bytes && this.byteLen === byteLen) this.bytes = copy;
+    }
+    if (wide.length > 1.5 * count + MIN_TEXTS) {
+      const n = fit(count, MIN_TEXTS);
+      const startsCopy = starts.slice(0, n + 1);
+      yield;
+      const wideCopy = wide.slice(0, n);
+      if (this.starts === starts && this.wide === wide && this.count === count) {
+        this.starts = startsCopy;
+        this.wide = wideCopy;
+      }
     }
   }
 
@@ -154,6 +170,9 @@ export class TextPool {
 }
 
 /** The first `used` bytes of `bytes` in a new Buffer of `size`. */
+/** Bytes copied between two yields of trim(). */
+const COPY_SLICE = 16 * 2 ** 20;
+
 function copyBytes(bytes: Buffer, used: number, size: number): Buffer {
   const b = Buffer.alloc(size);
   bytes.copy(b, 0, 0, used);

@@ -227,6 +227,7 @@ export class TokenStore {
     if (slot < 0) return false;
     this.slotOf.delete(id);
     this.meta[slot * META + M_ALIVE] = 0;
+    this.metaWrites++;
     this.dead++;
     return true;
   }
@@ -277,24 +278,45 @@ export class TokenStore {
       s.splice(s.length - 2, 2, merged);
       yield* this.unlinkCopies(merged);
     }
-    this.trim();
+    yield* this.trim();
   }
 
   /**
    * Gives back the slack that growth by doubling leaves after a bulk load (up to half of the pool and of
    * the slot arrays), keeping an eighth for the next additions.
    */
-  private trim(): void {
+  private *trim(): Generator<void, void> {
     const fit = (used: number) => Math.max(1024, used + (used >> 3));
-    this.texts.trim();
-    if (this.pool.length > 1.5 * this.poolLen + 8192) this.pool = this.pool.slice(0, fit(this.poolLen));
-    if (this.ids.length > 1.5 * this.slotCount + 1024) {
-      const n = fit(this.slotCount);
-      this.ids = this.ids.slice(0, n);
-      this.updated = this.updated.slice(0, n);
-      this.meta = this.meta.slice(0, n * META);
+    // In slices (a gigabyte of copies at ten million entries). A copy whose source changed meanwhile is
+    // dropped, the next trim trying again: entries added (the slot arrays and the pool only grow at their
+    // end), or slots' fields changed in place (metaWrites: removals, rehashes).
+    yield* this.texts.trim();
+    const { pool, poolLen } = this;
+    if (pool.length > 1.5 * poolLen + 8192) {
+      const copy = yield* copied(pool, fit(poolLen));
+      if (this.pool === pool && this.poolLen === poolLen) this.pool = copy;
+    }
+    const { ids, updated, meta, slotCount, metaWrites } = this;
+    if (ids.length > 1.5 * slotCount + 1024) {
+      const n = fit(slotCount);
+      const idsCopy = yield* copied(ids, n);
+      const updatedCopy = yield* copied(updated, n);
+      const metaCopy = yield* copied(meta, n * META);
+      const unchanged =
+        this.ids === ids &&
+        this.meta === meta &&
+        this.slotCount === slotCount &&
+        this.metaWrites === metaWrites;
+      if (unchanged) {
+        this.ids = idsCopy;
+        this.updated = updatedCopy;
+        this.meta = metaCopy;
+      }
     }
   }
+
+  /** Counts the changes to existing slots' meta outside refresh (removals, rehashes): see trim(). */
+  private metaWrites = 0;
 
   /** The token id of a token, -1 when no entry ever had it. */
   tokenId(token: string): number {
@@ -550,6 +572,7 @@ export class TokenStore {
   }
 
   private rehash(size: number): void {
+    this.metaWrites++;
     this.buckets = new Int32Array(size).fill(-1);
     const { blocks } = this;
     let at = 0;
