@@ -304,7 +304,8 @@ describe('MemoryIndex updates', () => {
     }
     assert.ok(slices > 5);
     const found = (n: number) => ix.search(`${text(n)} epsilon`, { threshold: 75, n: 3 }).map((m) => m.id);
-    for (let n = 33_001; n <= id; n++) assert.deepEqual(found(n), [n], `entry ${n}, added during the refresh`);
+    for (let n = 33_001; n <= id; n++)
+      assert.deepEqual(found(n), [n], `entry ${n}, added during the refresh`);
     for (const n of removed) assert.deepEqual(found(n), [], `entry ${n}, removed during the refresh`);
     for (const n of [1, 2, 3, 32_999]) assert.deepEqual(found(n), [n]);
   });
