@@ -767,6 +767,7 @@ export class TokenStore {
     let k = 0;
     let at = 0;
     for (let i = 0; i < n; i++) {
+      if ((i & SLICE_MASK) === SLICE_MASK) yield;
       const head = headOf[i];
       const s = order[i];
       if (head === i) {
@@ -839,17 +840,21 @@ export class TokenStore {
     let pairStarts: Int32Array;
     if (n * 8 >= pairMask) {
       const count = new Int32Array(pairMask + 2);
-      for (let j = 0; j < n; j++) count[buckets[j] + 1]++;
+      for (let j = 0; j < n; j++) {
+        if ((j & PAIR_SLICE_MASK) === PAIR_SLICE_MASK) yield;
+        count[buckets[j] + 1]++;
+      }
       let present = 0;
       for (let k = 1; k < count.length; k++) {
+        if ((k & PAIR_SLICE_MASK) === PAIR_SLICE_MASK) yield;
         if (count[k] > 0) present++;
         count[k] += count[k - 1];
       }
-      yield;
       pairKeys = new Int32Array(present);
       pairStarts = new Int32Array(present + 1);
       let j = 0;
       for (let k = 0; k <= pairMask; k++) {
+        if ((k & PAIR_SLICE_MASK) === PAIR_SLICE_MASK) yield;
         if (count[k + 1] === count[k]) continue;
         pairKeys[j] = k;
         pairStarts[j++] = count[k];
