@@ -65,7 +65,7 @@ const MIN_DEAD_TO_COMPACT = 1024;
 const REPEAT_KEY = 2 ** 32;
 // Stamps mark per-query and per-candidate state without clearing arrays; they restart before overflowing.
 const STAMP_LIMIT = 2 ** 30;
-// Building postings yields to refreshInSlices every this many slots (some 5–10 ms of work), and every
+// Building postings yields to refreshInSlices every this many slots (a few milliseconds of work, not timed apart), and every
 // this many pair postings when it places them.
 const SLICE_MASK = 2 ** 14 - 1;
 const EMPTY = new Int32Array(0);
