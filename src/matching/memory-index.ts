@@ -63,6 +63,18 @@ export class MemoryIndex {
    */
   filter: 'auto' | 'pairs' | 'tokens' = 'auto';
   private readonly tokens = new TokenIds();
+  // Per-query scratch (a search runs to its end before the next starts): typed arrays allocated per
+  // query took a tenth of an unrelated query's time.
+  private readonly bitWeight = new Int32Array(64);
+  private readonly weight32 = new Int32Array(32);
+  /** Query positions (or pairs) by frequency: frequency · 2^16 + position, sorted as numbers. */
+  private byFreq = new Float64Array(64);
+  /** The query's distinct adjacent pairs (queryPairs): hash and frequency, and their order, rarest first. */
+  private pairHashes = new Int32Array(64);
+  private pairFreqs = new Float64Array(64);
+  private pairOrder = new Int32Array(64);
+  private tokenOrder = new Int32Array(64);
+  private readonly seenPairs = new Set<number | string>();
   private text = '';
   private readonly collect: SpanSink = (kind, start, end, flags) => {
     let tid: number;
@@ -169,7 +181,7 @@ export class MemoryIndex {
         qIds: new Int32Array(q.content.length),
         bloomLo: 0,
         bloomHi: 0,
-        bitWeight: new Int32Array(64),
+        bitWeight: this.bitWeight.fill(0),
         scored: new Map(),
       };
       if (q.content.length === 0) this.searchContentless(ctx);
@@ -203,8 +215,11 @@ export class MemoryIndex {
       if (bit < 32) ctx.bloomLo |= 1 << bit;
       else ctx.bloomHi |= 1 << (bit - 32);
     }
+    // Query positions by the frequency of their key, rarest first (ties by position): sorted as numbers
+    // frequency · 2^16 + position (exact in a double; positions < MAX_QUERY_LENGTH < 2^16).
     const freq = keys.map((key) => (key < 0 ? 0 : store.frequency[key]));
-    const order = keys.map((_, i) => i).sort((a, b) => freq[a] - freq[b]);
+    if (this.tokenOrder.length < L) this.tokenOrder = new Int32Array(2 * L);
+    const order = this.rarestFirst(freq, L, this.tokenOrder);
     const { meta } = store;
     const f0 = ctx.floor;
     if (f0 > 99) return;
@@ -225,8 +240,8 @@ export class MemoryIndex {
     // When the token filter reads nothing (its tokens are in no entry), pairs cannot be cheaper.
     let tokenCost = 0;
     for (let p = 0; p <= L - minLen0; p++) tokenCost += freq[order[p]];
-    const pairs = tokenCost > 0 || this.filter === 'pairs' ? this.queryPairs(qIds, q.content) : [];
-    const m = pairs.length;
+    const m = tokenCost > 0 || this.filter === 'pairs' ? this.queryPairs(qIds, q.content) : 0;
+    const { pairHashes, pairFreqs, pairOrder } = this;
     if (m > 0) {
       let upper = Math.floor((100 * L) / f0);
       while (upper >= minLen0 && m < 2 * maxDistance(Math.max(L, upper), f0) + 1) upper--;
@@ -235,7 +250,7 @@ export class MemoryIndex {
         // rarest tokens (k at the top of the pair range).
         let pairCost = 0;
         const reads = Math.min(m, 2 * maxDistance(Math.max(L, upper), f0) + 1);
-        for (let i = 0; i < reads; i++) pairCost += pairs[i].freq;
+        for (let i = 0; i < reads; i++) pairCost += pairFreqs[pairOrder[i]];
         const mode = this.filter;
         if (mode === 'pairs' || (mode === 'auto' && pairCost < tokenCost)) split = upper;
       }
@@ -251,10 +266,11 @@ export class MemoryIndex {
         if (2 * maxDistance(Math.max(L, upper), f) < p) break;
         let lower = ceilDiv(f * L, 100);
         while (lower <= upper && 2 * maxDistance(Math.max(L, lower), f) < p) lower++;
-        const pair = pairs[p];
-        if (pair.freq === 0) continue;
+        const pair = pairOrder[p];
+        if (pairFreqs[pair] === 0) continue;
+        const hash = pairHashes[pair];
         for (const seg of store.blocks) {
-          const range = store.pairPostings(seg, pair.hash, lower, upper);
+          const range = store.pairPostings(seg, hash, lower, upper);
           if (!range) continue;
           const { pairSlots } = seg;
           for (let i = range[0]; i < range[1]; i++) {
@@ -274,7 +290,7 @@ export class MemoryIndex {
     // tokens a candidate shares; the working threshold only rises, so `need` stays a lower bound), so
     // that the candidates it rejects cost no read of their meta.
     const bloom32 = foldedBloom(ctx.bloomLo, ctx.bloomHi);
-    const weight32 = new Int32Array(32);
+    const { weight32 } = this;
     for (let b = 0; b < 32; b++) weight32[b] = bitWeight[b] + bitWeight[b + 32];
     for (let p = 0; p < L; p++) {
       const f = ctx.floor;
@@ -305,13 +321,34 @@ export class MemoryIndex {
   }
 
   /**
-   * The query's distinct adjacent pairs of content tokens, rarest first, with their hash and the entries
-   * holding their bucket (0 for a pair with a token no entry has: no entry holds that pair).
+   * Writes into `order` the positions of `count` numbers (frequencies), smallest first, ties by
+   * position: sorted as numbers frequency · 2^16 + position (exact in a double while frequencies are
+   * below 2^37; positions < MAX_QUERY_LENGTH < 2^16), without a comparator.
    */
-  private queryPairs(qIds: Int32Array, content: string[]): { hash: number; freq: number }[] {
-    const { store } = this;
-    const seen = new Set<number | string>();
-    const out: { hash: number; freq: number }[] = [];
+  private rarestFirst(freq: ArrayLike<number>, count: number, order: Int32Array): Int32Array {
+    if (this.byFreq.length < count) this.byFreq = new Float64Array(2 * count);
+    const sorted = this.byFreq.subarray(0, count);
+    for (let i = 0; i < count; i++) sorted[i] = freq[i] * POSITION + i;
+    sorted.sort();
+    for (let i = 0; i < count; i++) order[i] = sorted[i] % POSITION;
+    return order;
+  }
+
+  /**
+   * The query's distinct adjacent pairs of content tokens: their number m; pairHashes and pairFreqs hold
+   * their hash and the entries holding their bucket (0 for a pair with a token no entry has: no entry
+   * holds that pair), pairOrder their positions there, rarest first.
+   */
+  private queryPairs(qIds: Int32Array, content: string[]): number {
+    const { store, seenPairs: seen } = this;
+    if (this.pairHashes.length < qIds.length) {
+      this.pairHashes = new Int32Array(2 * qIds.length);
+      this.pairFreqs = new Float64Array(2 * qIds.length);
+      this.pairOrder = new Int32Array(2 * qIds.length);
+    }
+    const { pairHashes, pairFreqs } = this;
+    seen.clear();
+    let m = 0;
     for (let i = 1; i < qIds.length; i++) {
       const a = qIds[i - 1];
       const b = qIds[i];
@@ -326,9 +363,11 @@ export class MemoryIndex {
       if (seen.has(key)) continue;
       seen.add(key);
       const hash = known ? pairHash(a, b) : 0;
-      out.push({ hash, freq: known ? store.pairFrequency[hash & store.pairMask] : 0 });
+      pairHashes[m] = hash;
+      pairFreqs[m++] = known ? store.pairFrequency[hash & store.pairMask] : 0;
     }
-    return out.sort((x, y) => x.freq - y.freq);
+    this.rarestFirst(pairFreqs, m, this.pairOrder);
+    return m;
   }
 
   /**
@@ -497,6 +536,7 @@ interface WordlessIndex {
 
 const WORDLESS_TAIL = 256;
 const ID_LIMIT = 2 ** 26;
+const POSITION = 2 ** 16;
 
 function charBit(c: number): number {
   return Math.imul(c, 0x9e3779b1) >>> 27;

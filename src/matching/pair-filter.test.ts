@@ -154,6 +154,50 @@ describe('pair filter on the bound', () => {
     assert.ok(matched > 60, `only ${matched} answers were not empty`);
   });
 
+  it('a block holding most keys finds postings by key, a block holding few by search: both answer alike', () => {
+    const rand = prng(5);
+    const many = Array.from({ length: 400 }, (_, i) => word(i));
+    const few = many.slice(0, 6);
+    const pick = (vocab: string[]) => vocab[Math.floor(rand() * vocab.length)];
+    const make = (vocab: string[]) =>
+      Array.from({ length: 2 + Math.floor(rand() * 9) }, () => pick(vocab)).join(' ');
+    const entries: OracleEntry[] = [];
+    for (let i = 0; i < 3000; i++) entries.push({ id: i + 1, source: make(many), updatedAt: i % 9 });
+    for (let i = 0; i < 1100; i++) entries.push({ id: 3001 + i, source: make(few), updatedAt: i % 9 });
+    for (const mode of MODES) {
+      const index = new MemoryIndex();
+      index.filter = mode;
+      for (const e of entries.slice(0, 3000)) index.add(e.id, e.source, e.updatedAt);
+      index.refresh();
+      for (const e of entries.slice(3000)) index.add(e.id, e.source, e.updatedAt);
+      index.refresh();
+      // The first block is dense for tokens and pairs (no keys listed), the second sparse for both.
+      const { numbers, arrays } = index.toParts();
+      assert.equal(numbers.blockCount, 2);
+      assert.equal(arrays.b0keys.length, 0);
+      assert.equal(arrays.b0pairKeys.length, 0);
+      assert.ok(arrays.b1keys.length > 0 && arrays.b1pairKeys.length > 0);
+      let matched = 0;
+      for (let i = 0; i < 40; i++) {
+        // A source of either block with one word replaced or added: matches in both blocks.
+        const parts = entries[i % 2 ? 3000 + i : i * 50].source.split(' ');
+        if (i % 3) parts[Math.floor(rand() * parts.length)] = pick(many);
+        else parts.push(pick(few));
+        const query = parts.join(' ');
+        for (const threshold of [75, 90]) {
+          const expected = bruteForceSearch(entries, query, { threshold, n: 10 });
+          if (expected.length > 0) matched++;
+          assert.deepEqual(
+            index.search(query, { threshold, n: 10 }),
+            expected,
+            `${mode}: ${JSON.stringify(query)} at ${threshold}`,
+          );
+        }
+      }
+      assert.ok(matched > 30, `only ${matched} answers were not empty`);
+    }
+  });
+
   it('index updates: removals, replacements and the unindexed tail', () => {
     const rand = prng(3);
     const vocab = Array.from({ length: 30 }, (_, i) => word(i));

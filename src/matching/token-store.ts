@@ -9,7 +9,12 @@ import { TextPool } from './text-pool.ts';
 export interface PostingsBlock {
   from: number;
   to: number;
-  /** Posting keys present, ascending; the postings of keys[i] are slots[starts[i] .. starts[i + 1]). */
+  /**
+   * Posting keys present, ascending; the postings of keys[i] are slots[starts[i] .. starts[i + 1]). Empty
+   * when `starts` is indexed by the key itself (dense, for a block holding most keys: no search, and no
+   * larger than the pair of arrays): the postings of key k are slots[starts[k] .. starts[k + 1]), and keys
+   * from starts.length − 1 on have none (see `listOf`).
+   */
   keys: Int32Array;
   starts: Int32Array;
   slots: Int32Array;
@@ -31,6 +36,7 @@ export interface PostingsBlock {
    * The same for the entries' adjacent token pairs, each entry's distinct pairs once, keyed by their
    * bucket pairHash(a, b) & pairMask (the store's pair table size when the block was built): buckets may
    * hold several pairs, which only adds candidates (the pair filter needs a superset, not exactness).
+   * Dense (pairKeys empty) as above.
    */
   pairMask: number;
   pairKeys: Int32Array;
@@ -415,7 +421,7 @@ export class TokenStore {
     maxLen: number,
   ): [number, number] | null {
     if (minLen > maxLen) return null;
-    const at = indexOf(keys, key);
+    const at = listOf(keys, starts, key);
     if (at < 0) return null;
     const { meta } = this;
     let a = starts[at];
@@ -682,15 +688,20 @@ export class TokenStore {
       if (count[k] > 0) present++;
       count[k] += count[k - 1];
     }
-    const keys = new Int32Array(present);
-    const starts = new Int32Array(present + 1);
-    let j = 0;
-    for (let k = 0; k < keyCount; k++) {
-      if (count[k + 1] === count[k]) continue;
-      keys[j] = k;
-      starts[j++] = count[k];
+    let keys = EMPTY;
+    let starts: Int32Array;
+    if (isDense(keyCount, present)) starts = count.slice();
+    else {
+      keys = new Int32Array(present);
+      starts = new Int32Array(present + 1);
+      let j = 0;
+      for (let k = 0; k < keyCount; k++) {
+        if (count[k + 1] === count[k]) continue;
+        keys[j] = k;
+        starts[j++] = count[k];
+      }
+      starts[present] = total;
     }
-    starts[present] = total;
     yield;
     ({ meta } = this);
     const slots = new Int32Array(total);
@@ -850,16 +861,21 @@ export class TokenStore {
         if (count[k] > 0) present++;
         count[k] += count[k - 1];
       }
-      pairKeys = new Int32Array(present);
-      pairStarts = new Int32Array(present + 1);
-      let j = 0;
-      for (let k = 0; k <= pairMask; k++) {
-        if ((k & PAIR_SLICE_MASK) === PAIR_SLICE_MASK) yield;
-        if (count[k + 1] === count[k]) continue;
-        pairKeys[j] = k;
-        pairStarts[j++] = count[k];
+      if (isDense(pairMask + 1, present)) {
+        pairKeys = EMPTY;
+        pairStarts = count.slice();
+      } else {
+        pairKeys = new Int32Array(present);
+        pairStarts = new Int32Array(present + 1);
+        let j = 0;
+        for (let k = 0; k <= pairMask; k++) {
+          if ((k & PAIR_SLICE_MASK) === PAIR_SLICE_MASK) yield;
+          if (count[k + 1] === count[k]) continue;
+          pairKeys[j] = k;
+          pairStarts[j++] = count[k];
+        }
+        pairStarts[present] = n;
       }
-      pairStarts[present] = n;
       yield;
       for (let i = 0; i < n; i++) {
         if ((i & PAIR_SLICE_MASK) === PAIR_SLICE_MASK) yield;
@@ -1067,6 +1083,21 @@ export class TokenStore {
     this.indexed = t;
     for (const b of this.blocks) yield* this.unlinkCopies(b);
   }
+}
+
+/**
+ * Whether a block's postings index their starts by key directly (PostingsBlock.keys): when `present` of
+ * `range` keys have postings and the dense array (range + 1 ints) is at most a quarter larger than the
+ * sparse pair (2·present + 1): the big blocks, which hold most keys and every query reads.
+ */
+function isDense(range: number, present: number): boolean {
+  return 4 * (range + 1) <= 5 * (2 * present + 1);
+}
+
+/** Where the postings of `key` start in `starts` (PostingsBlock.keys, dense or sparse), -1 for none. */
+function listOf(keys: Int32Array, starts: Int32Array, key: number): number {
+  if (keys.length > 0) return indexOf(keys, key);
+  return key + 1 < starts.length && starts[key] < starts[key + 1] ? key : -1;
 }
 
 function indexOf(sorted: Int32Array, key: number): number {
