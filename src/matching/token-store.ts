@@ -42,6 +42,8 @@ export interface PostingsBlock {
   pairKeys: Int32Array;
   pairStarts: Int32Array;
   pairSlots: Int32Array;
+  /** Beside each of `pairSlots`, that slot's folded Bloom filter, as `blooms` beside `slots`. */
+  pairBlooms: Int32Array;
 }
 
 // A slot's small fields side by side in `meta` (META ints per slot), so that looking at a candidate costs
@@ -814,15 +816,20 @@ export class TokenStore {
   private *buildPairs(
     order: Int32Array,
     total: number,
-  ): Generator<void, Pick<PostingsBlock, 'pairMask' | 'pairKeys' | 'pairStarts' | 'pairSlots'>> {
+  ): Generator<
+    void,
+    Pick<PostingsBlock, 'pairMask' | 'pairKeys' | 'pairStarts' | 'pairSlots' | 'pairBlooms'>
+  > {
     let { meta, pool } = this;
     // The table may grow while this yields: the block keeps the size it was started with.
     const pairMask = this.pairMask;
     // Each slot's distinct buckets, in order; then grouped by bucket keeping that order: by counting
     // (a count per bucket) for large blocks, by sorting bucket · 2^26 + position (exact in a double:
     // buckets < 2^27, positions < 2^26) for small ones, where a count array would cost more than them.
+    // `owner` is the position in `order` (so that reading order and bloomAt by it goes in sequence).
     let buckets = new Int32Array(Math.max(16, total));
     let owner = new Int32Array(Math.max(16, total));
+    const bloomAt = new Int32Array(order.length);
     let n = 0;
     for (let i = 0; i < order.length; i++) {
       if ((i & SLICE_MASK) === SLICE_MASK) {
@@ -830,6 +837,7 @@ export class TokenStore {
         ({ meta, pool } = this);
       }
       const m = order[i] * META;
+      bloomAt[i] = foldedBloom(meta[m + M_BLOOM_LO], meta[m + M_BLOOM_HI]);
       const start = meta[m + M_START];
       const end = start + meta[m + M_LEN];
       const pm = this.nextPairStamp();
@@ -842,11 +850,12 @@ export class TokenStore {
           owner = grow(owner, n * 2);
         }
         buckets[n] = b;
-        owner[n++] = order[i];
+        owner[n++] = i;
       }
     }
     yield;
     const pairSlots = new Int32Array(n);
+    const pairBlooms = new Int32Array(n);
     let pairKeys: Int32Array;
     let pairStarts: Int32Array;
     if (n * 8 >= pairMask) {
@@ -879,7 +888,9 @@ export class TokenStore {
       yield;
       for (let i = 0; i < n; i++) {
         if ((i & PAIR_SLICE_MASK) === PAIR_SLICE_MASK) yield;
-        pairSlots[count[buckets[i]]++] = owner[i];
+        const at = count[buckets[i]]++;
+        pairSlots[at] = order[owner[i]];
+        pairBlooms[at] = bloomAt[owner[i]];
       }
     } else {
       const POS = 2 ** 26;
@@ -902,11 +913,12 @@ export class TokenStore {
           pairStarts[k] = j;
           last = b;
         }
-        pairSlots[j] = owner[at];
+        pairSlots[j] = order[owner[at]];
+        pairBlooms[j] = bloomAt[owner[at]];
       }
       pairStarts[present] = n;
     }
-    return { pairMask, pairKeys, pairStarts, pairSlots };
+    return { pairMask, pairKeys, pairStarts, pairSlots, pairBlooms };
   }
 
   /**
@@ -969,6 +981,7 @@ export class TokenStore {
             [`b${i}pairKeys`, b.pairKeys],
             [`b${i}pairStarts`, b.pairStarts],
             [`b${i}pairSlots`, b.pairSlots],
+            [`b${i}pairBlooms`, b.pairBlooms],
           ]),
         ),
       },
@@ -1031,6 +1044,7 @@ export class TokenStore {
         pairKeys: int(`b${i}pairKeys`),
         pairStarts: int(`b${i}pairStarts`),
         pairSlots: int(`b${i}pairSlots`),
+        pairBlooms: int(`b${i}pairBlooms`),
       });
     }
     store.indexed = n.indexed;
