@@ -198,6 +198,29 @@ describe('pair filter on the bound', () => {
     }
   });
 
+  it('entries and queries longer than the 255 tokens the lengths beside the postings hold', () => {
+    const rand = prng(9);
+    const vocab = Array.from({ length: 300 }, (_, i) => word(i));
+    const pick = () => vocab[Math.floor(rand() * vocab.length)];
+    const long = Array.from({ length: 80 }, () =>
+      Array.from({ length: 200 + Math.floor(rand() * 200) }, pick).join(' '),
+    );
+    // A few entries each near another in length and words, so that long queries have several matches.
+    for (let i = 0; i < 20; i++) {
+      const parts = long[i].split(' ');
+      parts.splice(Math.floor(rand() * parts.length), 1 + Math.floor(rand() * 20));
+      long.push(parts.join(' '));
+    }
+    const entries = [...long.map((source, i) => ({ id: i + 1, source, updatedAt: i % 4 })), ...filler(1000)];
+    const queries = Array.from({ length: 8 }, (_, i) => {
+      const parts = long[i * 2].split(' ');
+      for (let e = 0; e < 1 + (i % 4) * 8; e++) parts[Math.floor(rand() * parts.length)] = pick();
+      return parts.join(' ');
+    });
+    const matched = check(entries, queries, [75, 85], [3]);
+    assert.ok(matched >= 8, `only ${matched} answers were not empty`);
+  });
+
   it('index updates: removals, replacements and the unindexed tail', () => {
     const rand = prng(3);
     const vocab = Array.from({ length: 30 }, (_, i) => word(i));

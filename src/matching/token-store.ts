@@ -25,6 +25,12 @@ export interface PostingsBlock {
    */
   blooms: Int32Array;
   /**
+   * Beside each of `slots`, that slot's token count, capped at LEN_CAP: a length window is found by
+   * binary search over these bytes, near each other, instead of over each slot's meta (two cache misses
+   * a step).
+   */
+  lens: Uint8Array;
+  /**
    * Copies (TokenStore.groups): slots whose text equals an earlier one's of the block are left out of
    * the postings, and listed with that one, the head. groupAt[head - from] is where its group starts in
    * `members`: the count, then the slots of the group, head included, in rank order (updated time
@@ -42,8 +48,9 @@ export interface PostingsBlock {
   pairKeys: Int32Array;
   pairStarts: Int32Array;
   pairSlots: Int32Array;
-  /** Beside each of `pairSlots`, that slot's folded Bloom filter, as `blooms` beside `slots`. */
+  /** Beside each of `pairSlots`, that slot's folded Bloom filter and capped length, as beside `slots`. */
   pairBlooms: Int32Array;
+  pairLens: Uint8Array;
 }
 
 // A slot's small fields side by side in `meta` (META ints per slot), so that looking at a candidate costs
@@ -77,6 +84,8 @@ const STAMP_LIMIT = 2 ** 30;
 // this many pair postings when it places them.
 const SLICE_MASK = 2 ** 14 - 1;
 const EMPTY = new Int32Array(0);
+/** PostingsBlock.lens holds min(token count, LEN_CAP): a byte. */
+const LEN_CAP = 255;
 const PAIR_SLICE_MASK = 2 ** 20 - 1;
 
 /** The 32-bit hash of an adjacent token pair (a, b); its bucket is the hash masked by a table size. */
@@ -406,18 +415,27 @@ export class TokenStore {
 
   /** The sub-range of a block's postings of `key` whose slots have minLen..maxLen tokens; null if none. */
   postings(seg: PostingsBlock, key: number, minLen: number, maxLen: number): [number, number] | null {
-    return this.range(seg.keys, seg.starts, seg.slots, key, minLen, maxLen);
+    return this.range(seg.keys, seg.starts, seg.slots, seg.lens, key, minLen, maxLen);
   }
 
   /** The same for the postings of a pair bucket (pairHash masked by the block's own pairMask). */
   pairPostings(seg: PostingsBlock, hash: number, minLen: number, maxLen: number): [number, number] | null {
-    return this.range(seg.pairKeys, seg.pairStarts, seg.pairSlots, hash & seg.pairMask, minLen, maxLen);
+    return this.range(
+      seg.pairKeys,
+      seg.pairStarts,
+      seg.pairSlots,
+      seg.pairLens,
+      hash & seg.pairMask,
+      minLen,
+      maxLen,
+    );
   }
 
   private range(
     keys: Int32Array,
     starts: Int32Array,
     slots: Int32Array,
+    lens: Uint8Array,
     key: number,
     minLen: number,
     maxLen: number,
@@ -425,23 +443,33 @@ export class TokenStore {
     if (minLen > maxLen) return null;
     const at = listOf(keys, starts, key);
     if (at < 0) return null;
-    const { meta } = this;
-    let a = starts[at];
-    let b = starts[at + 1];
-    const end = b;
+    const end = starts[at + 1];
+    const lo = this.firstLonger(slots, lens, starts[at], end, minLen - 1);
+    const hi = this.firstLonger(slots, lens, lo, end, maxLen);
+    return lo < hi ? [lo, hi] : null;
+  }
+
+  /**
+   * The first position in a..end of a posting list (sorted by token count) whose entry has more than x
+   * tokens: by the capped lengths beside the postings, exact below LEN_CAP; from there by the slots' own.
+   */
+  private firstLonger(slots: Int32Array, lens: Uint8Array, a: number, end: number, x: number): number {
+    const capped = Math.min(x, LEN_CAP - 1);
+    let b = end;
     while (a < b) {
       const mid = (a + b) >> 1;
-      if (meta[slots[mid] * META + M_LEN] < minLen) a = mid + 1;
+      if (lens[mid] <= capped) a = mid + 1;
       else b = mid;
     }
-    const lo = a;
+    if (x < LEN_CAP) return a;
+    const { meta } = this;
     b = end;
     while (a < b) {
       const mid = (a + b) >> 1;
-      if (meta[slots[mid] * META + M_LEN] <= maxLen) a = mid + 1;
+      if (meta[slots[mid] * META + M_LEN] <= x) a = mid + 1;
       else b = mid;
     }
-    return lo < a ? [lo, a] : null;
+    return a;
   }
 
   /** A fresh mark for M_SEEN and `queryMark`. */
@@ -708,6 +736,7 @@ export class TokenStore {
     ({ meta } = this);
     const slots = new Int32Array(total);
     const blooms = new Int32Array(total);
+    const lens = new Uint8Array(total);
     p = 0;
     for (let i = 0; i < order.length; i++) {
       if ((i & SLICE_MASK) === SLICE_MASK) {
@@ -716,14 +745,17 @@ export class TokenStore {
       }
       const s = order[i];
       const bloom = foldedBloom(meta[s * META + M_BLOOM_LO], meta[s * META + M_BLOOM_HI]);
-      for (let n = meta[s * META + M_LEN]; n > 0; n--) {
+      const len = meta[s * META + M_LEN];
+      const capped = Math.min(len, LEN_CAP);
+      for (let n = len; n > 0; n--) {
         const at = count[keysInOrder[p++]]++;
         slots[at] = s;
         blooms[at] = bloom;
+        lens[at] = capped;
       }
     }
     const pairs = yield* this.buildPairs(order, total);
-    return { from, to, keys, starts, slots, blooms, groupAt, members, ...pairs };
+    return { from, to, keys, starts, slots, blooms, lens, groupAt, members, ...pairs };
   }
 
   /**
@@ -818,7 +850,7 @@ export class TokenStore {
     total: number,
   ): Generator<
     void,
-    Pick<PostingsBlock, 'pairMask' | 'pairKeys' | 'pairStarts' | 'pairSlots' | 'pairBlooms'>
+    Pick<PostingsBlock, 'pairMask' | 'pairKeys' | 'pairStarts' | 'pairSlots' | 'pairBlooms' | 'pairLens'>
   > {
     let { meta, pool } = this;
     // The table may grow while this yields: the block keeps the size it was started with.
@@ -826,10 +858,11 @@ export class TokenStore {
     // Each slot's distinct buckets, in order; then grouped by bucket keeping that order: by counting
     // (a count per bucket) for large blocks, by sorting bucket · 2^26 + position (exact in a double:
     // buckets < 2^27, positions < 2^26) for small ones, where a count array would cost more than them.
-    // `owner` is the position in `order` (so that reading order and bloomAt by it goes in sequence).
+    // `owner` is the position in `order` (so that reading order, bloomAt and lenAt by it goes in sequence).
     let buckets = new Int32Array(Math.max(16, total));
     let owner = new Int32Array(Math.max(16, total));
     const bloomAt = new Int32Array(order.length);
+    const lenAt = new Uint8Array(order.length);
     let n = 0;
     for (let i = 0; i < order.length; i++) {
       if ((i & SLICE_MASK) === SLICE_MASK) {
@@ -838,6 +871,7 @@ export class TokenStore {
       }
       const m = order[i] * META;
       bloomAt[i] = foldedBloom(meta[m + M_BLOOM_LO], meta[m + M_BLOOM_HI]);
+      lenAt[i] = Math.min(meta[m + M_LEN], LEN_CAP);
       const start = meta[m + M_START];
       const end = start + meta[m + M_LEN];
       const pm = this.nextPairStamp();
@@ -856,6 +890,7 @@ export class TokenStore {
     yield;
     const pairSlots = new Int32Array(n);
     const pairBlooms = new Int32Array(n);
+    const pairLens = new Uint8Array(n);
     let pairKeys: Int32Array;
     let pairStarts: Int32Array;
     if (n * 8 >= pairMask) {
@@ -891,6 +926,7 @@ export class TokenStore {
         const at = count[buckets[i]]++;
         pairSlots[at] = order[owner[i]];
         pairBlooms[at] = bloomAt[owner[i]];
+        pairLens[at] = lenAt[owner[i]];
       }
     } else {
       const POS = 2 ** 26;
@@ -915,10 +951,11 @@ export class TokenStore {
         }
         pairSlots[j] = order[owner[at]];
         pairBlooms[j] = bloomAt[owner[at]];
+        pairLens[j] = lenAt[owner[at]];
       }
       pairStarts[present] = n;
     }
-    return { pairMask, pairKeys, pairStarts, pairSlots, pairBlooms };
+    return { pairMask, pairKeys, pairStarts, pairSlots, pairBlooms, pairLens };
   }
 
   /**
@@ -976,12 +1013,14 @@ export class TokenStore {
             [`b${i}starts`, b.starts],
             [`b${i}slots`, b.slots],
             [`b${i}blooms`, b.blooms],
+            [`b${i}lens`, b.lens],
             [`b${i}groupAt`, b.groupAt],
             [`b${i}members`, b.members],
             [`b${i}pairKeys`, b.pairKeys],
             [`b${i}pairStarts`, b.pairStarts],
             [`b${i}pairSlots`, b.pairSlots],
             [`b${i}pairBlooms`, b.pairBlooms],
+            [`b${i}pairLens`, b.pairLens],
           ]),
         ),
       },
@@ -992,6 +1031,7 @@ export class TokenStore {
   static restore(parts: StoreParts): TokenStore {
     const { numbers: n, strings, arrays: a } = parts;
     const int = (name: string) => a[name] as Int32Array<ArrayBuffer>;
+    const bytes = (name: string) => a[name] as Uint8Array<ArrayBuffer>;
     const store = new TokenStore({ groups: n.groups === 1 });
     const room = Math.max(1024, n.slotCount);
     store.slotCount = n.slotCount;
@@ -1039,12 +1079,14 @@ export class TokenStore {
         starts: int(`b${i}starts`),
         slots: int(`b${i}slots`),
         blooms: int(`b${i}blooms`),
+        lens: bytes(`b${i}lens`),
         groupAt: int(`b${i}groupAt`),
         members: int(`b${i}members`),
         pairKeys: int(`b${i}pairKeys`),
         pairStarts: int(`b${i}pairStarts`),
         pairSlots: int(`b${i}pairSlots`),
         pairBlooms: int(`b${i}pairBlooms`),
+        pairLens: bytes(`b${i}pairLens`),
       });
     }
     store.indexed = n.indexed;
