@@ -43,6 +43,8 @@ interface FuzzyQuery {
   bloomLo: number;
   bloomHi: number;
   bitWeight: Int32Array;
+  /** The query's Bloom bits folded to 32 (foldedBloom), as beside the postings. */
+  bloom32: number;
   /** Scores of the candidate texts seen so far, by the texts' hash (M_HASH). */
   scored: Map<number, ScoredText>;
 }
@@ -181,6 +183,7 @@ export class MemoryIndex {
         qIds: new Int32Array(q.content.length),
         bloomLo: 0,
         bloomHi: 0,
+        bloom32: 0,
         bitWeight: this.bitWeight.fill(0),
         scored: new Map(),
       };
@@ -255,11 +258,8 @@ export class MemoryIndex {
         if (mode === 'pairs' || (mode === 'auto' && pairCost < tokenCost)) split = upper;
       }
     }
-    // Both filters check the count bound on the folded Bloom filters beside the postings first (a bound
-    // from above on the tokens a candidate shares; the working threshold only rises, so `need` stays a
-    // lower bound), so that the candidates it rejects cost no read of their meta (a cache miss each):
-    // at ten million entries it rejects 98 % of what the pairs of unrelated queries bring.
-    const bloom32 = foldedBloom(ctx.bloomLo, ctx.bloomHi);
+    // Both filters check the count bound on the folded Bloom filters beside the postings (offerPostings).
+    ctx.bloom32 = foldedBloom(ctx.bloomLo, ctx.bloomHi);
     const { weight32 } = this;
     for (let b = 0; b < 32; b++) weight32[b] = bitWeight[b] + bitWeight[b + 32];
     // Pairs: a candidate whose rarest shared pair is the p-th rarest of the query lacks p of its
@@ -276,18 +276,9 @@ export class MemoryIndex {
         const pair = pairOrder[p];
         if (pairFreqs[pair] === 0) continue;
         const hash = pairHashes[pair];
-        const need = ceilDiv(f * Math.max(L, lower), 100);
         for (const seg of store.blocks) {
           const range = store.pairPostings(seg, hash, lower, upper);
-          if (!range) continue;
-          const { pairSlots, pairBlooms } = seg;
-          for (let i = range[0]; i < range[1]; i++) {
-            if (overlapBelow(pairBlooms[i] & bloom32, weight32, need)) continue;
-            const m = pairSlots[i] * META;
-            if (meta[m + M_SEEN] === stamp) continue;
-            meta[m + M_SEEN] = stamp;
-            this.consider(ctx, pairSlots[i], seg);
-          }
+          if (range) this.offerPostings(ctx, seg, seg.pairSlots, seg.pairBlooms, seg.pairLens, range);
         }
       }
     }
@@ -302,24 +293,50 @@ export class MemoryIndex {
       if (f > 99 || maxLen < minLen) break;
       const key = keys[order[p]];
       if (key < 0) continue;
-      const need = ceilDiv(f * Math.max(L, minLen), 100);
       for (const seg of store.blocks) {
         const range = store.postings(seg, key, minLen, maxLen);
-        if (!range) continue;
-        const { slots, blooms } = seg;
-        for (let i = range[0]; i < range[1]; i++) {
-          if (overlapBelow(blooms[i] & bloom32, weight32, need)) continue;
-          const m = slots[i] * META;
-          if (meta[m + M_SEEN] === stamp) continue;
-          meta[m + M_SEEN] = stamp;
-          this.consider(ctx, slots[i], seg);
-        }
+        if (range) this.offerPostings(ctx, seg, seg.slots, seg.blooms, seg.lens, range);
       }
     }
     for (let s = store.slotCount - 1; s >= store.indexed; s--) {
       if (meta[s * META + M_SEEN] === stamp) continue;
       meta[s * META + M_SEEN] = stamp;
       this.consider(ctx, s, null);
+    }
+  }
+
+  /**
+   * Offers the candidates of a range of postings (token or pair: slots, with each slot's folded Bloom
+   * filter and capped length beside it) not seen yet. First the count filter on the folded Bloom filter:
+   * a bound from above on the tokens the candidate shares, against ⌈T·max(L, Lc)/100⌉ at the posting's
+   * own length (capped: a lower bound still; T the working threshold, which only rises). Candidates it
+   * rejects cost no read of their slot (a cache miss each): docs/MATCHING-FILTERS.md §5 has the counts.
+   */
+  private offerPostings(
+    ctx: FuzzyQuery,
+    seg: PostingsBlock,
+    slots: Int32Array,
+    blooms: Int32Array,
+    lens: Uint8Array,
+    range: [number, number],
+  ): void {
+    const { meta } = this.store;
+    const { stamp, bloom32 } = ctx;
+    const { weight32 } = this;
+    const L = ctx.qIds.length;
+    // Postings are sorted by length: the bound changes only from one run of a length to the next.
+    let runLen = -1;
+    let need = 0;
+    for (let i = range[0]; i < range[1]; i++) {
+      if (lens[i] !== runLen) {
+        runLen = lens[i];
+        need = ceilDiv(ctx.floor * Math.max(L, runLen), 100);
+      }
+      if (overlapBelow(blooms[i] & bloom32, weight32, need)) continue;
+      const m = slots[i] * META;
+      if (meta[m + M_SEEN] === stamp) continue;
+      meta[m + M_SEEN] = stamp;
+      this.consider(ctx, slots[i], seg);
     }
   }
 
