@@ -59,6 +59,11 @@ export class ConcordanceIndex {
     return this.store.remove(id);
   }
 
+  /** Room for n entries in all, before a bulk load (TokenStore.reserve). */
+  reserve(n: number): void {
+    this.store.reserve(n);
+  }
+
   /** See MemoryIndex.refresh. */
   refresh(): void {
     this.store.refresh();

@@ -131,6 +131,44 @@ describe('MemoryIndex updates', () => {
     assert.equal(ix.size, 0);
   });
 
+  it('makes room for a bulk load up front: its tables do not grow while it is read, and it answers alike', () => {
+    const rand = prng(21);
+    const words = Array.from({ length: 60 }, (_, i) => `w${i}`);
+    const entries: OracleEntry[] = Array.from({ length: 5000 }, (_, i) => ({
+      id: i + 1,
+      source: Array.from({ length: 2 + Math.floor(rand() * 6) }, () => words[Math.floor(rand() * 60)]).join(
+        ' ',
+      ),
+      updatedAt: i % 13,
+    }));
+    const index = new MemoryIndex();
+    index.add(9999, 'already here', 0);
+    index.reserve(entries.length + 1);
+    const tables = (ix: MemoryIndex) => {
+      const { arrays } = ix.toParts();
+      return { buckets: arrays.buckets.length, pairs: arrays.pairFrequency.length };
+    };
+    const reserved = tables(index);
+    assert.ok(reserved.buckets >= 2 * (entries.length + 1) && reserved.pairs >= entries.length + 1);
+    index.remove(9999);
+    for (const e of entries) index.add(e.id, e.source, e.updatedAt);
+    index.refresh();
+    assert.deepEqual(tables(index), reserved);
+    // Without the reservation the same load grows them.
+    const grown = indexOf(entries.slice(0, 100));
+    const before = tables(grown);
+    for (const e of entries.slice(100)) grown.add(e.id, e.source, e.updatedAt);
+    assert.ok(tables(grown).buckets > before.buckets);
+    for (let i = 0; i < 30; i++) {
+      const query = entries[i * 97].source;
+      assert.deepEqual(
+        index.search(query, { threshold: 75, n: 5 }),
+        bruteForceSearch(entries, query, { threshold: 75, n: 5 }),
+        JSON.stringify(query),
+      );
+    }
+  });
+
   it('rejects ids and times that are not numbers', () => {
     const ix = new MemoryIndex();
     assert.throws(() => ix.add(Number.NaN, 'x', 1), /entry id must be a finite number, got NaN/);

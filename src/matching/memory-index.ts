@@ -127,6 +127,11 @@ export class MemoryIndex {
     return this.store.remove(id);
   }
 
+  /** Room for n entries in all, before a bulk load (TokenStore.reserve). */
+  reserve(n: number): void {
+    this.store.reserve(n);
+  }
+
   /**
    * Brings the postings up to date (indexes recent additions, compacts removals). Searches do it when
    * due; calling it after a bulk load takes that work out of the first query.

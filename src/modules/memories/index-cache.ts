@@ -23,6 +23,7 @@ import {
   type EntryCursor,
   type EntryRow,
   entriesSince,
+  entryCount,
   memoryVersions,
 } from './repository.ts';
 
@@ -37,6 +38,8 @@ interface Synced<T> {
   syncing: Promise<void> | undefined;
   put(row: ChangedEntry): void;
   remove(id: number): void;
+  /** Room for n entries in all, before a catch-up reads them. */
+  reserve(n: number): void;
   /** The index's refresh, in slices to drive with turns of the event loop between them. */
   refreshInSlices(): Generator<void, void>;
 }
@@ -186,6 +189,7 @@ export class IndexCache {
       // add() replaces an entry already held under the id.
       put: (row) => index.add(row.id, row.source, row.updated_at),
       remove: (id) => index.remove(id),
+      reserve: (n) => index.reserve(n),
       refreshInSlices: () => index.refreshInSlices(),
     };
   }
@@ -212,6 +216,7 @@ export class IndexCache {
         syncing: undefined,
         put: (row) => index.add(row.id, side === 'source' ? row.source : row.target),
         remove: (id) => index.remove(id),
+        reserve: (n) => index.reserve(n),
         refreshInSlices: () => index.refreshInSlices(),
       };
       this.concordances.set(key, synced);
@@ -243,6 +248,9 @@ export class IndexCache {
     if (since > 0) {
       for (const d of await deletionsSince(this.db, memoryId, since)) synced.remove(d.entry_id);
     }
+    // Room for the memory's entries before they are read: growing by doubling meanwhile would copy or
+    // rehash every entry held so far, in one piece, several times (TokenStore.reserve).
+    synced.reserve(await entryCount(this.db, memoryId));
     const breather = new Breather();
     for (let after: EntryCursor = { rev: since, id: 0 }; ; ) {
       const rows = await entriesSince(this.db, memoryId, since, after, PAGE);

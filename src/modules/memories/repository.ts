@@ -88,6 +88,12 @@ export async function memoryById(db: Queryable, id: number) {
   return db.get<MemoryRow>(`${MEMORY_FROM} WHERE m.id = ?`, [id]);
 }
 
+/** How many entries the memory holds (its num_segments), 0 for none or no such memory. */
+export async function entryCount(db: Queryable, memoryId: number): Promise<number> {
+  const row = await db.get<{ n: number }>('SELECT num_segments AS n FROM memories WHERE id = ?', [memoryId]);
+  return Number(row?.n ?? 0);
+}
+
 /** Every memory's id and version (indexes load them all at start-up). */
 export async function memoryVersions(db: Queryable) {
   return db.all<{ id: number; version: number }>('SELECT id, version FROM memories ORDER BY id');
