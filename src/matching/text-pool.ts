@@ -169,10 +169,10 @@ export class TextPool {
   }
 }
 
-/** The first `used` bytes of `bytes` in a new Buffer of `size`. */
 /** Bytes copied between two yields of trim(). */
 const COPY_SLICE = 16 * 2 ** 20;
 
+/** The first `used` bytes of `bytes` in a new Buffer of `size`. */
 function copyBytes(bytes: Buffer, used: number, size: number): Buffer {
   const b = Buffer.alloc(size);
   bytes.copy(b, 0, 0, used);

@@ -100,6 +100,14 @@ export function pairHash(a: number, b: number): number {
 // by doubling; blocks keep the mask they were built with.
 const MIN_PAIR_BUCKETS = 1024;
 
+/**
+ * Where a slot's group starts in the members of `block` (the block holding it, null for the tail): -1
+ * without copies, -2 for a copy (not a head). See PostingsBlock.groupAt.
+ */
+export function groupIn(block: PostingsBlock | null, slot: number): number {
+  return block !== null && block.groupAt.length > 0 ? block.groupAt[slot - block.from] : -1;
+}
+
 /** The Bloom bit (0–63) of a token id. */
 export function bloomBit(tid: number): number {
   return Math.imul(tid, 0x9e3779b1) >>> 26;
@@ -425,8 +433,7 @@ export class TokenStore {
 
   /** Where the slot's group starts in its block's members; -1 without copies, -2 for a copy (not a head). */
   groupOf(slot: number): number {
-    const b = this.blockOf(slot);
-    return b !== null && b.groupAt.length > 0 ? b.groupAt[slot - b.from] : -1;
+    return groupIn(this.blockOf(slot), slot);
   }
 
   /** The sub-range of a block's postings of `key` whose slots have minLen..maxLen tokens; null if none. */
@@ -631,7 +638,7 @@ export class TokenStore {
     for (let s = 0; s < this.slotCount; s++) {
       while (at < blocks.length && blocks[at].to <= s) at++;
       const b = at < blocks.length && s >= blocks[at].from ? blocks[at] : null;
-      const group = b !== null && b.groupAt.length > 0 ? b.groupAt[s - b.from] : -1;
+      const group = groupIn(b, s);
       // A copy is reached through its group's head, which stays even once removed.
       if (group === -2) continue;
       if (group >= 0 || this.isAlive(s)) this.link(s);
