@@ -7,6 +7,7 @@ import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { loadIndexFile, saveIndexFile } from '../src/matching/index-file.ts';
 import { MemoryIndex } from '../src/matching/memory-index.ts';
 import { bruteForceSearch, type OracleEntry } from '../src/matching/oracle.ts';
+import type { Match } from '../src/matching/ranking.ts';
 import { buildCorpus, buildDocument, buildQuerySet, type LabelledQuery, QUERY_CLASSES } from './corpus.ts';
 
 export interface Percentiles {
@@ -31,6 +32,8 @@ export interface EngineBenchOptions {
   documentSegments?: number;
   /** Progress lines go here (default: nowhere). */
   log?: (line: string) => void;
+  /** Each timed query with what it found, called after its time is taken (bench/fuzzymatch/tessera.ts). */
+  onAnswer?: (query: LabelledQuery, matches: Match[]) => void;
 }
 
 export interface EngineBenchResult {
@@ -120,8 +123,9 @@ export async function runEngineBench(opts: EngineBenchOptions = {}): Promise<Eng
   const times = new Map<string, number[]>([['all', []]]);
   for (const q of queries) {
     const start = performance.now();
-    search(q);
+    const matches = search(q);
     const ms = performance.now() - start;
+    opts.onAnswer?.(q, matches);
     times.get('all')!.push(ms);
     if (!times.has(q.cls)) times.set(q.cls, []);
     times.get(q.cls)!.push(ms);

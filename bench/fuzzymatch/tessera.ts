@@ -1,7 +1,7 @@
 // Tessera's side of the FuzzyMatch comparison (README.md here): the engine bench, run as
 // `npm run bench -- --only engine` runs it (same corpus, queries, seeds, warm-up and percentiles), its
-// result written as JSON (as `--only engine --out` also does), then, on an index of its own, each
-// timed query's number of matches and best score, for comparing how many queries each engine answers.
+// result written as JSON (as `--only engine --out` also does), with each timed query's number of matches
+// and best score, for comparing how many queries each engine answers.
 //
 //   node --expose-gc --max-old-space-size=16384 --import tsx bench/fuzzymatch/tessera.ts \
 //     --size 1000000 --out /work/fm/tessera-1m.json
@@ -11,8 +11,6 @@
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { MemoryIndex } from '../../src/matching/memory-index.ts';
-import { buildCorpus, buildQuerySet } from '../corpus.ts';
 import { printEngineTable, runEngineBench } from '../engine-bench.ts';
 
 const { values } = parseArgs({
@@ -40,6 +38,8 @@ const log = (line: string) => console.error(line);
 // The machine's 1-minute load average at the start and end: other work on it skews latencies.
 const loadAtStart = loadavg()[0];
 
+// What each timed query found, in the bench's order (taken after its time).
+const queries: { cls: string; matches: number; best: number | null }[] = [];
 const engine = await runEngineBench({
   size,
   seed,
@@ -48,22 +48,10 @@ const engine = await runEngineBench({
   n,
   threshold,
   log,
+  onAnswer: (q, matches) =>
+    queries.push({ cls: q.cls, matches: matches.length, best: matches[0]?.score ?? null }),
 });
 printEngineTable(engine);
-
-// What each timed query finds, on a fresh index built as the bench builds its own.
-function countMatches() {
-  const corpus = buildCorpus(size, seed);
-  const queries = buildQuerySet(corpus, seed + 1, perClass);
-  const index = new MemoryIndex();
-  for (let i = 0; i < corpus.length; i++) index.add(i + 1, corpus[i].source, i % 100_000);
-  index.refresh();
-  return queries.map((q) => {
-    const matches = index.search(q.query, { n, threshold });
-    return { cls: q.cls, matches: matches.length, best: matches[0]?.score ?? null };
-  });
-}
-const queries = countMatches();
 writeFileSync(
   values.out,
   `${JSON.stringify({ options: { size, seed, per_class: perClass, n, threshold }, load: [loadAtStart, loadavg()[0]], engine, queries })}\n`,
