@@ -50,7 +50,7 @@ export class ConcordanceIndex {
   add(id: number, text: string): void {
     this.text = text;
     this.nfc = text.normalize('NFC') === text;
-    this.tokens.count = 0;
+    this.tokens.clear();
     scanSpans(text, this.collect);
     this.store.add(id, text, 0, this.tokens);
   }

@@ -424,3 +424,52 @@ describe('MemoryIndex updates', () => {
     assert.equal(ix.size, live.size);
   });
 });
+
+describe('MemoryIndex: the bound on punctuation and tag penalties', () => {
+  // The same words with 0–20 punctuation or tag tokens (beyond SHAPE_CAP, 15, which the flags store as 15):
+  // the score is 99 (or less, with 4–5 words) minus exactly the penalties, so at every threshold the
+  // bound decides the answer alone — an overestimate drops a match the oracle keeps.
+  const words = ['alpha beta gamma delta', 'alpha beta gamma delta epsilon'];
+  const counts = [0, 1, 2, 3, 4, 5, 13, 14, 15, 16, 17, 20];
+  const entries: OracleEntry[] = [];
+  for (const w of words)
+    for (const c of counts) {
+      entries.push({ id: entries.length + 1, source: `${w} ${'!'.repeat(c)}`.trim(), updatedAt: c });
+      entries.push({ id: entries.length + 1, source: `${w}${' %s'.repeat(c)}`, updatedAt: c });
+      entries.push({
+        id: entries.length + 1,
+        source: `${w}${' {0}'.repeat(c)} ${'?'.repeat(c)}`,
+        updatedAt: c,
+      });
+    }
+  // Copies of one text: a group whose head is then removed (the head's flags stand for the others).
+  for (let i = 0; i < 3; i++)
+    entries.push({ id: 1000 + i, source: 'alpha beta gamma delta %s %s !', updatedAt: i });
+
+  it('answers as the oracle for every query shape, threshold and n', () => {
+    const index = indexOf(entries);
+    assert.equal(index.remove(1002), true);
+    const live = entries.filter((e) => e.id !== 1002);
+    index.refresh();
+    let compared = 0;
+    for (const w of words)
+      for (const c of counts)
+        for (const query of [
+          `${w} ${'!'.repeat(c)}`.trim(),
+          `${w}${' %s'.repeat(c)}`,
+          `${w} %s %s${' .'.repeat(c)}`,
+        ])
+          for (const threshold of [75, 88, 92, 95, 97, 99])
+            for (const n of [1, 5, 50]) {
+              const got = index.search(query, { threshold, n });
+              assert.deepEqual(
+                got,
+                bruteForceSearch(live, query, { threshold, n }),
+                `${query} at ${threshold}, n ${n}`,
+              );
+              compared += got.length;
+            }
+    // The queries do find matches, near the threshold too: the comparisons are not of empty answers only.
+    assert.ok(compared > 5000, `${compared} matches compared`);
+  });
+});

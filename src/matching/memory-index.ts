@@ -4,6 +4,7 @@ import { checkSearch, type Match, ranked, type SearchOptions, TopN } from './ran
 import {
   flooredBase,
   maxDistance,
+  PENALTY_CAP,
   type PreparedText,
   prepareText,
   type ScoreResult,
@@ -11,12 +12,13 @@ import {
   scoreWithin,
 } from './score.ts';
 import {
+  ALIVE,
   bloomBit,
   foldedBloom,
   groupIn,
-  M_ALIVE,
   M_BLOOM_HI,
   M_BLOOM_LO,
+  M_FLAGS,
   M_HASH,
   M_LEN,
   M_SEEN,
@@ -24,11 +26,23 @@ import {
   META,
   type PostingsBlock,
   pairHash,
+  punctOf,
+  SHAPE_CAP,
   type StoreParts,
   TokenIds,
   TokenStore,
+  tagsOf,
 } from './token-store.ts';
-import { NUM, SPAN_NUMBER, SPAN_WORD, type SpanSink, scanSpans, wordReal } from './tokenize.ts';
+import {
+  NUM,
+  SPAN_NUMBER,
+  SPAN_PUNCT,
+  SPAN_TAG,
+  SPAN_WORD,
+  type SpanSink,
+  scanSpans,
+  wordReal,
+} from './tokenize.ts';
 
 /** The state of one fuzzy query. */
 interface FuzzyQuery {
@@ -70,6 +84,13 @@ export class MemoryIndex {
   // unrelated queries, allocating one Int32Array(32) a query took a tenth of the filters' own time.
   private readonly bitWeight = new Int32Array(64);
   private readonly weight32 = new Int32Array(32);
+  /**
+   * weight32 as bit masks: levels[j] holds the bits of weight above j, so that the weight of a set of
+   * bits is the sum of popcounts of it within each level — without a loop over its bits. levelCount is
+   * the number of levels, -1 when a weight exceeds LEVELS (a query repeating a token): overlapBelow then.
+   */
+  private readonly levels = new Int32Array(LEVELS);
+  private levelCount = 0;
   /** Query positions (or pairs) by frequency: frequency · 2^16 + position, sorted as numbers. */
   private byFreq = new Float64Array(64);
   /** The query's distinct adjacent pairs (queryPairs): hash and frequency, and their order, rarest first. */
@@ -81,6 +102,8 @@ export class MemoryIndex {
   private text = '';
   private readonly collect: SpanSink = (kind, start, end, flags) => {
     let tid: number;
+    if (kind === SPAN_PUNCT) this.tokens.punct++;
+    else if (kind === SPAN_TAG) this.tokens.tags++;
     if (kind === SPAN_NUMBER) tid = this.store.intern(NUM);
     else if (kind !== SPAN_WORD) return;
     else if (flags === 0) tid = this.store.internAsciiLower(this.text, start, end);
@@ -118,7 +141,7 @@ export class MemoryIndex {
   add(id: number, source: string, updatedAt: number): void {
     const nfc = source.normalize('NFC');
     this.text = nfc;
-    this.tokens.count = 0;
+    this.tokens.clear();
     scanSpans(nfc, this.collect);
     this.store.add(id, nfc, updatedAt, this.tokens);
   }
@@ -266,8 +289,16 @@ export class MemoryIndex {
     }
     // Both filters check the count bound on the folded Bloom filters beside the postings (offerPostings).
     ctx.bloom32 = foldedBloom(ctx.bloomLo, ctx.bloomHi);
-    const { weight32 } = this;
-    for (let b = 0; b < 32; b++) weight32[b] = bitWeight[b] + bitWeight[b + 32];
+    const { weight32, levels } = this;
+    levels.fill(0);
+    let heaviest = 0;
+    for (let b = 0; b < 32; b++) {
+      const w = bitWeight[b] + bitWeight[b + 32];
+      weight32[b] = w;
+      heaviest = Math.max(heaviest, w);
+      for (let j = 0; j < w && j < LEVELS; j++) levels[j] |= 1 << b;
+    }
+    this.levelCount = heaviest <= LEVELS ? heaviest : -1;
     // Pairs: a candidate whose rarest shared pair is the p-th rarest of the query lacks p of its
     // distinct pairs, and a match loses at most 2k (k = maxDistance(max(L, Lc), T)): the p-th pair's
     // postings need only be read for lengths where 2k ≥ p.
@@ -328,7 +359,7 @@ export class MemoryIndex {
   ): void {
     const { meta } = this.store;
     const { stamp, bloom32 } = ctx;
-    const { weight32 } = this;
+    const { weight32, levels, levelCount } = this;
     const L = ctx.qIds.length;
     // Postings are sorted by length: the bound changes only from one run of a length to the next.
     let runLen = -1;
@@ -338,7 +369,11 @@ export class MemoryIndex {
         runLen = lens[i];
         need = ceilDiv(ctx.floor * Math.max(L, runLen), 100);
       }
-      if (overlapBelow(blooms[i] & bloom32, weight32, need)) continue;
+      const common = blooms[i] & bloom32;
+      if (
+        levelCount >= 0 ? weightBelow(common, levels, levelCount, need) : overlapBelow(common, weight32, need)
+      )
+        continue;
       const m = slots[i] * META;
       if (meta[m + M_SEEN] === stamp) continue;
       meta[m + M_SEEN] = stamp;
@@ -406,7 +441,8 @@ export class MemoryIndex {
     const { meta } = store;
     const m = s * META;
     const group = groupIn(seg, s);
-    if (group < 0 && !meta[m + M_ALIVE]) return;
+    const flags = meta[m + M_FLAGS];
+    if (group < 0 && !(flags & ALIVE)) return;
     const { floor, qIds, stamp } = ctx;
     if (floor > 99) return;
     const L = qIds.length;
@@ -452,7 +488,12 @@ export class MemoryIndex {
       const k = maxDistance(max, floor);
       const d = boundedDistance(qIds, 0, L, pool, start, len, k);
       if (d > k) return;
-      if (!mayBeat(ctx.top, Math.min(99, flooredBase(max, d)), updatedAt, id)) return;
+      // The punctuation and tag penalties are at least the difference in those tokens' numbers (an
+      // edit distance is at least the difference in lengths), each up to its cap: a bound from the
+      // flags that spares decoding and tokenizing the text of a near miss (a query without placeholders
+      // against the many entries of the same words with %s and a colon).
+      const best = Math.min(99, flooredBase(max, d) - shapePenalty(ctx.q, flags));
+      if (best < ctx.threshold || !mayBeat(ctx.top, best, updatedAt, id)) return;
       const text = store.text(s);
       const result = scoreWithin(ctx.q, prepareText(text), d);
       let points = 0;
@@ -473,7 +514,8 @@ export class MemoryIndex {
         const c = members[i];
         // Members are in no postings and no hash chain, and the head is marked on the way in: one seen
         // otherwise would have come from the exact path (which takes whole groups; kept as a guard).
-        if (!meta[c * META + M_ALIVE] || (c !== s && meta[c * META + M_SEEN] === ctx.stamp)) continue;
+        if (!(meta[c * META + M_FLAGS] & ALIVE) || (c !== s && meta[c * META + M_SEEN] === ctx.stamp))
+          continue;
         const cId = store.ids[c];
         const cUpdated = store.updated[c];
         if (!ranksBeforeWorst(ctx.top, result.score, points, cUpdated, cId)) break;
@@ -561,6 +603,8 @@ interface WordlessIndex {
 }
 
 const WORDLESS_TAIL = 256;
+/** Weights of folded Bloom bits handled by popcounts per level (weightBelow); heavier ones by a loop. */
+const LEVELS = 4;
 const ID_LIMIT = 2 ** 26;
 const POSITION = 2 ** 16;
 
@@ -618,6 +662,37 @@ function overlapBelow(common: number, weight32: Int32Array, need: number): boole
   for (let x = common; x !== 0; x &= x - 1)
     if ((sum += weight32[31 - Math.clz32(x & -x)]) >= need) return false;
   return true;
+}
+
+/**
+ * A lower bound of the punctuation and tag penalties of a candidate with these flags (stored counts,
+ * capped at SHAPE_CAP: a capped count stands for at least that many) against the query.
+ */
+function shapePenalty(q: PreparedText, flags: number): number {
+  return (
+    countPenalty(q.punct.length, punctOf(flags), PENALTY_CAP.punctuation) +
+    countPenalty(q.tags.length, tagsOf(flags), PENALTY_CAP.tags)
+  );
+}
+
+/** min(|a − b|, cap) where b is known only as at least SHAPE_CAP when stored as SHAPE_CAP. */
+function countPenalty(a: number, b: number, cap: number): number {
+  const diff = b < SHAPE_CAP ? Math.abs(a - b) : Math.max(0, b - a);
+  return Math.min(diff, cap);
+}
+
+/** overlapBelow by the levels of the weights (MemoryIndex.levels): a popcount per level, no branches per bit. */
+function weightBelow(common: number, levels: Int32Array, count: number, need: number): boolean {
+  let sum = 0;
+  for (let j = 0; j < count; j++) sum += popcount(common & levels[j]);
+  return sum < need;
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
 }
 
 /**

@@ -30,7 +30,8 @@ export interface PreparedText {
   tags: string[];
 }
 
-const CAP = { case: 3, number: 6, punctuation: 4, tags: 4, whitespace: 1 } as const;
+/** The most points each kind of penalty takes (MATCHING.md §2). */
+export const PENALTY_CAP = { case: 3, number: 6, punctuation: 4, tags: 4, whitespace: 1 } as const;
 
 export function prepareText(text: string): PreparedText {
   const nfc = text.normalize('NFC');
@@ -123,8 +124,8 @@ function finish(q: PreparedText, c: PreparedText, max: number, d: number, matche
   const penalties: Penalty[] = [];
   addPenalty(penalties, 'case', caseDiffs);
   addPenalty(penalties, 'number', 2 * numberDiffs);
-  addPenalty(penalties, 'punctuation', cappedDistance(q.punct, c.punct, CAP.punctuation));
-  addPenalty(penalties, 'tags', cappedDistance(q.tags, c.tags, CAP.tags));
+  addPenalty(penalties, 'punctuation', cappedDistance(q.punct, c.punct, PENALTY_CAP.punctuation));
+  addPenalty(penalties, 'tags', cappedDistance(q.tags, c.tags, PENALTY_CAP.tags));
   addPenalty(penalties, 'whitespace', onlyWhitespaceDiffers(q, c) ? 1 : 0);
   let score = flooredBase(max, d);
   for (const p of penalties) score -= p.points;
@@ -132,7 +133,7 @@ function finish(q: PreparedText, c: PreparedText, max: number, d: number, matche
 }
 
 function addPenalty(penalties: Penalty[], kind: PenaltyKind, points: number): void {
-  if (points > 0) penalties.push({ kind, points: Math.min(points, CAP[kind]) });
+  if (points > 0) penalties.push({ kind, points: Math.min(points, PENALTY_CAP[kind]) });
 }
 
 /** min(Levenshtein distance, cap): the banded distance is exact up to its bound. */

@@ -59,8 +59,30 @@ export const META = 8;
 /** Where the slot's token ids start in `pool`, and how many there are. */
 export const M_START = 0;
 export const M_LEN = 1;
-/** 1 while the entry is live, 0 once removed (a tombstone until compaction). */
-export const M_ALIVE = 2;
+/**
+ * Flags: ALIVE while the entry is live (cleared once removed: a tombstone until compaction), and above it
+ * the entry's punctuation and tag tokens, counted up to SHAPE_CAP each (shapeFlags): enough for a bound
+ * on the score's penalties before the text is read (memory-index.ts consider).
+ */
+export const M_FLAGS = 2;
+export const ALIVE = 1;
+/** Counts of punctuation and tag tokens at or above this are stored as this (4 bits each). */
+export const SHAPE_CAP = 15;
+
+/** The flags of a live entry with these numbers of punctuation and tag tokens. */
+export function shapeFlags(punct: number, tags: number): number {
+  return ALIVE | (Math.min(punct, SHAPE_CAP) << 1) | (Math.min(tags, SHAPE_CAP) << 5);
+}
+
+/** The stored (capped) count of punctuation tokens of a slot's flags. */
+export function punctOf(flags: number): number {
+  return (flags >>> 1) & SHAPE_CAP;
+}
+
+/** The stored (capped) count of tag tokens of a slot's flags. */
+export function tagsOf(flags: number): number {
+  return (flags >>> 5) & SHAPE_CAP;
+}
 /** The mark of the last query that looked at the slot. */
 export const M_SEEN = 3;
 /** 64-bit Bloom filter of the slot's token ids (bloomBit): a token whose bit is unset is absent. */
@@ -122,6 +144,15 @@ export function foldedBloom(lo: number, hi: number): number {
 export class TokenIds {
   ids = new Int32Array(256);
   count = 0;
+  /** The entry's punctuation and tag tokens (the match index counts them; the concordance leaves 0). */
+  punct = 0;
+  tags = 0;
+
+  clear(): void {
+    this.count = 0;
+    this.punct = 0;
+    this.tags = 0;
+  }
 
   push(tid: number): void {
     if (this.count === this.ids.length) this.ids = grow(this.ids, this.count * 2);
@@ -199,7 +230,7 @@ export class TokenStore {
   }
 
   isAlive(slot: number): boolean {
-    return this.meta[slot * META + M_ALIVE] === 1;
+    return (this.meta[slot * META + M_FLAGS] & ALIVE) !== 0;
   }
 
   lengthOf(slot: number): number {
@@ -237,7 +268,7 @@ export class TokenStore {
     const m = slot * META;
     this.meta[m + M_START] = start;
     this.meta[m + M_LEN] = count;
-    this.meta[m + M_ALIVE] = 1;
+    this.meta[m + M_FLAGS] = shapeFlags(tokens.punct, tokens.tags);
     this.meta[m + M_HASH] = hashString(text);
     if (count === 0) this.empty.push(slot);
     if (this.slotCount > this.pairMask + 1) this.growPairs();
@@ -267,7 +298,8 @@ export class TokenStore {
     const slot = this.slotOf.get(id);
     if (slot < 0) return false;
     this.slotOf.delete(id);
-    this.meta[slot * META + M_ALIVE] = 0;
+    // The rest of the flags stay: a removed head of a group of copies still stands for them (groupAt).
+    this.meta[slot * META + M_FLAGS] &= ~ALIVE;
     this.metaWrites++;
     this.dead++;
     return true;
@@ -411,7 +443,7 @@ export class TokenStore {
     for (let s = this.buckets[h & (this.buckets.length - 1)]; s >= 0; s = meta[s * META + M_NEXT])
       if (
         meta[s * META + M_HASH] === h &&
-        (meta[s * META + M_ALIVE] || this.groupOf(s) >= 0) &&
+        (meta[s * META + M_FLAGS] & ALIVE || this.groupOf(s) >= 0) &&
         this.texts.equals(s, text)
       )
         found.push(s);
@@ -682,20 +714,20 @@ export class TokenStore {
     let maxLen = 0;
     let total = 0;
     for (let s = from; s < to; s++) {
-      if (!meta[s * META + M_ALIVE]) continue;
+      if (!(meta[s * META + M_FLAGS] & ALIVE)) continue;
       const len = meta[s * META + M_LEN];
       if (len > maxLen) maxLen = len;
       total += len;
     }
     const byLen = new Int32Array(maxLen + 2);
-    for (let s = from; s < to; s++) if (meta[s * META + M_ALIVE]) byLen[meta[s * META + M_LEN] + 1]++;
+    for (let s = from; s < to; s++) if (meta[s * META + M_FLAGS] & ALIVE) byLen[meta[s * META + M_LEN] + 1]++;
     for (let l = 1; l < byLen.length; l++) byLen[l] += byLen[l - 1];
     // Slots without tokens have no postings: positions start after them.
     const skip = byLen[1];
     let order: Int32Array = new Int32Array(byLen[maxLen + 1] - skip);
     for (let s = to - 1; s >= from; s--) {
       const len = meta[s * META + M_LEN];
-      if (meta[s * META + M_ALIVE] && len > 0) order[byLen[len]++ - skip] = s;
+      if (meta[s * META + M_FLAGS] & ALIVE && len > 0) order[byLen[len]++ - skip] = s;
     }
     yield;
     ({ meta, pool } = this);
@@ -1070,7 +1102,7 @@ export class TokenStore {
     if (store.texts.count !== n.slotCount) throw new RangeError('index parts: one text per slot expected');
     store.slotOf.reserve(n.slotCount - n.dead);
     for (let s = 0; s < n.slotCount; s++)
-      if (store.meta[s * META + M_ALIVE]) store.slotOf.set(store.ids[s], s);
+      if (store.meta[s * META + M_FLAGS] & ALIVE) store.slotOf.set(store.ids[s], s);
     store.pool = withRoom(int('pool'), Math.max(8192, n.poolLen));
     store.poolLen = n.poolLen;
     for (const token of strings.tokens) store.tokens.push(token);
@@ -1132,7 +1164,7 @@ export class TokenStore {
     let t = 0;
     for (let s = 0; s < this.slotCount; s++) {
       const o = s * META;
-      if (!old.meta[o + M_ALIVE]) continue;
+      if (!(old.meta[o + M_FLAGS] & ALIVE)) continue;
       const m = t * META;
       this.meta.set(old.meta.subarray(o, o + META), m);
       const len = old.meta[o + M_LEN];
