@@ -46,6 +46,15 @@ export interface PostingsBlock {
    */
   pairMask: number;
   pairKeys: Int32Array;
+  /**
+   * Sparse pair keys (bucket numbers, spread evenly over 0..pairMask) have a directory (keyDirectory):
+   * pairDir[j] is the first position in pairKeys of a key with key >>> pairDirShift ≥ j, so that a key is
+   * searched among the dozen of its slice, a cache line or two, instead of over millions (a binary
+   * search whose last dozen steps are each a cache miss). Derived from pairKeys, not saved; empty when
+   * dense.
+   */
+  pairDir: Int32Array;
+  pairDirShift: number;
   pairStarts: Int32Array;
   pairSlots: Int32Array;
   /** Beside each of `pairSlots`, that slot's folded Bloom filter and capped length, as beside `slots`. */
@@ -483,6 +492,8 @@ export class TokenStore {
       hash & seg.pairMask,
       minLen,
       maxLen,
+      seg.pairDir,
+      seg.pairDirShift,
     );
   }
 
@@ -494,9 +505,11 @@ export class TokenStore {
     key: number,
     minLen: number,
     maxLen: number,
+    dir: Int32Array = EMPTY,
+    dirShift = 0,
   ): [number, number] | null {
     if (minLen > maxLen) return null;
-    const at = listOf(keys, starts, key);
+    const at = dir.length > 0 ? indexInSlice(keys, dir, dirShift, key) : listOf(keys, starts, key);
     if (at < 0) return null;
     const end = starts[at + 1];
     const lo = this.firstLonger(slots, lens, starts[at], end, minLen - 1);
@@ -905,7 +918,10 @@ export class TokenStore {
     total: number,
   ): Generator<
     void,
-    Pick<PostingsBlock, 'pairMask' | 'pairKeys' | 'pairStarts' | 'pairSlots' | 'pairBlooms' | 'pairLens'>
+    Omit<
+      PostingsBlock,
+      'from' | 'to' | 'keys' | 'starts' | 'slots' | 'blooms' | 'lens' | 'groupAt' | 'members'
+    >
   > {
     let { meta, pool } = this;
     // The table may grow while this yields: the block keeps the size it was started with.
@@ -1010,7 +1026,8 @@ export class TokenStore {
       }
       pairStarts[present] = n;
     }
-    return { pairMask, pairKeys, pairStarts, pairSlots, pairBlooms, pairLens };
+    const { at: pairDir, shift: pairDirShift } = keyDirectory(pairKeys, pairMask);
+    return { pairMask, pairKeys, pairDir, pairDirShift, pairStarts, pairSlots, pairBlooms, pairLens };
   }
 
   /**
@@ -1126,6 +1143,8 @@ export class TokenStore {
     store.empty = Array.from(int('empty'));
     const ranges = int('blockRanges');
     for (let i = 0; i < n.blockCount; i++) {
+      const pairKeys = int(`b${i}pairKeys`);
+      const dir = keyDirectory(pairKeys, ranges[3 * i + 2]);
       store.blocks.push({
         from: ranges[3 * i],
         to: ranges[3 * i + 1],
@@ -1137,7 +1156,9 @@ export class TokenStore {
         lens: bytes(`b${i}lens`),
         groupAt: int(`b${i}groupAt`),
         members: int(`b${i}members`),
-        pairKeys: int(`b${i}pairKeys`),
+        pairKeys,
+        pairDir: dir.at,
+        pairDirShift: dir.shift,
         pairStarts: int(`b${i}pairStarts`),
         pairSlots: int(`b${i}pairSlots`),
         pairBlooms: int(`b${i}pairBlooms`),
@@ -1209,6 +1230,43 @@ function isDense(range: number, present: number): boolean {
 function listOf(keys: Int32Array, starts: Int32Array, key: number): number {
   if (keys.length > 0) return indexOf(keys, key);
   return key + 1 < starts.length && starts[key] < starts[key + 1] ? key : -1;
+}
+
+/** Keys a slice of a key directory holds on average, at least: the directory is at most an eighth of them. */
+const KEYS_PER_SLICE = 8;
+
+/**
+ * The directory of sparse sorted keys in 0..maxKey (PostingsBlock.pairDir): the smallest shift leaving at
+ * least KEYS_PER_SLICE keys a slice on average, and at[j] the first position of a key >>> shift ≥ j
+ * (slices + 1 entries, the last one keys.length). Empty for no keys (a dense block).
+ */
+function keyDirectory(keys: Int32Array, maxKey: number): { at: Int32Array; shift: number } {
+  if (keys.length === 0) return { at: EMPTY, shift: 0 };
+  let shift = 0;
+  while (shift < 31 && ((maxKey >>> shift) + 1) * KEYS_PER_SLICE > keys.length) shift++;
+  const slices = (maxKey >>> shift) + 1;
+  const at = new Int32Array(slices + 1);
+  let i = 0;
+  for (let j = 0; j <= slices; j++) {
+    while (i < keys.length && keys[i] >>> shift < j) i++;
+    at[j] = i;
+  }
+  return { at, shift };
+}
+
+/** indexOf(keys, key) searched within its slice of the directory only. */
+function indexInSlice(keys: Int32Array, dir: Int32Array, shift: number, key: number): number {
+  const j = key >>> shift;
+  if (j + 1 >= dir.length) return -1;
+  let a = dir[j];
+  const end = dir[j + 1];
+  let b = end;
+  while (a < b) {
+    const mid = (a + b) >> 1;
+    if (keys[mid] < key) a = mid + 1;
+    else b = mid;
+  }
+  return a < end && keys[a] === key ? a : -1;
 }
 
 function indexOf(sorted: Int32Array, key: number): number {
