@@ -16,6 +16,7 @@ import {
   bloomBit,
   foldedBloom,
   groupIn,
+  LEN_CAP,
   M_BLOOM_HI,
   M_BLOOM_LO,
   M_FLAGS,
@@ -361,19 +362,26 @@ export class MemoryIndex {
     const { stamp, bloom32 } = ctx;
     const { weight32, levels, levelCount } = this;
     const L = ctx.qIds.length;
-    // Postings are sorted by length: the bound changes only from one run of a length to the next.
+    // Postings are sorted by length: the bounds change only from one run of a length to the next.
     let runLen = -1;
     let need = 0;
+    let spare = 0;
     for (let i = range[0]; i < range[1]; i++) {
       if (lens[i] !== runLen) {
         runLen = lens[i];
         need = ceilDiv(ctx.floor * Math.max(L, runLen), 100);
+        // The candidate tokens that may be left unshared; a capped length says only "at least".
+        spare = runLen < LEN_CAP ? runLen - need : LEN_CAP;
       }
-      const common = blooms[i] & bloom32;
+      const bloom = blooms[i];
+      const common = bloom & bloom32;
       if (
         levelCount >= 0 ? weightBelow(common, levels, levelCount, need) : overlapBelow(common, weight32, need)
       )
         continue;
+      // Each bit of the candidate outside the query's stands for a token of the candidate in no query
+      // token: at least that many of its tokens are unshared (see consider).
+      if (popcount(bloom & ~bloom32) > spare) continue;
       const m = slots[i] * META;
       if (meta[m + M_SEEN] === stamp) continue;
       meta[m + M_SEEN] = stamp;
@@ -452,11 +460,14 @@ export class MemoryIndex {
     // first against the Bloom filters (no false negatives: a bound from above), then exactly.
     const need = ceilDiv(floor * max, 100);
     if (need > len || need > L) return;
-    if (
-      bloomOverlap(meta[m + M_BLOOM_LO] & ctx.bloomLo, meta[m + M_BLOOM_HI] & ctx.bloomHi, ctx.bitWeight) <
-      need
-    )
-      return;
+    const lo = meta[m + M_BLOOM_LO];
+    const hi = meta[m + M_BLOOM_HI];
+    if (bloomOverlap(lo & ctx.bloomLo, hi & ctx.bloomHi, ctx.bitWeight) < need) return;
+    // And from below on what it does not share: a bit of the candidate's filter that no query token sets
+    // comes from a token of the candidate that is no query token, one per bit at least, so it shares at
+    // most len minus those bits. This rejects the near-length candidates that the first bound passes on
+    // a collision (two query tokens on one bit, credited to a candidate holding either).
+    if (popcount(lo & ~ctx.bloomLo) + popcount(hi & ~ctx.bloomHi) > len - need) return;
     const { pool, queryMark, queryCount, useMark, useCount } = store;
     const start = meta[m + M_START];
     const mark = store.nextCandidateStamp();

@@ -116,7 +116,7 @@ const STAMP_LIMIT = 2 ** 30;
 const SLICE_MASK = 2 ** 14 - 1;
 const EMPTY = new Int32Array(0);
 /** PostingsBlock.lens holds min(token count, LEN_CAP): a byte. */
-const LEN_CAP = 255;
+export const LEN_CAP = 255;
 const PAIR_SLICE_MASK = 2 ** 20 - 1;
 
 /** The 32-bit hash of an adjacent token pair (a, b); its bucket is the hash masked by a table size. */
