@@ -4,6 +4,7 @@ import { prng } from '../../bench/corpus.ts';
 import { MemoryIndex } from './memory-index.ts';
 import { bruteForceSearch, type OracleEntry } from './oracle.ts';
 import { MAX_QUERY_LENGTH } from './ranking.ts';
+import { LEN_CAP, TokenIds, TokenStore } from './token-store.ts';
 
 function indexOf(entries: OracleEntry[]): MemoryIndex {
   const index = new MemoryIndex();
@@ -471,5 +472,34 @@ describe('MemoryIndex: the bound on punctuation and tag penalties', () => {
             }
     // The queries do find matches, near the threshold too: the comparisons are not of empty answers only.
     assert.ok(compared > 5000, `${compared} matches compared`);
+  });
+});
+
+describe('TokenStore: live entries by length (the estimate that chooses a prefix filter)', () => {
+  it('counts adds and removals, the last bucket holding LEN_CAP tokens and more, and is rebuilt on restore', () => {
+    const store = new TokenStore();
+    const tokens = new TokenIds();
+    const add = (id: number, count: number) => {
+      tokens.clear();
+      for (let i = 0; i < count; i++) tokens.push(store.intern(`t${i}`));
+      store.add(id, `entry ${id}`, 0, tokens);
+    };
+    add(1, 3);
+    add(2, 3);
+    add(3, 5);
+    add(4, LEN_CAP + 40);
+    add(5, 0);
+    const version = store.lengthsVersion;
+    store.remove(2);
+    add(3, 7); // replaces entry 3
+    assert.notEqual(store.lengthsVersion, version);
+    const expected = new Float64Array(LEN_CAP + 1);
+    expected[0] = 1;
+    expected[3] = 1;
+    expected[7] = 1;
+    expected[LEN_CAP] = 1;
+    assert.deepEqual(store.lengthCounts, expected);
+    store.refresh();
+    assert.deepEqual(TokenStore.restore(store.toParts()).lengthCounts, expected);
   });
 });

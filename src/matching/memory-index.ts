@@ -100,6 +100,13 @@ export class MemoryIndex {
   private pairOrder = new Int32Array(64);
   private tokenOrder = new Int32Array(64);
   private readonly seenPairs = new Set<number | string>();
+  /**
+   * Postings by the token count of their entry, cumulative: lengthShares[l] counts those of entries of
+   * fewer than l tokens (the store's live entries by length, each weighing its length — an entry of l
+   * tokens is in about l lists), for the store's lengthsVersion sharesVersion.
+   */
+  private readonly lengthShares = new Float64Array(LEN_CAP + 2);
+  private sharesVersion = -1;
   private text = '';
   private readonly collect: SpanSink = (kind, start, end, flags) => {
     let tid: number;
@@ -279,13 +286,26 @@ export class MemoryIndex {
       let upper = Math.floor((100 * L) / f0);
       while (upper >= minLen0 && m < 2 * maxDistance(Math.max(L, upper), f0) + 1) upper--;
       if (upper >= minLen0) {
-        // Choose the cheaper: postings of the 2k + 1 rarest pairs against those of the L − minLen + 1
-        // rarest tokens (k at the top of the pair range).
+        // Choose the cheaper over minLen0..upper (the token filter serves the lengths above either way),
+        // by the postings each reads there: a key's frequency times the share of postings held by entries
+        // of the lengths it is read for (postingShare) — the p-th pair only where 2k ≥ p, the p-th token
+        // only up to ⌊100·(L − p)/T⌋ — as the loops below read them.
+        this.updateLengthShares();
         let pairCost = 0;
-        const reads = Math.min(m, 2 * maxDistance(Math.max(L, upper), f0) + 1);
-        for (let i = 0; i < reads; i++) pairCost += pairFreqs[pairOrder[i]];
+        for (let p = 0; p < m; p++) {
+          let lower = minLen0;
+          while (lower <= upper && 2 * maxDistance(Math.max(L, lower), f0) < p) lower++;
+          if (lower > upper) break;
+          pairCost += pairFreqs[pairOrder[p]] * this.postingShare(lower, upper);
+        }
+        let tokenShareCost = 0;
+        for (let p = 0; p < L; p++) {
+          const hi = Math.min(upper, Math.floor((100 * (L - p)) / f0));
+          if (hi < minLen0) break;
+          tokenShareCost += freq[order[p]] * this.postingShare(minLen0, hi);
+        }
         const mode = this.filter;
-        if (mode === 'pairs' || (mode === 'auto' && pairCost < tokenCost)) split = upper;
+        if (mode === 'pairs' || (mode === 'auto' && pairCost < tokenShareCost)) split = upper;
       }
     }
     // Both filters check the count bound on the folded Bloom filters beside the postings (offerPostings).
@@ -387,6 +407,21 @@ export class MemoryIndex {
       meta[m + M_SEEN] = stamp;
       this.consider(ctx, slots[i], seg);
     }
+  }
+
+  private updateLengthShares(): void {
+    const { store, lengthShares } = this;
+    if (this.sharesVersion === store.lengthsVersion) return;
+    for (let l = 0; l <= LEN_CAP; l++) lengthShares[l + 1] = lengthShares[l] + store.lengthCounts[l] * l;
+    this.sharesVersion = store.lengthsVersion;
+  }
+
+  /** The estimated share of a key's postings whose entries have lo..hi tokens (lo ≤ hi), 0–1. */
+  private postingShare(lo: number, hi: number): number {
+    const { lengthShares } = this;
+    const total = lengthShares[LEN_CAP + 1];
+    if (total === 0) return 1;
+    return (lengthShares[Math.min(hi, LEN_CAP) + 1] - lengthShares[Math.min(lo, LEN_CAP)]) / total;
   }
 
   /**

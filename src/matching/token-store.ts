@@ -193,6 +193,12 @@ export class TokenStore {
   meta = new Int32Array(1024 * META);
   private readonly slotOf = new IdTable();
   private dead = 0;
+  /**
+   * Live entries by token count (the last bucket: LEN_CAP and more), and a number that changes with them:
+   * the match index estimates from it how many of a key's postings fall in a length window.
+   */
+  readonly lengthCounts = new Float64Array(LEN_CAP + 1);
+  lengthsVersion = 0;
   /** Token ids of every slot, back to back. */
   pool = new Int32Array(8192);
   private poolLen = 0;
@@ -278,6 +284,8 @@ export class TokenStore {
     this.meta[m + M_START] = start;
     this.meta[m + M_LEN] = count;
     this.meta[m + M_FLAGS] = shapeFlags(tokens.punct, tokens.tags);
+    this.lengthCounts[Math.min(count, LEN_CAP)]++;
+    this.lengthsVersion++;
     this.meta[m + M_HASH] = hashString(text);
     if (count === 0) this.empty.push(slot);
     if (this.slotCount > this.pairMask + 1) this.growPairs();
@@ -311,6 +319,8 @@ export class TokenStore {
     this.meta[slot * META + M_FLAGS] &= ~ALIVE;
     this.metaWrites++;
     this.dead++;
+    this.lengthCounts[Math.min(this.meta[slot * META + M_LEN], LEN_CAP)]--;
+    this.lengthsVersion++;
     return true;
   }
 
@@ -1119,7 +1129,11 @@ export class TokenStore {
     if (store.texts.count !== n.slotCount) throw new RangeError('index parts: one text per slot expected');
     store.slotOf.reserve(n.slotCount - n.dead);
     for (let s = 0; s < n.slotCount; s++)
-      if (store.meta[s * META + M_FLAGS] & ALIVE) store.slotOf.set(store.ids[s], s);
+      if (store.meta[s * META + M_FLAGS] & ALIVE) {
+        store.slotOf.set(store.ids[s], s);
+        store.lengthCounts[Math.min(store.meta[s * META + M_LEN], LEN_CAP)]++;
+      }
+    store.lengthsVersion++;
     store.pool = withRoom(int('pool'), Math.max(8192, n.poolLen));
     store.poolLen = n.poolLen;
     for (const token of strings.tokens) store.tokens.push(token);
