@@ -1271,27 +1271,19 @@ function keyDirectory(keys: Int32Array, maxKey: number): { at: Int32Array; shift
 /** indexOf(keys, key) searched within its slice of the directory only. */
 function indexInSlice(keys: Int32Array, dir: Int32Array, shift: number, key: number): number {
   const j = key >>> shift;
-  if (j + 1 >= dir.length) return -1;
-  let a = dir[j];
-  const end = dir[j + 1];
-  let b = end;
-  while (a < b) {
-    const mid = (a + b) >> 1;
-    if (keys[mid] < key) a = mid + 1;
-    else b = mid;
-  }
-  return a < end && keys[a] === key ? a : -1;
+  return j + 1 < dir.length ? indexOf(keys, key, dir[j], dir[j + 1]) : -1;
 }
 
-function indexOf(sorted: Int32Array, key: number): number {
-  let a = 0;
-  let b = sorted.length;
+/** The position of `key` in sorted[from..to), -1 when absent. */
+function indexOf(sorted: Int32Array, key: number, from = 0, to = sorted.length): number {
+  let a = from;
+  let b = to;
   while (a < b) {
     const mid = (a + b) >> 1;
     if (sorted[mid] < key) a = mid + 1;
     else b = mid;
   }
-  return a < sorted.length && sorted[a] === key ? a : -1;
+  return a < to && sorted[a] === key ? a : -1;
 }
 
 const FNV_BASIS = 0x811c9dc5;
