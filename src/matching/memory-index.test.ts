@@ -146,8 +146,8 @@ describe('MemoryIndex updates', () => {
     index.add(9999, 'already here', 0);
     index.reserve(entries.length + 1);
     const tables = (ix: MemoryIndex) => {
-      const { arrays } = ix.toParts();
-      return { buckets: arrays.buckets.length, pairs: arrays.pairFrequency.length };
+      const { arrays, numbers } = ix.toParts();
+      return { buckets: arrays.buckets.length, pairs: numbers.pairMask + 1 };
     };
     const reserved = tables(index);
     assert.ok(reserved.buckets >= 2 * (entries.length + 1) && reserved.pairs >= entries.length + 1);

@@ -440,8 +440,9 @@ export class MemoryIndex {
 
   /**
    * The query's distinct adjacent pairs of content tokens: their number m; pairHashes and pairFreqs hold
-   * their hash and the entries holding their bucket (0 for a pair with a token no entry has: no entry
-   * holds that pair), pairOrder their positions there, rarest first.
+   * their hash and the postings of their bucket in the blocks (0 for a pair with a token no entry has: no
+   * entry holds that pair; the tail is read whole either way), pairOrder their positions there, rarest
+   * first. Looking the lists up here also brings them into the cache for the pair filter.
    */
   private queryPairs(qIds: Int32Array, content: string[]): number {
     const { store, seenPairs: seen } = this;
@@ -468,7 +469,9 @@ export class MemoryIndex {
       seen.add(key);
       const hash = known ? pairHash(a, b) : 0;
       pairHashes[m] = hash;
-      pairFreqs[m++] = known ? store.pairFrequency[hash & store.pairMask] : 0;
+      let freq = 0;
+      if (known) for (const seg of store.blocks) freq += store.pairListLength(seg, hash);
+      pairFreqs[m++] = freq;
     }
     this.rarestFirst(pairFreqs, m, this.pairOrder);
     return m;

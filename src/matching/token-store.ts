@@ -213,13 +213,13 @@ export class TokenStore {
   frequency = new Int32Array(1024);
   private keyCount = 0;
   /**
-   * Entries holding each pair bucket (at the current pairMask), counted once per entry: exact, or an upper
-   * bound for the entries counted before the table last grew (growPairs).
+   * The pair buckets of the next block: pairHash & pairMask, at least as many as slots (growPairs). A
+   * search takes a pair's frequency from its lists in the blocks (pairListLength), where it reads them
+   * next: a table of counts by bucket would cost a cache miss a pair more, and 4 bytes a bucket.
    */
-  pairFrequency = new Int32Array(MIN_PAIR_BUCKETS);
   pairMask = MIN_PAIR_BUCKETS - 1;
-  private pairMark = new Int32Array(MIN_PAIR_BUCKETS);
-  private pairStamp = 0;
+  /** One entry's distinct pair buckets at a time (buildPairs). */
+  private readonly entryPairs = new SmallSet();
   /** Per token id scratch for searches: a query's tokens (mark) and multiplicities (count). */
   queryMark = new Int32Array(1024);
   queryCount = new Int32Array(1024);
@@ -295,11 +295,10 @@ export class TokenStore {
   }
 
   /**
-   * Room for n entries in all: the slot arrays, the id and exact-text tables and the pair counts grown
+   * Room for n entries in all: the slot arrays, the id and exact-text tables and the pair buckets grown
    * once now, rather than doubled during a bulk load, where each doubling copies or rehashes every slot
    * in one piece (the exact-text rehash at eight million entries held the event loop 523 ms in a CPU
-   * profile of the 10M import bench). Growing the pair counts while the store is empty also keeps them
-   * exact (growPairs).
+   * profile of the 10M import bench).
    */
   reserve(n: number): void {
     if (n > this.ids.length) this.growSlots(n);
@@ -507,6 +506,17 @@ export class TokenStore {
     );
   }
 
+  /** The number of postings of a pair bucket in a block: the block's entries holding it. */
+  pairListLength(seg: PostingsBlock, hash: number): number {
+    const key = hash & seg.pairMask;
+    const { pairKeys, pairStarts } = seg;
+    const at =
+      pairKeys.length > 0
+        ? indexInSlice(pairKeys, seg.pairDir, seg.pairDirShift, key)
+        : listOf(pairKeys, pairStarts, key);
+    return at < 0 ? 0 : pairStarts[at + 1] - pairStarts[at];
+  }
+
   private range(
     keys: Int32Array,
     starts: Int32Array,
@@ -624,41 +634,13 @@ export class TokenStore {
     }
     this.meta[m + M_BLOOM_LO] = lo;
     this.meta[m + M_BLOOM_HI] = hi;
-    const pm = this.nextPairStamp();
-    const { pairMark, pairMask, pairFrequency, pool } = this;
-    for (let i = start + 1; i < end; i++) {
-      const b = pairHash(pool[i - 1], pool[i]) & pairMask;
-      if (pairMark[b] !== pm) {
-        pairMark[b] = pm;
-        pairFrequency[b]++;
-      }
-    }
   }
 
-  private nextPairStamp(): number {
-    if (this.pairStamp >= STAMP_LIMIT) {
-      this.pairStamp = 0;
-      this.pairMark.fill(0);
-    }
-    return ++this.pairStamp;
-  }
-
-  /**
-   * Doubles the pair buckets until there are at least as many as slots. Bucket b of the old table splits
-   * into b and b + n of the new one, and each starts from the old count: an upper bound of its own, which
-   * is all the pair filter needs (a count of 0 still means no entry holds the bucket; counts only order
-   * the pairs and estimate costs). Recounting every entry's pairs instead held the event loop 1.4 s at
-   * eight million entries; compaction counts them exactly again.
-   */
+  /** Doubles the pair buckets until there are at least as many as slots (for the blocks built next). */
   private growPairs(slots = this.slotCount): void {
     let n = this.pairMask + 1;
-    const old = this.pairFrequency;
     while (n < slots) n *= 2;
     this.pairMask = n - 1;
-    this.pairFrequency = new Int32Array(n);
-    for (let at = 0; at < n; at += old.length) this.pairFrequency.set(old, at);
-    this.pairMark = new Int32Array(n);
-    this.pairStamp = 0;
   }
 
   /** The posting key of a token's occurrence-th (≥ 2) occurrence, created when new. */
@@ -955,11 +937,11 @@ export class TokenStore {
       lenAt[i] = Math.min(meta[m + M_LEN], LEN_CAP);
       const start = meta[m + M_START];
       const end = start + meta[m + M_LEN];
-      const pm = this.nextPairStamp();
+      const seen = this.entryPairs;
+      seen.clear(end - start);
       for (let t = start + 1; t < end; t++) {
         const b = pairHash(pool[t - 1], pool[t]) & pairMask;
-        if (this.pairMark[b] === pm) continue;
-        this.pairMark[b] = pm;
+        if (!seen.add(b)) continue;
         if (n === buckets.length) {
           buckets = grow(buckets, n * 2);
           owner = grow(owner, n * 2);
@@ -1085,7 +1067,6 @@ export class TokenStore {
         repeatKeys: Float64Array.from(this.repeatKey.keys()),
         repeatValues: Int32Array.from(this.repeatKey.values()),
         frequency: this.frequency.slice(0, this.keyCount),
-        pairFrequency: yield* copied(this.pairFrequency, this.pairFrequency.length),
         buckets: yield* copied(this.buckets, this.buckets.length),
         empty: Int32Array.from(this.empty),
         blockRanges: Int32Array.from(this.blocks.flatMap((b) => [b.from, b.to, b.pairMask])),
@@ -1151,8 +1132,6 @@ export class TokenStore {
     store.keyCount = n.keyCount;
     store.frequency = withRoom(int('frequency'), Math.max(1024, n.keyCount));
     store.pairMask = n.pairMask;
-    store.pairFrequency = int('pairFrequency');
-    store.pairMark = new Int32Array(n.pairMask + 1);
     store.buckets = int('buckets');
     store.empty = Array.from(int('empty'));
     const ranges = int('blockRanges');
@@ -1218,7 +1197,6 @@ export class TokenStore {
     this.slotCount = t;
     this.dead = 0;
     this.frequency.fill(0);
-    this.pairFrequency.fill(0);
     for (let s = 0; s < t; s++) this.describe(s);
     // The old blocks go first: their groups speak of the old slot numbers, which rehash would consult.
     this.blocks = [];
@@ -1284,6 +1262,47 @@ function indexOf(sorted: Int32Array, key: number, from = 0, to = sorted.length):
     else b = mid;
   }
   return a < to && sorted[a] === key ? a : -1;
+}
+
+/**
+ * A set of a few numbers at a time (one entry's pair buckets, already hashed): open addressing over a
+ * table at least twice their number, emptied by a new stamp. It stays in the cache, where a mark per
+ * bucket of the whole pair table (64 MB at ten million entries) took a miss a pair.
+ */
+class SmallSet {
+  private values = new Int32Array(64);
+  private marks = new Int32Array(64);
+  private mask = 63;
+  private stamp = 0;
+
+  /** Empties the set, with room for `n` numbers. */
+  clear(n: number): void {
+    let size = 64;
+    while (size < 2 * n) size *= 2;
+    if (size > this.values.length) {
+      this.values = new Int32Array(size);
+      this.marks = new Int32Array(size);
+      this.stamp = 0;
+    }
+    this.mask = size - 1;
+    if (++this.stamp >= STAMP_LIMIT) {
+      this.marks.fill(0);
+      this.stamp = 1;
+    }
+  }
+
+  /** Adds a number; false when it was in the set. */
+  add(v: number): boolean {
+    const { values, marks, mask, stamp } = this;
+    for (let at = v & mask; ; at = (at + 1) & mask) {
+      if (marks[at] !== stamp) {
+        marks[at] = stamp;
+        values[at] = v;
+        return true;
+      }
+      if (values[at] === v) return false;
+    }
+  }
 }
 
 const FNV_BASIS = 0x811c9dc5;
