@@ -380,7 +380,7 @@ function TryQuery({ memory }: { memory: Memory }) {
           name="source"
           className="grow"
           aria-label={`Source sentence (${memory.srclang})`}
-          placeholder="A sentence to look up, as the editor would"
+          placeholder="A source sentence"
           lang={memory.srclang}
         />
         <button type="submit" className="button small">
