@@ -175,8 +175,9 @@ describe('pair filter on the bound', () => {
       const { numbers, arrays } = index.toParts();
       assert.equal(numbers.blockCount, 2);
       assert.equal(arrays.b0keys.length, 0);
-      assert.equal(arrays.b0pairKeys.length, 0);
-      assert.ok(arrays.b1keys.length > 0 && arrays.b1pairKeys.length > 0);
+      assert.equal(arrays.b0pairIndex.length, 0);
+      assert.ok(arrays.b0pairStarts.length > 0 && arrays.b1pairStarts.length === 0);
+      assert.ok(arrays.b1keys.length > 0 && arrays.b1pairIndex.length > 0);
       let matched = 0;
       for (let i = 0; i < 40; i++) {
         // A source of either block with one word replaced or added: matches in both blocks.

@@ -42,16 +42,18 @@ export interface PostingsBlock {
    * The same for the entries' adjacent token pairs, each entry's distinct pairs once, keyed by their
    * bucket pairHash(a, b) & pairMask (the store's pair table size when the block was built): buckets may
    * hold several pairs, which only adds candidates (the pair filter needs a superset, not exactness).
-   * Dense (pairKeys empty) as above.
+   * Dense: pairStarts by bucket as `starts` above, pairIndex empty. Sparse (pairStarts empty): pairIndex
+   * holds each bucket with postings and where they start, side by side and ascending, closed by
+   * (PAIR_INDEX_END, their number): [b₀, s₀, b₁, s₁, …, PAIR_INDEX_END, n]. A bucket's number and its
+   * bounds are then on one cache line; in two arrays they were on two, each a miss.
    */
   pairMask: number;
-  pairKeys: Int32Array;
+  pairIndex: Int32Array;
   /**
-   * Sparse pair keys (bucket numbers, spread evenly over 0..pairMask) have a directory (keyDirectory):
-   * pairDir[j] is the first position in pairKeys of a key with key >>> pairDirShift ≥ j, so that a key is
-   * searched among the dozen of its slice, a cache line or two, instead of over millions (a binary
-   * search whose last dozen steps are each a cache miss). Derived from pairKeys, not saved; empty when
-   * dense.
+   * Sparse buckets (spread evenly over 0..pairMask) have a directory (keyDirectory): pairDir[j] is the
+   * first entry of pairIndex whose bucket has bucket >>> pairDirShift ≥ j, so that a bucket is searched
+   * among the dozen of its slice, a cache line or two, instead of over millions (a binary search whose
+   * last dozen steps are each a cache miss). Derived from pairIndex, not saved; empty when dense.
    */
   pairDir: Int32Array;
   pairDirShift: number;
@@ -493,28 +495,43 @@ export class TokenStore {
 
   /** The same for the postings of a pair bucket (pairHash masked by the block's own pairMask). */
   pairPostings(seg: PostingsBlock, hash: number, minLen: number, maxLen: number): [number, number] | null {
-    return this.range(
-      seg.pairKeys,
-      seg.pairStarts,
-      seg.pairSlots,
-      seg.pairLens,
-      hash & seg.pairMask,
-      minLen,
-      maxLen,
-      seg.pairDir,
-      seg.pairDirShift,
-    );
+    if (minLen > maxLen || !this.findPairList(seg, hash & seg.pairMask)) return null;
+    return this.window(seg.pairSlots, seg.pairLens, this.listFrom, this.listTo, minLen, maxLen);
   }
 
   /** The number of postings of a pair bucket in a block: the block's entries holding it. */
   pairListLength(seg: PostingsBlock, hash: number): number {
-    const key = hash & seg.pairMask;
-    const { pairKeys, pairStarts } = seg;
-    const at =
-      pairKeys.length > 0
-        ? indexInSlice(pairKeys, seg.pairDir, seg.pairDirShift, key)
-        : listOf(pairKeys, pairStarts, key);
-    return at < 0 ? 0 : pairStarts[at + 1] - pairStarts[at];
+    return this.findPairList(seg, hash & seg.pairMask) ? this.listTo - this.listFrom : 0;
+  }
+
+  /** Bounds of the list findPairList found last (no array allocated a lookup). */
+  private listFrom = 0;
+  private listTo = 0;
+
+  /** Finds the postings of a bucket in a block into listFrom..listTo; false when it has none. */
+  private findPairList(seg: PostingsBlock, bucket: number): boolean {
+    const { pairIndex: index, pairStarts: starts } = seg;
+    if (index.length === 0) {
+      if (bucket + 1 >= starts.length || starts[bucket] === starts[bucket + 1]) return false;
+      this.listFrom = starts[bucket];
+      this.listTo = starts[bucket + 1];
+      return true;
+    }
+    const j = bucket >>> seg.pairDirShift;
+    const dir = seg.pairDir;
+    if (j + 1 >= dir.length) return false;
+    // Binary search over the slice's entries (bucket at 2i, start at 2i + 1).
+    let a = dir[j];
+    let b = dir[j + 1];
+    while (a < b) {
+      const mid = (a + b) >> 1;
+      if (index[2 * mid] < bucket) a = mid + 1;
+      else b = mid;
+    }
+    if (index[2 * a] !== bucket) return false;
+    this.listFrom = index[2 * a + 1];
+    this.listTo = index[2 * a + 3];
+    return true;
   }
 
   private range(
@@ -525,15 +542,24 @@ export class TokenStore {
     key: number,
     minLen: number,
     maxLen: number,
-    dir: Int32Array = EMPTY,
-    dirShift = 0,
   ): [number, number] | null {
     if (minLen > maxLen) return null;
-    const at = dir.length > 0 ? indexInSlice(keys, dir, dirShift, key) : listOf(keys, starts, key);
+    const at = listOf(keys, starts, key);
     if (at < 0) return null;
-    const end = starts[at + 1];
-    const lo = this.firstLonger(slots, lens, starts[at], end, minLen - 1);
-    const hi = this.firstLonger(slots, lens, lo, end, maxLen);
+    return this.window(slots, lens, starts[at], starts[at + 1], minLen, maxLen);
+  }
+
+  /** The part of the postings from..to (one list, sorted by token count) of minLen..maxLen tokens. */
+  private window(
+    slots: Int32Array,
+    lens: Uint8Array,
+    from: number,
+    to: number,
+    minLen: number,
+    maxLen: number,
+  ): [number, number] | null {
+    const lo = this.firstLonger(slots, lens, from, to, minLen - 1);
+    const hi = this.firstLonger(slots, lens, lo, to, maxLen);
     return lo < hi ? [lo, hi] : null;
   }
 
@@ -954,7 +980,7 @@ export class TokenStore {
     const pairSlots = new Int32Array(n);
     const pairBlooms = new Int32Array(n);
     const pairLens = new Uint8Array(n);
-    let pairKeys: Int32Array;
+    let pairIndex: Int32Array;
     let pairStarts: Int32Array;
     if (n * 8 >= pairMask) {
       const count = new Int32Array(pairMask + 2);
@@ -969,19 +995,20 @@ export class TokenStore {
         count[k] += count[k - 1];
       }
       if (isDense(pairMask + 1, present)) {
-        pairKeys = EMPTY;
+        pairIndex = EMPTY;
         pairStarts = count.slice();
       } else {
-        pairKeys = new Int32Array(present);
-        pairStarts = new Int32Array(present + 1);
+        pairIndex = new Int32Array(2 * present + 2);
+        pairStarts = EMPTY;
         let j = 0;
         for (let k = 0; k <= pairMask; k++) {
           if ((k & PAIR_SLICE_MASK) === PAIR_SLICE_MASK) yield;
           if (count[k + 1] === count[k]) continue;
-          pairKeys[j] = k;
-          pairStarts[j++] = count[k];
+          pairIndex[j++] = k;
+          pairIndex[j++] = count[k];
         }
-        pairStarts[present] = n;
+        pairIndex[j++] = PAIR_INDEX_END;
+        pairIndex[j] = n;
       }
       yield;
       for (let i = 0; i < n; i++) {
@@ -1000,26 +1027,27 @@ export class TokenStore {
       let present = 0;
       for (let j = 0; j < n; j++)
         if (j === 0 || buckets[sorted[j] % POS] !== buckets[sorted[j - 1] % POS]) present++;
-      pairKeys = new Int32Array(present);
-      pairStarts = new Int32Array(present + 1);
-      let k = -1;
+      pairIndex = new Int32Array(2 * present + 2);
+      pairStarts = EMPTY;
+      let k = 0;
       let last = -1;
       for (let j = 0; j < n; j++) {
         const at = sorted[j] % POS;
         const b = buckets[at];
         if (b !== last) {
-          pairKeys[++k] = b;
-          pairStarts[k] = j;
+          pairIndex[k++] = b;
+          pairIndex[k++] = j;
           last = b;
         }
         pairSlots[j] = order[owner[at]];
         pairBlooms[j] = bloomAt[owner[at]];
         pairLens[j] = lenAt[owner[at]];
       }
-      pairStarts[present] = n;
+      pairIndex[k++] = PAIR_INDEX_END;
+      pairIndex[k] = n;
     }
-    const { at: pairDir, shift: pairDirShift } = keyDirectory(pairKeys, pairMask);
-    return { pairMask, pairKeys, pairDir, pairDirShift, pairStarts, pairSlots, pairBlooms, pairLens };
+    const { at: pairDir, shift: pairDirShift } = keyDirectory(pairIndex, pairMask);
+    return { pairMask, pairIndex, pairDir, pairDirShift, pairStarts, pairSlots, pairBlooms, pairLens };
   }
 
   /**
@@ -1079,7 +1107,7 @@ export class TokenStore {
             [`b${i}lens`, b.lens],
             [`b${i}groupAt`, b.groupAt],
             [`b${i}members`, b.members],
-            [`b${i}pairKeys`, b.pairKeys],
+            [`b${i}pairIndex`, b.pairIndex],
             [`b${i}pairStarts`, b.pairStarts],
             [`b${i}pairSlots`, b.pairSlots],
             [`b${i}pairBlooms`, b.pairBlooms],
@@ -1136,8 +1164,8 @@ export class TokenStore {
     store.empty = Array.from(int('empty'));
     const ranges = int('blockRanges');
     for (let i = 0; i < n.blockCount; i++) {
-      const pairKeys = int(`b${i}pairKeys`);
-      const dir = keyDirectory(pairKeys, ranges[3 * i + 2]);
+      const pairIndex = int(`b${i}pairIndex`);
+      const dir = keyDirectory(pairIndex, ranges[3 * i + 2]);
       store.blocks.push({
         from: ranges[3 * i],
         to: ranges[3 * i + 1],
@@ -1149,7 +1177,7 @@ export class TokenStore {
         lens: bytes(`b${i}lens`),
         groupAt: int(`b${i}groupAt`),
         members: int(`b${i}members`),
-        pairKeys,
+        pairIndex,
         pairDir: dir.at,
         pairDirShift: dir.shift,
         pairStarts: int(`b${i}pairStarts`),
@@ -1224,44 +1252,43 @@ function listOf(keys: Int32Array, starts: Int32Array, key: number): number {
   return key + 1 < starts.length && starts[key] < starts[key + 1] ? key : -1;
 }
 
-/** Keys a slice of a key directory holds on average, at least: the directory is at most an eighth of them. */
-const KEYS_PER_SLICE = 8;
-
-/**
- * The directory of sparse sorted keys in 0..maxKey (PostingsBlock.pairDir): the smallest shift leaving at
- * least KEYS_PER_SLICE keys a slice on average, and at[j] the first position of a key >>> shift ≥ j
- * (slices + 1 entries, the last one keys.length). Empty for no keys (a dense block).
- */
-function keyDirectory(keys: Int32Array, maxKey: number): { at: Int32Array; shift: number } {
-  if (keys.length === 0) return { at: EMPTY, shift: 0 };
-  let shift = 0;
-  while (shift < 31 && ((maxKey >>> shift) + 1) * KEYS_PER_SLICE > keys.length) shift++;
-  const slices = (maxKey >>> shift) + 1;
-  const at = new Int32Array(slices + 1);
-  let i = 0;
-  for (let j = 0; j <= slices; j++) {
-    while (i < keys.length && keys[i] >>> shift < j) i++;
-    at[j] = i;
-  }
-  return { at, shift };
-}
-
-/** indexOf(keys, key) searched within its slice of the directory only. */
-function indexInSlice(keys: Int32Array, dir: Int32Array, shift: number, key: number): number {
-  const j = key >>> shift;
-  return j + 1 < dir.length ? indexOf(keys, key, dir[j], dir[j + 1]) : -1;
-}
-
-/** The position of `key` in sorted[from..to), -1 when absent. */
-function indexOf(sorted: Int32Array, key: number, from = 0, to = sorted.length): number {
-  let a = from;
-  let b = to;
+/** The position of `key` in sorted, -1 when absent. */
+function indexOf(sorted: Int32Array, key: number): number {
+  let a = 0;
+  let b = sorted.length;
   while (a < b) {
     const mid = (a + b) >> 1;
     if (sorted[mid] < key) a = mid + 1;
     else b = mid;
   }
-  return a < to && sorted[a] === key ? a : -1;
+  return a < sorted.length && sorted[a] === key ? a : -1;
+}
+
+/** Buckets a slice of a pair directory holds on average, at least: the directory is at most an eighth of them. */
+const KEYS_PER_SLICE = 8;
+
+/** Closes a sparse pairIndex: above every bucket, so that a search of the last slice stops there. */
+const PAIR_INDEX_END = 2 ** 31 - 1;
+
+/**
+ * The directory of a sparse pairIndex (buckets in 0..maxKey at its even positions, closed by
+ * PAIR_INDEX_END): the smallest shift leaving at least KEYS_PER_SLICE buckets a slice on average, and
+ * at[j] the first entry whose bucket >>> shift ≥ j (slices + 1 entries, the last one the closing entry).
+ * Empty for a dense block.
+ */
+function keyDirectory(index: Int32Array, maxKey: number): { at: Int32Array; shift: number } {
+  if (index.length === 0) return { at: EMPTY, shift: 0 };
+  const count = index.length / 2 - 1;
+  let shift = 0;
+  while (shift < 31 && ((maxKey >>> shift) + 1) * KEYS_PER_SLICE > count) shift++;
+  const slices = (maxKey >>> shift) + 1;
+  const at = new Int32Array(slices + 1);
+  let i = 0;
+  for (let j = 0; j <= slices; j++) {
+    while (i < count && index[2 * i] >>> shift < j) i++;
+    at[j] = i;
+  }
+  return { at, shift };
 }
 
 /**
