@@ -11,7 +11,7 @@ import type { StoreParts } from './token-store.ts';
  * Bump whenever the file layout, the index's structures, or the tokens an entry yields (tokenize.ts, the
  * inline tag parser) change: a file of another format is rebuilt from the store.
  */
-export const INDEX_FORMAT = 9;
+export const INDEX_FORMAT = 10;
 const MAGIC = Buffer.from('TSRIDX\r\n', 'latin1');
 // magic, header length (u32), CRC-32 of header and body (u32).
 const PREAMBLE = MAGIC.length + 8;

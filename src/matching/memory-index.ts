@@ -245,11 +245,13 @@ export class MemoryIndex {
         keys.push(-1);
         continue;
       }
-      if (store.queryMark[tid] !== stamp) {
-        store.queryMark[tid] = stamp;
-        store.queryCount[tid] = 0;
+      const { queryMarks } = store;
+      if (queryMarks[2 * tid] !== stamp) {
+        queryMarks[2 * tid] = stamp;
+        queryMarks[2 * tid + 1] = 0;
       }
-      keys.push(store.keyOf(tid, ++store.queryCount[tid]));
+      const occurrence = ++queryMarks[2 * tid + 1];
+      keys.push(occurrence === 1 ? store.foundKey : store.keyOf(tid, occurrence));
       const bit = bloomBit(tid);
       bitWeight[bit]++;
       if (bit < 32) ctx.bloomLo |= 1 << bit;
@@ -506,19 +508,19 @@ export class MemoryIndex {
     // most len minus those bits. This rejects the near-length candidates that the first bound passes on
     // a collision (two query tokens on one bit, credited to a candidate holding either).
     if (popcount(lo & ~ctx.bloomLo) + popcount(hi & ~ctx.bloomHi) > len - need) return;
-    const { pool, queryMark, queryCount, useMark, useCount } = store;
+    const { pool, queryMarks, useMarks } = store;
     const start = meta[m + M_START];
     const mark = store.nextCandidateStamp();
     let overlap = 0;
     for (let i = 0; i < len; i++) {
       const t = pool[start + i];
-      if (queryMark[t] === stamp) {
-        if (useMark[t] !== mark) {
-          useMark[t] = mark;
-          useCount[t] = 0;
+      if (queryMarks[2 * t] === stamp) {
+        if (useMarks[2 * t] !== mark) {
+          useMarks[2 * t] = mark;
+          useMarks[2 * t + 1] = 0;
         }
-        if (useCount[t] < queryCount[t]) {
-          useCount[t]++;
+        if (useMarks[2 * t + 1] < queryMarks[2 * t + 1]) {
+          useMarks[2 * t + 1]++;
           if (++overlap >= need) break;
         }
       }

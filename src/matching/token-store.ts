@@ -206,10 +206,12 @@ export class TokenStore {
   private poolLen = 0;
 
   // Vocabulary: token → token id in an open-addressing table (so that an ASCII word can be looked up
-  // from the text it is in, without building its string); (token id, occurrence) → posting key.
+  // from the text it is in, without building its string); (token id, occurrence) → posting key. The
+  // table holds each token's id, hash and first posting key side by side (TABLE_STRIDE ints a place, id
+  // -1 when free): a probe compares hashes on the line it reads, and a search finds the key there, where
+  // arrays by token id cost a cache miss each.
   private readonly tokens: string[] = [];
-  private tokenHash = new Int32Array(1024);
-  private table = new Int32Array(4096).fill(-1);
+  private table = new Int32Array(4096 * TABLE_STRIDE).fill(-1);
   private firstKey = new Int32Array(1024);
   private readonly repeatKey = new Map<number, number>();
   frequency = new Int32Array(1024);
@@ -222,12 +224,13 @@ export class TokenStore {
   pairMask = MIN_PAIR_BUCKETS - 1;
   /** One entry's distinct pair buckets at a time (buildPairs). */
   private readonly entryPairs = new SmallSet();
-  /** Per token id scratch for searches: a query's tokens (mark) and multiplicities (count). */
-  queryMark = new Int32Array(1024);
-  queryCount = new Int32Array(1024);
-  /** Per token id scratch for one candidate at a time. */
-  useMark = new Int32Array(1024);
-  useCount = new Int32Array(1024);
+  /**
+   * Per token id scratch for searches, side by side (one cache line for both): a query's tokens and
+   * their multiplicities, queryMarks[2·tid] the search's stamp (nextStamp) and queryMarks[2·tid + 1] the
+   * count; useMarks the same for one candidate at a time (nextCandidateStamp).
+   */
+  queryMarks = new Int32Array(2048);
+  useMarks = new Int32Array(2048);
 
   private buckets = new Int32Array(2048).fill(-1);
   blocks: PostingsBlock[] = [];
@@ -411,23 +414,35 @@ export class TokenStore {
   /** Counts the changes to existing slots' meta outside refresh (removals, rehashes): see trim(). */
   private metaWrites = 0;
 
-  /** The token id of a token, -1 when no entry ever had it. */
+  /**
+   * The token id of a token, -1 when no entry ever had it; `foundKey` is then its first occurrence's
+   * posting key (keyOf(tid, 1)), read from the same place of the table.
+   */
   tokenId(token: string): number {
     const h = hashString(token);
-    const mask = this.table.length - 1;
+    const { table } = this;
+    const mask = table.length / TABLE_STRIDE - 1;
     for (let at = h & mask; ; at = (at + 1) & mask) {
-      const tid = this.table[at];
-      if (tid < 0 || (this.tokenHash[tid] === h && this.tokens[tid] === token)) return tid;
+      const o = at * TABLE_STRIDE;
+      const tid = table[o];
+      if (tid < 0 || (table[o + 1] === h && this.tokens[tid] === token)) {
+        this.foundKey = tid < 0 ? -1 : table[o + 2];
+        return tid;
+      }
     }
   }
+
+  /** The first occurrence's posting key of the token tokenId found last. */
+  foundKey = -1;
 
   /** The token id of a token, added to the vocabulary when new. */
   intern(token: string): number {
     const h = hashString(token);
-    const mask = this.table.length - 1;
+    const { table } = this;
+    const mask = table.length / TABLE_STRIDE - 1;
     let at = h & mask;
-    for (let tid = this.table[at]; tid >= 0; tid = this.table[(at = (at + 1) & mask)])
-      if (this.tokenHash[tid] === h && this.tokens[tid] === token) return tid;
+    for (let tid = table[at * TABLE_STRIDE]; tid >= 0; tid = table[(at = (at + 1) & mask) * TABLE_STRIDE])
+      if (table[at * TABLE_STRIDE + 1] === h && this.tokens[tid] === token) return tid;
     return this.newToken(token, h, at);
   }
 
@@ -439,10 +454,12 @@ export class TokenStore {
       h = Math.imul(h ^ (c >= 65 && c <= 90 ? c + 32 : c), FNV_PRIME);
     }
     h |= 0;
-    const mask = this.table.length - 1;
+    const { table } = this;
+    const mask = table.length / TABLE_STRIDE - 1;
     let at = h & mask;
-    for (let tid = this.table[at]; tid >= 0; tid = this.table[(at = (at + 1) & mask)])
-      if (this.tokenHash[tid] === h && equalsAsciiLower(this.tokens[tid], text, start, end)) return tid;
+    for (let tid = table[at * TABLE_STRIDE]; tid >= 0; tid = table[(at = (at + 1) & mask) * TABLE_STRIDE])
+      if (table[at * TABLE_STRIDE + 1] === h && equalsAsciiLower(this.tokens[tid], text, start, end))
+        return tid;
     return this.newToken(text.slice(start, end).toLowerCase(), h, at);
   }
 
@@ -586,21 +603,21 @@ export class TokenStore {
     return a;
   }
 
-  /** A fresh mark for M_SEEN and `queryMark`. */
+  /** A fresh mark for M_SEEN and `queryMarks`. */
   nextStamp(): number {
     if (this.stamp >= STAMP_LIMIT) {
       this.stamp = 0;
       for (let m = M_SEEN; m < this.meta.length; m += META) this.meta[m] = 0;
-      this.queryMark.fill(0);
+      this.queryMarks.fill(0);
     }
     return ++this.stamp;
   }
 
-  /** A fresh mark for `useMark`. */
+  /** A fresh mark for `useMarks`. */
   nextCandidateStamp(): number {
     if (this.candidateStamp >= STAMP_LIMIT) {
       this.candidateStamp = 0;
-      this.useMark.fill(0);
+      this.useMarks.fill(0);
     }
     return ++this.candidateStamp;
   }
@@ -608,27 +625,30 @@ export class TokenStore {
   private newToken(token: string, h: number, at: number): number {
     const tid = this.tokens.length;
     this.tokens.push(token);
-    this.table[at] = tid;
     if (tid === this.firstKey.length) {
       const n = tid * 2;
-      this.tokenHash = grow(this.tokenHash, n);
       this.firstKey = grow(this.firstKey, n);
-      this.queryMark = grow(this.queryMark, n);
-      this.queryCount = grow(this.queryCount, n);
-      this.useMark = grow(this.useMark, n);
-      this.useCount = grow(this.useCount, n);
+      this.queryMarks = grow(this.queryMarks, 2 * n);
+      this.useMarks = grow(this.useMarks, 2 * n);
     }
-    this.tokenHash[tid] = h;
-    this.firstKey[tid] = this.newKey();
+    // A token's first key never changes: the table's copy stays true.
+    const key = this.newKey();
+    this.firstKey[tid] = key;
+    this.table[at * TABLE_STRIDE] = tid;
+    this.table[at * TABLE_STRIDE + 1] = h;
+    this.table[at * TABLE_STRIDE + 2] = key;
     // Keep the table at most half full.
-    if (this.tokens.length * 2 > this.table.length) {
-      this.table = new Int32Array(this.table.length * 2).fill(-1);
-      const mask = this.table.length - 1;
-      for (let t = 0; t < this.tokens.length; t++) {
-        let a = this.tokenHash[t] & mask;
-        while (this.table[a] >= 0) a = (a + 1) & mask;
-        this.table[a] = t;
+    if (this.tokens.length * 2 * TABLE_STRIDE > this.table.length) {
+      const old = this.table;
+      const table = new Int32Array(old.length * 2).fill(-1);
+      const mask = table.length / TABLE_STRIDE - 1;
+      for (let o = 0; o < old.length; o += TABLE_STRIDE) {
+        if (old[o] < 0) continue;
+        let a = old[o + 1] & mask;
+        while (table[a * TABLE_STRIDE] >= 0) a = (a + 1) & mask;
+        table.set(old.subarray(o, o + TABLE_STRIDE), a * TABLE_STRIDE);
       }
+      this.table = table;
     }
     return tid;
   }
@@ -652,11 +672,11 @@ export class TokenStore {
       const bit = bloomBit(tid);
       if (bit < 32) lo |= 1 << bit;
       else hi |= 1 << (bit - 32);
-      if (this.useMark[tid] !== mark) {
-        this.useMark[tid] = mark;
-        this.useCount[tid] = 1;
+      if (this.useMarks[2 * tid] !== mark) {
+        this.useMarks[2 * tid] = mark;
+        this.useMarks[2 * tid + 1] = 1;
         this.frequency[this.firstKey[tid]]++;
-      } else this.frequency[this.repeatKeyOf(tid, ++this.useCount[tid])]++;
+      } else this.frequency[this.repeatKeyOf(tid, ++this.useMarks[2 * tid + 1])]++;
     }
     this.meta[m + M_BLOOM_LO] = lo;
     this.meta[m + M_BLOOM_HI] = hi;
@@ -789,11 +809,11 @@ export class TokenStore {
       for (let t = start; t < end; t++) {
         const tid = pool[t];
         let key: number;
-        if (this.useMark[tid] !== mark) {
-          this.useMark[tid] = mark;
-          this.useCount[tid] = 1;
+        if (this.useMarks[2 * tid] !== mark) {
+          this.useMarks[2 * tid] = mark;
+          this.useMarks[2 * tid + 1] = 1;
           key = this.firstKey[tid];
-        } else key = this.repeatKeyOf(tid, ++this.useCount[tid]);
+        } else key = this.repeatKeyOf(tid, ++this.useMarks[2 * tid + 1]);
         keysInOrder[p++] = key;
         count[key + 1]++;
       }
@@ -1089,7 +1109,6 @@ export class TokenStore {
         updated: yield* copied(this.updated, this.slotCount),
         meta: yield* copied(this.meta, this.slotCount * META),
         pool: yield* copied(this.pool, this.poolLen),
-        tokenHash: this.tokenHash.slice(0, this.tokens.length),
         table: this.table.slice(),
         firstKey: this.firstKey.slice(0, this.tokens.length),
         repeatKeys: Float64Array.from(this.repeatKey.keys()),
@@ -1147,13 +1166,10 @@ export class TokenStore {
     store.poolLen = n.poolLen;
     for (const token of strings.tokens) store.tokens.push(token);
     const tokenRoom = Math.max(1024, n.tokenCount);
-    store.tokenHash = withRoom(int('tokenHash'), tokenRoom);
     store.table = int('table');
     store.firstKey = withRoom(int('firstKey'), tokenRoom);
-    store.queryMark = new Int32Array(tokenRoom);
-    store.queryCount = new Int32Array(tokenRoom);
-    store.useMark = new Int32Array(tokenRoom);
-    store.useCount = new Int32Array(tokenRoom);
+    store.queryMarks = new Int32Array(2 * tokenRoom);
+    store.useMarks = new Int32Array(2 * tokenRoom);
     const rk = a.repeatKeys as Float64Array<ArrayBuffer>;
     const rv = int('repeatValues');
     for (let i = 0; i < rk.length; i++) store.repeatKey.set(rk[i], rv[i]);
@@ -1331,6 +1347,12 @@ class SmallSet {
     }
   }
 }
+
+/**
+ * Ints a place of the vocabulary's table: the token id (-1 for a free place), its hash, its first posting
+ * key, and one unused, so that a place never straddles two cache lines.
+ */
+const TABLE_STRIDE = 4;
 
 const FNV_BASIS = 0x811c9dc5;
 const FNV_PRIME = 16777619;
