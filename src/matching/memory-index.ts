@@ -1,5 +1,7 @@
 // In-process fuzzy-match index of one memory's sources: exact hash, length and prefix filters, banded verification (MATCHING.md §3).
+
 import { boundedDistance } from './levenshtein.ts';
+import { QueryTokens } from './query-tokens.ts';
 import { checkSearch, type Match, ranked, type SearchOptions, TopN } from './ranking.ts';
 import {
   flooredBase,
@@ -81,6 +83,8 @@ export class MemoryIndex {
    */
   filter: 'auto' | 'pairs' | 'tokens' = 'auto';
   private readonly tokens = new TokenIds();
+  /** The query's token ids and multiplicities, and a candidate's use of them (searchFuzzy, consider). */
+  private readonly queryTokens = new QueryTokens();
   // Per-query scratch (a search runs to its end before the next starts): in a CPU profile of warm
   // unrelated queries, allocating one Int32Array(32) a query took a tenth of the filters' own time.
   private readonly bitWeight = new Int32Array(64);
@@ -238,6 +242,8 @@ export class MemoryIndex {
     // Query tokens as ids with their multiplicities and Bloom bits, and the posting key of every
     // numbered occurrence.
     const keys: number[] = [];
+    const { queryTokens } = this;
+    queryTokens.clear(L);
     for (let i = 0; i < L; i++) {
       const tid = store.tokenId(q.content[i]);
       qIds[i] = tid;
@@ -245,12 +251,7 @@ export class MemoryIndex {
         keys.push(-1);
         continue;
       }
-      const { queryMarks } = store;
-      if (queryMarks[2 * tid] !== stamp) {
-        queryMarks[2 * tid] = stamp;
-        queryMarks[2 * tid + 1] = 0;
-      }
-      const occurrence = ++queryMarks[2 * tid + 1];
+      const occurrence = ++queryTokens.count[queryTokens.add(tid)];
       keys.push(occurrence === 1 ? store.foundKey : store.keyOf(tid, occurrence));
       const bit = bloomBit(tid);
       bitWeight[bit]++;
@@ -491,7 +492,7 @@ export class MemoryIndex {
     const group = groupIn(seg, s);
     const flags = meta[m + M_FLAGS];
     if (group < 0 && !(flags & ALIVE)) return;
-    const { floor, qIds, stamp } = ctx;
+    const { floor, qIds } = ctx;
     if (floor > 99) return;
     const L = qIds.length;
     const len = meta[m + M_LEN];
@@ -508,19 +509,22 @@ export class MemoryIndex {
     // most len minus those bits. This rejects the near-length candidates that the first bound passes on
     // a collision (two query tokens on one bit, credited to a candidate holding either).
     if (popcount(lo & ~ctx.bloomLo) + popcount(hi & ~ctx.bloomHi) > len - need) return;
-    const { pool, queryMarks, useMarks } = store;
+    const { pool } = store;
+    const { queryTokens } = this;
+    const { count, useMark, useCount } = queryTokens;
     const start = meta[m + M_START];
     const mark = store.nextCandidateStamp();
     let overlap = 0;
     for (let i = 0; i < len; i++) {
       const t = pool[start + i];
-      if (queryMarks[2 * t] === stamp) {
-        if (useMarks[2 * t] !== mark) {
-          useMarks[2 * t] = mark;
-          useMarks[2 * t + 1] = 0;
+      const at = queryTokens.placeOf(t);
+      if (at >= 0) {
+        if (useMark[at] !== mark) {
+          useMark[at] = mark;
+          useCount[at] = 0;
         }
-        if (useMarks[2 * t + 1] < queryMarks[2 * t + 1]) {
-          useMarks[2 * t + 1]++;
+        if (useCount[at] < count[at]) {
+          useCount[at]++;
           if (++overlap >= need) break;
         }
       }
