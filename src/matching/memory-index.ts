@@ -1,7 +1,6 @@
 // In-process fuzzy-match index of one memory's sources: exact hash, length and prefix filters, banded verification (MATCHING.md §3).
 
 import { boundedDistance } from './levenshtein.ts';
-import { QueryTokens } from './query-tokens.ts';
 import { checkSearch, type Match, ranked, type SearchOptions, TopN } from './ranking.ts';
 import {
   flooredBase,
@@ -13,6 +12,7 @@ import {
   scoreAtLeast,
   scoreWithin,
 } from './score.ts';
+import { SmallCounts } from './small-counts.ts';
 import {
   ALIVE,
   bloomBit,
@@ -84,7 +84,7 @@ export class MemoryIndex {
   filter: 'auto' | 'pairs' | 'tokens' = 'auto';
   private readonly tokens = new TokenIds();
   /** The query's token ids and multiplicities, and a candidate's use of them (searchFuzzy, consider). */
-  private readonly queryTokens = new QueryTokens();
+  private readonly queryTokens = new SmallCounts();
   // Per-query scratch (a search runs to its end before the next starts): in a CPU profile of warm
   // unrelated queries, allocating one Int32Array(32) a query took a tenth of the filters' own time.
   private readonly bitWeight = new Int32Array(64);

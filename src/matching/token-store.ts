@@ -1,4 +1,5 @@
 // Entries as token-id sequences with postings sorted by length: the storage under both in-process indexes.
+import { SmallCounts } from './small-counts.ts';
 import { TextPool } from './text-pool.ts';
 
 /**
@@ -223,7 +224,7 @@ export class TokenStore {
    */
   pairMask = MIN_PAIR_BUCKETS - 1;
   /** One entry's distinct pair buckets at a time (buildPairs). */
-  private readonly entryPairs = new SmallSet();
+  private readonly entryPairs = new SmallCounts();
   /**
    * Per token id scratch for searches, side by side (one cache line for both): a query's tokens and
    * their multiplicities, queryMarks[2·tid] the search's stamp (nextStamp) and queryMarks[2·tid + 1] the
@@ -987,7 +988,7 @@ export class TokenStore {
       seen.clear(end - start);
       for (let t = start + 1; t < end; t++) {
         const b = pairHash(pool[t - 1], pool[t]) & pairMask;
-        if (!seen.add(b)) continue;
+        if (seen.count[seen.add(b)]++ > 0) continue;
         if (n === buckets.length) {
           buckets = grow(buckets, n * 2);
           owner = grow(owner, n * 2);
@@ -1305,47 +1306,6 @@ function keyDirectory(index: Int32Array, maxKey: number): { at: Int32Array; shif
     at[j] = i;
   }
   return { at, shift };
-}
-
-/**
- * A set of a few numbers at a time (one entry's pair buckets, already hashed): open addressing over a
- * table at least twice their number, emptied by a new stamp. It stays in the cache, where a mark per
- * bucket of the whole pair table (64 MB at ten million entries) took a miss a pair.
- */
-class SmallSet {
-  private values = new Int32Array(64);
-  private marks = new Int32Array(64);
-  private mask = 63;
-  private stamp = 0;
-
-  /** Empties the set, with room for `n` numbers. */
-  clear(n: number): void {
-    let size = 64;
-    while (size < 2 * n) size *= 2;
-    if (size > this.values.length) {
-      this.values = new Int32Array(size);
-      this.marks = new Int32Array(size);
-      this.stamp = 0;
-    }
-    this.mask = size - 1;
-    if (++this.stamp >= STAMP_LIMIT) {
-      this.marks.fill(0);
-      this.stamp = 1;
-    }
-  }
-
-  /** Adds a number; false when it was in the set. */
-  add(v: number): boolean {
-    const { values, marks, mask, stamp } = this;
-    for (let at = v & mask; ; at = (at + 1) & mask) {
-      if (marks[at] !== stamp) {
-        marks[at] = stamp;
-        values[at] = v;
-        return true;
-      }
-      if (values[at] === v) return false;
-    }
-  }
 }
 
 /**
