@@ -3,6 +3,8 @@
 //   targets.txt   their targets, one per line (only with --targets)
 //   queries.txt   the timed queries, one per line (buildQuerySet(corpus, seed + 1, perClass), same order)
 //   classes.txt   the class of each query, one per line
+//   warmup.txt    the engine bench's warm-up queries (buildQuerySet(corpus, seed + 2, 25)), looked up
+//                 untimed before the timed ones by both engines
 //   export.json   the options and how many texts had characters replaced
 //
 //   node --import tsx bench/fuzzymatch/export.ts --size 1000000 --out /work/fm/data/1m
@@ -14,6 +16,7 @@ import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildCorpus, buildQuerySet } from '../corpus.ts';
+import { WARMUP_PER_CLASS } from '../engine-bench.ts';
 
 const { values } = parseArgs({
   options: {
@@ -57,8 +60,9 @@ async function writeLines(file: string, lines: Iterable<string>): Promise<void> 
 
 const started = performance.now();
 const corpus = buildCorpus(size, seed);
-// As bench/engine-bench.ts: the timed set is drawn with seed + 1.
+// As bench/engine-bench.ts: the timed set is drawn with seed + 1, the warm-up set with seed + 2.
 const queries = buildQuerySet(corpus, seed + 1, perClass);
+const warmup = buildQuerySet(corpus, seed + 2, WARMUP_PER_CLASS);
 
 const sources = { replaced: 0 };
 const targets = { replaced: 0 };
@@ -80,6 +84,10 @@ await writeLines(
   join(out, 'classes.txt'),
   queries.map((q) => q.cls),
 );
+await writeLines(
+  join(out, 'warmup.txt'),
+  warmup.map((q) => oneLine(q.query, { replaced: 0 })),
+);
 const summary = {
   size,
   seed,
@@ -92,6 +100,7 @@ const summary = {
   sources_with_line_breaks_or_tabs_replaced: sources.replaced,
   targets_with_line_breaks_or_tabs_replaced: values.targets ? targets.replaced : null,
   queries_with_line_breaks_or_tabs_replaced: queried.replaced,
+  warmup_queries: warmup.length,
   seconds: (performance.now() - started) / 1000,
 };
 writeFileSync(join(out, 'export.json'), `${JSON.stringify(summary, null, 2)}\n`);

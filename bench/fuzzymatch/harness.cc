@@ -46,7 +46,11 @@ struct Options {
   int contrast_buffer = -1;
   std::string penalty_tokens = "nbr,tag,cas";  // stored in the index; the index's value wins on load
   size_t max_tokens_in_pattern = fuzzy::DEFAULT_MAX_TOKENS_IN_PATTERN;  // likewise
-  size_t warmup = 200;  // the first N queries are looked up once, untimed, first (Tessera's bench does)
+  // Looked up untimed before the timed queries, WARMUP_PASSES times each, as Tessera's engine bench does
+  // (--warmup-file); without one, the first N timed queries once (--warmup N).
+  std::string warmup_file;
+  size_t warmup_passes = 4;
+  size_t warmup = 0;
 };
 
 [[noreturn]] void usage(const std::string& message) {
@@ -54,7 +58,8 @@ struct Options {
             << "usage: fm-harness --index CORPUS.fmi --queries FILE [--fuzzy F] [--nmatch N] [--ml N]"
                " [--mr R] [--no-perfect] [--idf-penalty X] [--insert-cost C] [--delete-cost C]"
                " [--replace-cost C] [--contrast X] [--contrast-reduce mean|max] [--contrast-buffer N]"
-               " [--penalty-tokens LIST] [--max-tokens-in-pattern N] [--warmup N]\n";
+               " [--penalty-tokens LIST] [--max-tokens-in-pattern N] [--warmup N]"
+               " [--warmup-file FILE] [--warmup-passes N]\n";
   std::exit(2);
 }
 
@@ -84,6 +89,8 @@ Options parse(int argc, char** argv) {
     else if (arg == "--penalty-tokens" || arg == "-p") o.penalty_tokens = value;
     else if (arg == "--max-tokens-in-pattern") o.max_tokens_in_pattern = std::stoul(value);
     else if (arg == "--warmup") o.warmup = std::stoul(value);
+    else if (arg == "--warmup-file") o.warmup_file = value;
+    else if (arg == "--warmup-passes") o.warmup_passes = std::stoul(value);
     else usage("unknown option " + arg);
   }
   if (o.index.empty() || o.queries.empty()) usage("--index and --queries are required");
@@ -128,13 +135,17 @@ double ms_since(std::chrono::steady_clock::time_point start) {
 int main(int argc, char** argv) {
   const Options o = parse(argc, argv);
 
-  std::vector<std::string> queries;
-  {
-    std::ifstream in(o.queries);
-    if (!in) usage("cannot read " + o.queries);
+  auto read_lines = [](const std::string& file) {
+    std::vector<std::string> lines;
+    std::ifstream in(file);
+    if (!in) usage("cannot read " + file);
     std::string line;
-    while (std::getline(in, line)) queries.push_back(line);
-  }
+    while (std::getline(in, line)) lines.push_back(line);
+    return lines;
+  };
+  const std::vector<std::string> queries = read_lines(o.queries);
+  const std::vector<std::string> warmup_queries =
+      o.warmup_file.empty() ? std::vector<std::string>() : read_lines(o.warmup_file);
 
   const double rss_before = proc_status_mib("VmRSS");
   auto start = std::chrono::steady_clock::now();
@@ -155,6 +166,11 @@ int main(int argc, char** argv) {
                   o.min_subseq_ratio, o.idf_penalty, costs, o.contrast, reduce, o.contrast_buffer);
   };
 
+  for (size_t pass = 0; pass < o.warmup_passes; pass++)
+    for (const auto& q : warmup_queries) {
+      std::vector<fuzzy::FuzzyMatch::Match> matches;
+      lookup(q, matches);
+    }
   for (size_t i = 0; i < o.warmup && i < queries.size(); i++) {
     std::vector<fuzzy::FuzzyMatch::Match> matches;
     lookup(queries[i], matches);
