@@ -104,7 +104,7 @@ export class ConcordanceIndex {
     const tids = terms.map((t) => store.tokenId(t));
     if (tids.some((t) => t < 0)) return [];
     const stamp = store.nextStamp();
-    for (const t of tids) store.queryMarks[2 * t] = stamp;
+    for (const t of tids) store.queryMark[t] = stamp;
     const keys = tids.map((t) => store.keyOf(t, 1));
     const rarest = keys.reduce((a, b) => (store.frequency[b] < store.frequency[a] ? b : a));
     // Shortest-first streams: each block's postings of the rarest word, and the unindexed tail.
@@ -145,7 +145,7 @@ export class ConcordanceIndex {
     let held = 0;
     for (let i = start, end = start + store.lengthOf(s); i < end; i++) {
       const t = store.pool[i];
-      if (store.queryMarks[2 * t] === stamp && store.useMarks[2 * t] !== mark) {
+      if (store.queryMark[t] === stamp && store.useMarks[2 * t] !== mark) {
         store.useMarks[2 * t] = mark;
         if (++held === distinct) return true;
       }

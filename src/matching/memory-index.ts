@@ -1,5 +1,4 @@
 // In-process fuzzy-match index of one memory's sources: exact hash, length and prefix filters, banded verification (MATCHING.md §3).
-
 import { boundedDistance } from './levenshtein.ts';
 import { checkSearch, type Match, ranked, type SearchOptions, TopN } from './ranking.ts';
 import {

@@ -34,26 +34,23 @@ export class SmallCounts {
 
   /** The place of a number (≥ 0), taken with a count of 0 when new. */
   add(v: number): number {
-    const { values } = this;
-    const mask = (1 << (32 - this.shift)) - 1;
-    for (let at = Math.imul(v, 0x9e3779b1) >>> this.shift; ; at = (at + 1) & mask) {
-      const x = values[at];
-      if (x === v) return at;
-      if (x < 0) {
-        values[at] = v;
-        return at;
-      }
-    }
+    const at = this.probe(v);
+    this.values[at] = v;
+    return at;
   }
 
   /** The place of a number, -1 when it is not in the table. */
   placeOf(v: number): number {
+    const at = this.probe(v);
+    return this.values[at] === v ? at : -1;
+  }
+
+  /** The place holding v, or else the free place where it would go (the table is never full). */
+  private probe(v: number): number {
     const { values } = this;
     const mask = (1 << (32 - this.shift)) - 1;
-    for (let at = Math.imul(v, 0x9e3779b1) >>> this.shift; ; at = (at + 1) & mask) {
-      const x = values[at];
-      if (x === v) return at;
-      if (x < 0) return -1;
-    }
+    let at = Math.imul(v, 0x9e3779b1) >>> this.shift;
+    while (values[at] !== v && values[at] >= 0) at = (at + 1) & mask;
+    return at;
   }
 }

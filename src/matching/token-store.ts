@@ -226,11 +226,14 @@ export class TokenStore {
   /** One entry's distinct pair buckets at a time (buildPairs). */
   private readonly entryPairs = new SmallCounts();
   /**
-   * Per token id scratch for searches, side by side (one cache line for both): a query's tokens and
-   * their multiplicities, queryMarks[2·tid] the search's stamp (nextStamp) and queryMarks[2·tid + 1] the
-   * count; useMarks the same for one candidate at a time (nextCandidateStamp).
+   * Per token id scratch for the concordance search: its words, marked with the search's stamp
+   * (nextStamp). The match index keeps a query's tokens in a SmallCounts of its own.
    */
-  queryMarks = new Int32Array(2048);
+  queryMark = new Int32Array(1024);
+  /**
+   * Per token id scratch for one entry or candidate at a time, side by side (one cache line for both):
+   * useMarks[2·tid] its stamp (nextCandidateStamp), useMarks[2·tid + 1] the token's occurrences so far.
+   */
   useMarks = new Int32Array(2048);
 
   private buckets = new Int32Array(2048).fill(-1);
@@ -530,9 +533,10 @@ export class TokenStore {
   private findPairList(seg: PostingsBlock, bucket: number): boolean {
     const { pairIndex: index, pairStarts: starts } = seg;
     if (index.length === 0) {
-      if (bucket + 1 >= starts.length || starts[bucket] === starts[bucket + 1]) return false;
-      this.listFrom = starts[bucket];
-      this.listTo = starts[bucket + 1];
+      const at = listOf(index, starts, bucket);
+      if (at < 0) return false;
+      this.listFrom = starts[at];
+      this.listTo = starts[at + 1];
       return true;
     }
     const j = bucket >>> seg.pairDirShift;
@@ -604,12 +608,12 @@ export class TokenStore {
     return a;
   }
 
-  /** A fresh mark for M_SEEN and `queryMarks`. */
+  /** A fresh mark for M_SEEN and `queryMark`. */
   nextStamp(): number {
     if (this.stamp >= STAMP_LIMIT) {
       this.stamp = 0;
       for (let m = M_SEEN; m < this.meta.length; m += META) this.meta[m] = 0;
-      this.queryMarks.fill(0);
+      this.queryMark.fill(0);
     }
     return ++this.stamp;
   }
@@ -629,7 +633,7 @@ export class TokenStore {
     if (tid === this.firstKey.length) {
       const n = tid * 2;
       this.firstKey = grow(this.firstKey, n);
-      this.queryMarks = grow(this.queryMarks, 2 * n);
+      this.queryMark = grow(this.queryMark, n);
       this.useMarks = grow(this.useMarks, 2 * n);
     }
     // A token's first key never changes: the table's copy stays true.
@@ -1169,7 +1173,7 @@ export class TokenStore {
     const tokenRoom = Math.max(1024, n.tokenCount);
     store.table = int('table');
     store.firstKey = withRoom(int('firstKey'), tokenRoom);
-    store.queryMarks = new Int32Array(2 * tokenRoom);
+    store.queryMark = new Int32Array(tokenRoom);
     store.useMarks = new Int32Array(2 * tokenRoom);
     const rk = a.repeatKeys as Float64Array<ArrayBuffer>;
     const rv = int('repeatValues');
