@@ -1,5 +1,5 @@
 // The benchmark memory: the real en-de TMX plus seeded synthetic variants of it, and labelled query sets.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { unescapeXml } from '../src/xml/xml-escape.ts';
@@ -9,22 +9,35 @@ export interface Pair {
   target: string;
 }
 
-/**
- * Where the real TMX files are: TESSERA_BENCH_DATA, or ../shared/data beside the repository (see its
- * README.md); without either, the committed samples in test/fixtures/corpus seed the corpus.
- */
-export const DATA_DIR =
-  process.env.TESSERA_BENCH_DATA ??
-  [
-    join(import.meta.dirname, '..', '..', 'shared', 'data'),
-    join(import.meta.dirname, '..', 'test', 'fixtures', 'corpus'),
-  ].find((dir) => existsSync(join(dir, 'en-de.tmx.gz')))!;
+/** The committed samples of the real memories (every 20th unit; test/fixtures/README.md). */
+const SAMPLES_DIR = join(import.meta.dirname, '..', 'test', 'fixtures', 'corpus');
 
 /**
- * The <seg> texts of a gzipped TMX file, by regex: enough for the shared data files, which hold no inline
+ * Where the TMX files the corpus is made of are: the folder TESSERA_BENCH_DATA names (holding en-de.tmx.gz,
+ * en-es.tmx.gz and en-ja.tmx.gz, real memories of a few tens of thousands of units per pair: bench/README.md),
+ * else the committed samples, which make a corpus of the same kind from far fewer real sentences.
+ */
+export const DATA_DIR = process.env.TESSERA_BENCH_DATA || SAMPLES_DIR;
+
+let announced = false;
+
+/** Says once, on stderr, which memories the corpus is made of: figures from the samples do not compare. */
+function announceCorpus(): void {
+  if (announced) return;
+  announced = true;
+  console.error(
+    process.env.TESSERA_BENCH_DATA
+      ? `corpus: the real memories in TESSERA_BENCH_DATA (${DATA_DIR})`
+      : `corpus: the committed samples in test/fixtures/corpus (set TESSERA_BENCH_DATA to a folder of the real memories)`,
+  );
+}
+
+/**
+ * The <seg> texts of a gzipped TMX file, by regex: enough for the bench's memories, which hold no inline
  * elements (the real reader, src/formats/tmx, is streaming and asynchronous; benchmarks want an array).
  */
 export function readTmxPairs(file: string, srclang: string, trglang: string): Pair[] {
+  announceCorpus();
   const xml = gunzipSync(readFileSync(join(DATA_DIR, file))).toString('utf8');
   const pairs: Pair[] = [];
   for (const tu of xml.matchAll(/<tu\b[^>]*>([\s\S]*?)<\/tu>/g)) {

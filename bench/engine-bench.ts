@@ -12,7 +12,7 @@ import { buildCorpus, buildDocument, buildQuerySet, type LabelledQuery, QUERY_CL
 
 /**
  * The warm-up before the timed queries: WARMUP_PASSES passes over WARMUP_PER_CLASS queries of each class,
- * drawn with seed + 2 (bench/fuzzymatch/export.ts writes the same set, which its harness looks up first).
+ * drawn with seed + 2 (bench/compare/export.ts writes the same set, for another engine to look up first).
  */
 export const WARMUP_PER_CLASS = 25;
 export const WARMUP_PASSES = 4;
@@ -39,7 +39,7 @@ export interface EngineBenchOptions {
   documentSegments?: number;
   /** Progress lines go here (default: nowhere). */
   log?: (line: string) => void;
-  /** Each timed query with what it found, called after its time is taken (bench/fuzzymatch/tessera.ts). */
+  /** Each timed query with what it found, called after its time is taken (bench/compare/tessera.ts). */
   onAnswer?: (query: LabelledQuery, matches: Match[]) => void;
 }
 

@@ -85,7 +85,7 @@ if (only?.length === 1 && only[0] === 'engine') {
   const log = (line: string) => console.error(line);
   const engine = await runEngineBench({ size, seed, perClass, bruteForcePerClass: oraclePerClass, log });
   printEngineTable(engine);
-  // With --out, the figures too (bench/fuzzymatch/compare.ts reads them).
+  // With --out, the figures too (bench/compare/compare.ts reads them).
   if (values.out) writeFileSync(values.out, `${JSON.stringify({ engine }, null, 2)}\n`);
   process.exit(0);
 }

@@ -1,31 +1,36 @@
-// Prints Tessera's engine-bench latencies beside FuzzyMatch's on the same corpus and queries, per query
-// class, as markdown (README.md here).
+// Prints Tessera's engine-bench latencies beside other engines' on the same corpus and queries, per query
+// class, as markdown tables (README.md here has the file formats).
 //
-//   node --import tsx bench/fuzzymatch/compare.ts --fm /work/fm/data/1m --tessera /work/fm/tessera-1m.json \
-//     [--tessera-load /work/fm/tessera-load-1m.json]
+//   node --import tsx bench/compare/compare.ts --queries DIR --tessera tessera-1m.json \
+//     [--tessera-load tessera-load-1m.json] --engine 'Other engine=other-1m.tsv' [--engine …]
 //
-// --fm: a directory written by export.ts and run.sh (classes.txt, MODE.tsv and MODE.log per mode,
-// build-index.log). --tessera: the JSON of tessera.ts here, or any bench JSON with an `engine` section
-// (bench/run.ts's results file); only tessera.ts's also holds the per-query match counts. --tessera-load:
-// tessera-load.ts's JSON (optional).
-import { existsSync, readFileSync, statSync } from 'node:fs';
+// --queries: the directory export.ts wrote (classes.txt gives each timed query's class). --tessera: the JSON
+// of tessera.ts here, or any bench JSON with an `engine` section (bench/run.ts's results file); only
+// tessera.ts's also holds the per-query match counts. --tessera-load: tessera-load.ts's JSON (optional).
+// --engine NAME=FILE.tsv, once per engine: one line per timed query, in queries.txt's order, `ms<TAB>matches`
+// (more columns are ignored); FILE.log beside it, when present, holds `KEY<TAB>value` lines of the engine's
+// index figures (BUILD_S, BUILD_PEAK_RSS_MB, INDEX_MB, LOAD_MS, RSS_AFTER_LOAD_MB, LOADAVG_START, LOADAVG_END).
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { EngineBenchResult, Percentiles } from '../engine-bench.ts';
 
 const { values } = parseArgs({
   options: {
-    fm: { type: 'string' },
+    queries: { type: 'string' },
     tessera: { type: 'string' },
     // tessera-load.ts's JSON: the saved index loaded by a fresh process, its RSS.
     'tessera-load': { type: 'string' },
+    engine: { type: 'string', multiple: true, default: [] },
   },
 });
-if (!values.fm || !values.tessera) {
-  console.error('usage: compare.ts --fm DIR --tessera FILE.json');
+if (!values.queries || !values.tessera) {
+  console.error(
+    'usage: compare.ts --queries DIR --tessera FILE.json [--tessera-load FILE.json] --engine NAME=FILE.tsv …',
+  );
   process.exit(2);
 }
-const dir = values.fm;
+const dir = values.queries;
 
 /** Nearest-rank percentiles, as bench/engine-bench.ts computes Tessera's. */
 function percentiles(ms: readonly number[]): Required<Percentiles> {
@@ -83,16 +88,12 @@ if (tesseraJson.queries && tesseraJson.queries.length !== classes.length)
 if (tesseraJson.queries?.some((q, i) => q.cls !== classes[i]))
   throw new Error(`the queries of ${values.tessera} and ${dir} are not in the same classes and order`);
 
-// FuzzyMatch, one engine per mode run.sh ran.
-const MODES: [file: string, name: string][] = [
-  ['ml2-mr0', 'FuzzyMatch --ml 2 --mr 0'],
-  ['ml2', 'FuzzyMatch --ml 2 (--mr 0.3)'],
-  ['default', 'FuzzyMatch defaults (--ml 3 --mr 0.3)'],
-];
-const fm: (Engine & { load_ms: number; rss_mb: number; loadavg: string })[] = [];
-for (const [file, name] of MODES) {
-  const tsv = join(dir, `${file}.tsv`);
-  if (!existsSync(tsv)) continue;
+// The other engines, one per --engine.
+const others: (Engine & { figures: Record<string, number> })[] = [];
+for (const spec of values.engine) {
+  const eq = spec.lastIndexOf('=');
+  if (eq <= 0) throw new Error(`--engine takes NAME=FILE.tsv, got "${spec}"`);
+  const [name, tsv] = [spec.slice(0, eq), spec.slice(eq + 1)];
   const rows = lines(tsv).map((line, i) => {
     const [ms, matches] = line.split('\t').map(Number);
     return { cls: classes[i], ms, found: matches > 0 };
@@ -104,19 +105,20 @@ for (const [file, name] of MODES) {
     times.get(r.cls)!.push(r.ms);
     times.get('all')!.push(r.ms);
   }
-  const log = Object.fromEntries(
-    lines(join(dir, `${file}.log`)).map((line) => {
-      const [key, value] = line.split('\t');
-      return [key, Number(value)];
-    }),
-  );
-  fm.push({
+  const log = tsv.replace(/(\.tsv)?$/, '.log');
+  const figures = existsSync(log)
+    ? Object.fromEntries(
+        lines(log).map((line) => {
+          const [key, value] = line.split('\t');
+          return [key, Number(value)];
+        }),
+      )
+    : {};
+  others.push({
     name,
     classes: Object.fromEntries([...times].map(([c, ms]) => [c, percentiles(ms)])),
     found: countFound(rows),
-    load_ms: log.LOAD_MS,
-    rss_mb: log.RSS_AFTER_LOAD_MB,
-    loadavg: log.LOADAVG_START === undefined ? '' : `${log.LOADAVG_START} → ${log.LOADAVG_END}`,
+    figures,
   });
 }
 
@@ -124,21 +126,9 @@ const f = (x: number | undefined) =>
   x === undefined ? '' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(3);
 const ratio = (a: number | undefined, b: number | undefined) =>
   a === undefined || b === undefined || b === 0 ? '' : `${(a / b).toFixed(2)}×`;
-
-// The figures of the index builds.
-const buildLog = existsSync(join(dir, 'build-index.log'))
-  ? readFileSync(join(dir, 'build-index.log'), 'utf8')
-  : '';
-const wall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/.exec(buildLog);
-const buildS = wall ? Number(wall[1] ?? 0) * 3600 + Number(wall[2]) * 60 + Number(wall[3]) : undefined;
-const maxRss = /Maximum resident set size \(kbytes\): (\d+)/.exec(buildLog);
-const fmi = join(dir, 'sources.txt.fmi');
-const fmiBytes = /FMI_BYTES\t(\d+)/.exec(buildLog);
-const fmiMb = fmiBytes
-  ? Number(fmiBytes[1]) / 2 ** 20
-  : existsSync(fmi)
-    ? statSync(fmi).size / 2 ** 20
-    : undefined;
+/** A figure of an engine's .log with its unit, or '' when the log does not give it. */
+const figure = (value: number | undefined, digits: number, unit: string) =>
+  value === undefined || Number.isNaN(value) ? '' : `${value.toFixed(digits)} ${unit}`;
 
 console.log(`### ${t.entries.toLocaleString('en-US')} entries, ${classes.length} queries\n`);
 const tLoad = tesseraJson.load ?? tesseraJson.machine?.load;
@@ -157,19 +147,26 @@ if (values['tessera-load']) {
     `| Tessera, index alone in a fresh process (tessera-load.ts) | | ${l.file_mb.toFixed(0)} MB | ${(l.load_ms / 1000).toFixed(2)} s | ${l.rss_after_mb.toFixed(0)} MB after load | |`,
   );
 }
-for (const e of fm)
+for (const e of others) {
+  const g = e.figures;
+  const build = figure(g.BUILD_S, 1, 's');
+  const peak = figure(g.BUILD_PEAK_RSS_MB, 0, 'MB');
+  const load = figure(g.LOAD_MS === undefined ? undefined : g.LOAD_MS / 1000, 2, 's');
+  const rss = figure(g.RSS_AFTER_LOAD_MB, 0, 'MB');
+  const loadavg = g.LOADAVG_START === undefined ? '' : `${g.LOADAVG_START} → ${g.LOADAVG_END}`;
   console.log(
-    `| ${e.name} | ${buildS === undefined ? '' : `${buildS.toFixed(1)} s (CLI -c, peak RSS ${maxRss ? (Number(maxRss[1]) / 1024).toFixed(0) : '?'} MB)`} | ${fmiMb === undefined ? '' : `${fmiMb.toFixed(0)} MB`} | ${(e.load_ms / 1000).toFixed(2)} s | ${e.rss_mb.toFixed(0)} MB after load | ${e.loadavg} |`,
+    `| ${e.name} | ${build}${build && peak ? ` (peak RSS ${peak})` : ''} | ${figure(g.INDEX_MB, 0, 'MB')} | ${load} | ${rss}${rss ? ' after load' : ''} | ${loadavg} |`,
   );
+}
 
 console.log(
-  '\nLatency per query in ms (nearest-rank percentiles); ×T: FuzzyMatch ÷ Tessera (above 1: FuzzyMatch slower); found: queries with at least one match (score ≥ 75 % / 0.75, top 10).\n',
+  '\nLatency per query in ms (nearest-rank percentiles); ×T: the engine ÷ Tessera (above 1: the engine slower); found: queries with at least one match.\n',
 );
 console.log('| class | engine | p50 | p95 | p99 | max | p50 ×T | p95 ×T | p99 ×T | found |');
 console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const cls of classNames) {
   const base = tessera.classes[cls];
-  for (const e of [tessera, ...fm]) {
+  for (const e of [tessera, ...others]) {
     const p = e.classes[cls];
     const isBase = e === tessera;
     const found = e.found ? `${e.found[cls]}/${perClass.get(cls)}` : '';

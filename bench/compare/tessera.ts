@@ -1,10 +1,10 @@
-// Tessera's side of the FuzzyMatch comparison (README.md here): the engine bench, run as
+// Tessera's side of a comparison with another engine (README.md here): the engine bench, run as
 // `npm run bench -- --only engine` runs it (same corpus, queries, seeds, warm-up and percentiles), its
 // result written as JSON (as `--only engine --out` also does), with each timed query's number of matches
 // and best score, for comparing how many queries each engine answers.
 //
-//   node --expose-gc --max-old-space-size=16384 --import tsx bench/fuzzymatch/tessera.ts \
-//     --size 1000000 --out /work/fm/tessera-1m.json
+//   node --expose-gc --max-old-space-size=16384 --import tsx bench/compare/tessera.ts \
+//     --size 1000000 --out tessera-1m.json
 //
 // The JSON: { options, load: 1-minute load average [start, end], engine: EngineBenchResult
 // (bench/engine-bench.ts), queries: [{ cls, matches, best }] }.

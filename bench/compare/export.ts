@@ -1,17 +1,18 @@
-// Writes the engine bench's corpus and timed queries as text files for SYSTRAN's FuzzyMatch (README.md here):
+// Writes the engine bench's corpus and timed queries as text files, so that another fuzzy-match engine can be
+// timed on exactly what Tessera's engine bench times (README.md here):
 //   sources.txt   the corpus sources, one per line (buildCorpus(size, seed), as bench/engine-bench.ts)
 //   targets.txt   their targets, one per line (only with --targets)
 //   queries.txt   the timed queries, one per line (buildQuerySet(corpus, seed + 1, perClass), same order)
 //   classes.txt   the class of each query, one per line
 //   warmup.txt    the engine bench's warm-up queries (buildQuerySet(corpus, seed + 2, 25)), looked up
-//                 untimed before the timed ones by both engines
+//                 untimed before the timed ones
 //   export.json   the options and how many texts had characters replaced
 //
-//   node --import tsx bench/fuzzymatch/export.ts --size 1000000 --out /work/fm/data/1m
+//   node --import tsx bench/compare/export.ts --size 1000000 --out DIR
 //
-// FuzzyMatch-cli reads one segment per line and, given a single corpus file, takes what follows a tab as
-// the target: line feeds, carriage returns and tabs in a text are each written as a space. Both engines'
-// tokenizers split on all three alike, so the texts match as before; the count is in export.json.
+// One text a line: line feeds, carriage returns and tabs in a text are each written as a space (a tab would
+// also split a line into source and target for tools that read pairs). Tessera's tokenizer splits on all
+// three alike, so the texts keep their tokens; the count is in export.json.
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';

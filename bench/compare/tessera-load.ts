@@ -1,10 +1,10 @@
-// Tessera's index loaded on its own, for the resident memory beside FuzzyMatch's harness (which holds
-// only its loaded index): builds the engine bench's corpus index, saves it (src/matching/index-file.ts),
-// then a fresh Node process loads it, as the engine bench does (read, checked, restored, refreshed), and
-// reports its RSS before and after. The engine bench's own RSS figure is taken with the corpus held.
+// Tessera's index loaded on its own, for a resident-memory figure comparable with an engine that holds only
+// its loaded index: builds the engine bench's corpus index, saves it (src/matching/index-file.ts), then a
+// fresh Node process loads it, as the engine bench does (read, checked, restored, refreshed), and reports
+// its RSS before and after. The engine bench's own RSS figure is taken with the corpus held.
 //
-//   node --max-old-space-size=16384 --import tsx bench/fuzzymatch/tessera-load.ts \
-//     --size 1000000 --out /work/fm/tessera-load-1m.json
+//   node --max-old-space-size=16384 --import tsx bench/compare/tessera-load.ts \
+//     --size 1000000 --out tessera-load-1m.json
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
