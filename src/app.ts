@@ -19,12 +19,12 @@ import { webAppPlugin } from './http/web-app.ts';
 import { documentImportTask } from './modules/documents/import-task.ts';
 import { pretranslateTask } from './modules/documents/pretranslate-task.ts';
 import { documentsRoutes } from './modules/documents/routes.ts';
-import { documentSweeps, releaseAfterGiveUp } from './modules/documents/service.ts';
+import { documentSweeps } from './modules/documents/service.ts';
 import { EventBus } from './modules/events/event-bus.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { fileSweeps } from './modules/files/service.ts';
-import { discardExport, type JobExportParams, jobExportTask } from './modules/jobs/export-task.ts';
+import { jobExportTask } from './modules/jobs/export-task.ts';
 import { jobsRoutes } from './modules/jobs/routes.ts';
 import { languagesRoutes } from './modules/languages/routes.ts';
 import { Languages } from './modules/languages/service.ts';
@@ -41,7 +41,6 @@ import { authenticateSession, sweepSessions } from './modules/users/sessions.ts'
 import type { Db } from './store/db.ts';
 import { InstanceKeeper } from './tasks/instance-keeper.ts';
 import { newWorkerId } from './tasks/queue.ts';
-import { deleteTaskFile } from './tasks/task-files.ts';
 import { TaskWorker } from './tasks/task-worker.ts';
 
 export interface AppDeps {
@@ -102,35 +101,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.log,
     config.instanceTimeout,
   );
+  // The background task types, each declared by its module: its params' schema, its handler, and what to
+  // release when the worker gives up on it.
   const worker = new TaskWorker(
     db,
-    {
-      // An import's entries go into the memory's index (and its saved file) right after, not at the next query.
-      memory_import: async (task, ctx) => {
-        await memoryImportTask(task, ctx);
-        if (task.memory_id !== null) {
-          const memoryId = task.memory_id;
-          indexes
-            .refreshAndSave(memoryId)
-            .catch((err) => app.log.warn({ err, memoryId }, 'index catch-up failed'));
-        }
-      },
-      document_import: documentImportTask,
-      pretranslate: pretranslateTask(indexes),
-      job_export: jobExportTask,
-    },
+    [memoryImportTask(indexes), documentImportTask, pretranslateTask(indexes), jobExportTask],
     {
       id: instanceId,
       concurrency: config.workerConcurrency,
       log: app.log,
       leaseSeconds: deps.jobLeaseSeconds,
-      onGiveUp: async (task, reason) => {
-        if (task.document_id !== null) await releaseAfterGiveUp(db, task.document_id, task.type, reason);
-        if (task.type === 'memory_import') await deleteTaskFile(db, task.id);
-        if (task.type === 'job_export') {
-          await discardExport(db, task.id, (JSON.parse(task.params) as JobExportParams).jobId, reason);
-        }
-      },
     },
   );
   app.decorate('worker', worker);

@@ -1,5 +1,6 @@
-// The catalogue of errors: every error the API can answer (AppError, with its status and stable code), and
-// the errors of reading a file (FormatError, XmlError) that tasks and services recognise by type.
+// The catalogue of errors: every error the API can answer (AppError, with its status and stable code), the
+// errors of reading a file (FormatError, XmlError) that tasks and services recognise by type, and the reason
+// a background task fails with (TaskFailure), which GET /v2/tasks shows.
 // Services throw AppErrors; only the error handler (src/http/error-handler.ts) turns them into responses.
 
 export class AppError extends Error {
@@ -18,6 +19,8 @@ export class AppError extends Error {
 }
 
 export const errors = {
+  /** A client error Fastify itself raised that has no name of its own here (its status is kept). */
+  badRequest: (status: number, message: string) => new AppError(status, 'BAD_REQUEST', message),
   badParameter: (message: string) => new AppError(400, 'BAD_PARAMETER', message),
   missingParameter: (name: string) =>
     new AppError(400, 'MISSING_PARAMETER', `Parameter "${name}" is required`),
@@ -76,9 +79,22 @@ export const errors = {
     ),
   documentBusy: (message: string, retryAfterSeconds: number) =>
     new AppError(409, 'DOCUMENT_BUSY', message, { 'Retry-After': String(retryAfterSeconds) }),
+  /** A document whose import failed: it has nothing to export. */
+  documentNotImported: (id: number, importError: string | null) =>
+    new AppError(409, 'DOCUMENT_NOT_IMPORTED', `Document ${id} could not be imported: ${importError}`),
   jobBusy: (message: string) => new AppError(409, 'JOB_BUSY', message, { 'Retry-After': '2' }),
+  /** A job with a file that could not be imported: it has no translated files to export. */
+  jobNotCreated: (id: number, failed?: { name: string; error: string }) =>
+    new AppError(
+      409,
+      'JOB_NOT_CREATED',
+      `Job ${id} has a file that could not be imported${failed ? ` (${failed.name}: ${failed.error})` : ''}`,
+    ),
   payloadTooLarge: (limit: number) =>
     new AppError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than the limit of ${limit} bytes`),
+  /** A body whose Content-Type the route does not read. */
+  unsupportedContentType: () =>
+    new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Type for this route'),
   unsupportedMediaType: (name: string, supported: readonly string[]) =>
     new AppError(
       415,
@@ -123,5 +139,20 @@ export class XmlError extends FormatError {
   ) {
     super(kind, line, column);
     this.message = `${kind} at line ${line}, column ${column}: ${detail}`;
+  }
+}
+
+/**
+ * Why a background task failed, meant for the client (a malformed file, a missing resource): the worker
+ * fails the task with its message and code. FormatErrors and AppErrors thrown by a task are such reasons too.
+ */
+export class TaskFailure extends Error {
+  override name = 'TaskFailure';
+  constructor(
+    message: string,
+    /** The stable code the task shows beside the message. */
+    readonly code = 'TASK_FAILED',
+  ) {
+    super(message);
   }
 }

@@ -1,4 +1,4 @@
-// Projects and documents through HTTP on every store: upload, segments, pre-translation, export, the 409 rule.
+// Documents through HTTP on every store: upload, segments, pre-translation, export, the 409 rule.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ const XSD = join(import.meta.dirname, 'fixtures', 'schemas', 'xliff-core-1.2-str
 const TEXT = 'Open the file. Save the file.\n\nThe file could not be saved.\n\nDr. Smith reviewed it.\n';
 
 for (const target of await storeTargets()) {
-  describe(`projects and documents on ${target.name}`, () => {
+  describe(`documents on ${target.name}`, () => {
     let ctx: TestContext;
     let api: ReturnType<typeof client>;
     let otherApi: ReturnType<typeof client>;
@@ -67,67 +67,6 @@ for (const target of await storeTargets()) {
     const imported = (id: number) => waitForDocument(id, (d) => d.import_in_progress === false);
     const pretranslated = (id: number) =>
       waitForDocument(id, (d) => (d.status as { pretranslation: string }).pretranslation === 'idle');
-
-    test('projects: language pair from the memory, documents listed, filters, update, tenancy', async () => {
-      const res = await api.post('/v2/projects', {
-        name: 'Docs',
-        memory_id: memoryId,
-        due_date: 1800000000,
-        metadata: { team: 'web' },
-      });
-      assert.equal(res.statusCode, 200, res.body);
-      const project = res.json();
-      assert.equal(project.srclang, 'en');
-      assert.equal(project.trglang, 'de');
-      assert.equal(project.state, 'backlog');
-      assert.equal(project.archived, false);
-      assert.deepEqual(project.metadata, { team: 'web' });
-      assert.deepEqual(project.document, []);
-      const updated = (
-        await api.put('/v2/projects', { id: project.id, state: 'inProgress', archived: true })
-      ).json();
-      assert.equal(updated.state, 'inProgress');
-      assert.equal(updated.archived, true);
-      const archived = (await api.get('/v2/projects?archived=true')).json() as { id: number }[];
-      assert.deepEqual(
-        archived.map((p) => p.id),
-        [project.id],
-      );
-      const both = (await api.get(`/v2/projects?id=${projectId},${project.id}`)).json() as { id: number }[];
-      assert.deepEqual(
-        both.map((p) => p.id),
-        [projectId, project.id],
-      );
-      assert.equal((await api.put('/v2/projects', { id: project.id, state: 'finished' })).statusCode, 400);
-      assert.equal((await api.post('/v2/projects', { name: 'x', memory_id: 999999 })).statusCode, 404);
-      assert.equal(
-        (await api.post('/v2/projects', { memory_id: memoryId })).json().message,
-        'Parameter "name" is required',
-      );
-      assert.equal(
-        (await otherApi.post('/v2/projects', { name: 'steal', memory_id: memoryId })).statusCode,
-        404,
-      );
-      assert.equal((await otherApi.get(`/v2/projects?id=${project.id}`)).statusCode, 404);
-
-      const doc = await upload('inside.txt', 'One line.\n');
-      await imported(doc.id);
-      // Only the document uploaded into this project is listed with it.
-      const own = await api.upload('/v2/documents/files', 'Another line.\n', {
-        'lilt-api': JSON.stringify({ name: 'own.txt', project_id: project.id }),
-      });
-      await imported(own.json().id);
-      const listed = (await api.get(`/v2/projects?id=${project.id}`)).json()[0];
-      assert.deepEqual(
-        listed.document.map((d: { name: string }) => d.name),
-        ['own.txt'],
-      );
-      assert.deepEqual((await api.delete(`/v2/projects?id=${project.id}`)).json(), {
-        id: project.id,
-        deleted: true,
-      });
-      assert.equal((await api.get(`/v2/documents?id=${own.json().id}`)).statusCode, 404);
-    });
 
     test('text: upload, segments, pre-translate, confirm, export both ways', async () => {
       const doc = await upload('guide.txt', TEXT);
@@ -493,9 +432,10 @@ for (const target of await storeTargets()) {
         // Run the task by hand, looking at the document from the API each time it reports progress.
         const task = (await claimTask(ctx.db, 'test-worker', 60))!;
         assert.equal(task.type, 'pretranslate');
-        await pretranslateTask(ctx.app.indexes)(task, {
+        await pretranslateTask(ctx.app.indexes).run(task, JSON.parse(task.params), {
           db: ctx.db,
           workerId: 'test-worker',
+          log: ctx.app.log,
           signal: new AbortController().signal,
           progress: async () => {
             seen.push((await api.get(`/v2/documents?id=${doc.id}`)).json().status.pretranslation);
@@ -525,9 +465,10 @@ for (const target of await storeTargets()) {
         // Shut down after the first page was looked up: as when the process is stopped mid-task.
         const controller = new AbortController();
         await assert.rejects(
-          pretranslateTask(ctx.app.indexes)(task, {
+          pretranslateTask(ctx.app.indexes).run(task, JSON.parse(task.params), {
             db: ctx.db,
             workerId: 'test-worker',
+            log: ctx.app.log,
             signal: controller.signal,
             progress: async () => controller.abort(),
             complete: (tx, result) => completeTask(tx, task.id, 'test-worker', result),

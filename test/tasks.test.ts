@@ -3,9 +3,11 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { pino } from 'pino';
+import { Type } from 'typebox';
 import { nowSeconds } from '../src/store/db.ts';
 import { claimTask, insertTask } from '../src/tasks/queue.ts';
 import { storeTaskFile } from '../src/tasks/task-files.ts';
+import { taskType } from '../src/tasks/task-type.ts';
 import { TaskWorker } from '../src/tasks/task-worker.ts';
 import { client } from './helpers/api.ts';
 import { createContext, type TestContext } from './helpers/context.ts';
@@ -117,12 +119,16 @@ for (const target of await storeTargets()) {
       );
       const worker = new TaskWorker(
         ctx.db,
-        {
-          export: async (_task, tc) => {
-            await tc.db.transaction((tx) => tc.complete(tx, { files: 0 }));
-            throw new Error('the clean-up after the commit failed');
-          },
-        },
+        [
+          taskType({
+            name: 'export',
+            params: Type.Object({}),
+            run: async (_task, _params, tc) => {
+              await tc.db.transaction((tx) => tc.complete(tx, { files: 0 }));
+              throw new Error('the clean-up after the commit failed');
+            },
+          }),
+        ],
         { concurrency: 1, pollMs: 10, log },
       );
       const id = await insertTask(ctx.db, { organizationId: me.organization_id, type: 'export', params: {} });
@@ -141,6 +147,28 @@ for (const target of await storeTargets()) {
         JSON.stringify(lines),
       );
       assert.ok(!lines.some((l) => l.msg === 'task crashed'), JSON.stringify(lines));
+    });
+
+    test('a task whose params do not match its type’s schema fails, saying which param, without running', async () => {
+      await ctx.app.worker.stop();
+      const me = (await api.get('/v2/me')).json();
+      const id = await insertTask(ctx.db, {
+        organizationId: me.organization_id,
+        type: 'job_export',
+        params: { jobId: 'seven', type: 'files' },
+      });
+      await storeTaskFile(ctx.db, id, [Buffer.from('partial zip')], 1 << 20);
+      await ctx.app.worker.drain();
+      const task = (await api.get(`/v2/tasks?id=${id}`)).json();
+      assert.equal(task.state, 'failed');
+      assert.equal(task.error_code, 'INTERNAL_ERROR');
+      assert.match(task.error, /params of a job_export task do not match its schema: params\.jobId/);
+      // Its give-up policy ran: the export's partial file is gone.
+      const file = await ctx.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM task_files WHERE task_id = ?', [
+        id,
+      ]);
+      assert.equal(Number(file!.n), 0);
+      ctx.app.worker.start();
     });
 
     test('GET /v2/tasks of another organization or unknown id is 404', async () => {

@@ -15,7 +15,7 @@ function toAppError(error: FastifyError, limit: number): AppError {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return errors.payloadTooLarge(limit);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Type for this route');
+      return errors.unsupportedContentType();
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return errors.badParameter('Body must be a JSON object');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -23,7 +23,7 @@ function toAppError(error: FastifyError, limit: number): AppError {
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     if (error.statusCode === 413) return errors.payloadTooLarge(limit);
-    return new AppError(error.statusCode, 'BAD_REQUEST', error.message);
+    return errors.badRequest(error.statusCode, error.message);
   }
   return errors.internal();
 }

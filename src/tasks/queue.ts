@@ -15,7 +15,8 @@ export const TASK_STATES = Object.freeze({
 } as const);
 export type TaskState = (typeof TASK_STATES)[keyof typeof TASK_STATES];
 
-export type TaskType = 'memory_import' | 'document_import' | 'pretranslate' | 'export' | 'job_export';
+/** The tasks table's type column (src/tasks/task-type.ts: what each one is). */
+export type TaskTypeName = 'memory_import' | 'document_import' | 'pretranslate' | 'export' | 'job_export';
 
 /** A task's lease: a worker that does not renew it for this long is presumed dead and its task runs again. */
 export const DEFAULT_LEASE_SECONDS = 60;
@@ -25,7 +26,7 @@ export const MAX_ATTEMPTS = 5;
 export interface TaskRow {
   id: number;
   organization_id: number;
-  type: TaskType;
+  type: TaskTypeName;
   state: TaskState;
   memory_id: number | null;
   document_id: number | null;
@@ -48,7 +49,7 @@ export async function insertTask(
   db: Queryable,
   task: {
     organizationId: number;
-    type: TaskType;
+    type: TaskTypeName;
     state?: TaskState;
     memoryId?: number | null;
     documentId?: number | null;
@@ -80,7 +81,7 @@ export async function insertTask(
  */
 export async function insertFailedTask(
   db: Queryable,
-  task: { organizationId: number; type: TaskType; memoryId?: number | null; params?: unknown },
+  task: { organizationId: number; type: TaskTypeName; memoryId?: number | null; params?: unknown },
   failure: { message: string; code: string },
 ): Promise<number> {
   const now = nowSeconds();
@@ -150,7 +151,7 @@ export async function requeueTasksOfDeadInstances(db: Queryable, liveCutoff: num
 export async function replaceQueuedParams(
   db: Queryable,
   documentId: number,
-  type: TaskType,
+  type: TaskTypeName,
   params: unknown,
 ): Promise<boolean> {
   const { changes } = await db.run(
@@ -164,7 +165,7 @@ export async function replaceQueuedParams(
 export async function activeTaskOf(
   db: Queryable,
   documentId: number,
-  type: TaskType,
+  type: TaskTypeName,
 ): Promise<TaskRow | undefined> {
   return db.get<TaskRow>(
     'SELECT * FROM tasks WHERE document_id = ? AND type = ? AND state IN (?, ?, ?) ORDER BY id DESC LIMIT 1',
@@ -173,7 +174,9 @@ export async function activeTaskOf(
 }
 
 /** How many tasks there are of each type and state (metrics). */
-export async function countTasks(db: Queryable): Promise<{ type: TaskType; state: TaskState; n: number }[]> {
+export async function countTasks(
+  db: Queryable,
+): Promise<{ type: TaskTypeName; state: TaskState; n: number }[]> {
   return db.all('SELECT type, state, COUNT(*) AS n FROM tasks GROUP BY type, state');
 }
 

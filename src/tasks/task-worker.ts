@@ -1,8 +1,8 @@
 // The worker loop that runs in every server process: claims tasks, runs their handlers, keeps leases alive.
 
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, FormatError } from '../errors.ts';
-import type { Db, Queryable } from '../store/db.ts';
+import { AppError, FormatError, TaskFailure } from '../errors.ts';
+import type { Db } from '../store/db.ts';
 import {
   claimTask,
   completeTask,
@@ -15,42 +15,9 @@ import {
   renewLease,
   setProgress,
   type TaskRow,
-  type TaskType,
+  type TaskTypeName,
 } from './queue.ts';
-
-export interface TaskContext {
-  db: Db;
-  workerId: string;
-  /** Aborted when the process shuts down: the handler should stop; the task goes back to the queue. */
-  signal: AbortSignal;
-  /**
-   * Records progress. With tx, the handler is inside its transaction (a long one, such as a memory
-   * import's): on the embedded store the progress is written in it — the transaction holds the one writer,
-   * so a write beside it would wait for it for ever — and this process's readers see it meanwhile through
-   * TaskWorker.liveProgress; a shared store writes it beside the transaction, for every instance to see.
-   * Call it before complete(tx).
-   */
-  progress(done: number, total: number, tx?: Queryable): Promise<void>;
-  /** Marks the task succeeded inside the handler's final transaction (so the work and the state commit together). */
-  complete(tx: Queryable, result: unknown): Promise<void>;
-}
-
-export type TaskHandler = (task: TaskRow, context: TaskContext) => Promise<void>;
-
-/**
- * An error whose message is meant for the client (a malformed file, a missing resource): the task fails with
- * it. FormatErrors and AppErrors are such messages too.
- */
-export class TaskFailure extends Error {
-  override name = 'TaskFailure';
-  constructor(
-    message: string,
-    /** The stable code the task shows beside the message. */
-    readonly code = 'TASK_FAILED',
-  ) {
-    super(message);
-  }
-}
+import { parseParams, type TaskContext, type TaskType } from './task-type.ts';
 
 /** The code a failed task shows for an error its handler threw. */
 function failureCode(err: Error): string {
@@ -70,11 +37,6 @@ export interface WorkerOptions {
   pollMs?: number;
   leaseSeconds?: number;
   log: FastifyBaseLogger;
-  /**
-   * Runs when a task is failed without its handler running (too many attempts: its process kept dying),
-   * so that the resource it was working on does not stay "in progress" for ever.
-   */
-  onGiveUp?: (task: TaskRow, reason: string) => Promise<void>;
 }
 
 /** The progress of the tasks this process runs, as their handlers last reported it. */
@@ -94,12 +56,15 @@ export class TaskWorker implements TaskNotifier, LiveProgress {
   private stopped = true;
   private readonly pollMs: number;
   private readonly leaseSeconds: number;
+  private readonly types: ReadonlyMap<TaskTypeName, TaskType>;
 
+  /** Runs tasks of the given types; a task of another type fails at once. */
   constructor(
     private readonly db: Db,
-    private readonly handlers: Partial<Record<TaskType, TaskHandler>>,
+    types: readonly TaskType[],
     private readonly options: WorkerOptions,
   ) {
+    this.types = new Map(types.map((type) => [type.name, type]));
     this.id = options.id ?? newWorkerId();
     this.pollMs = options.pollMs ?? 500;
     this.leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
@@ -172,13 +137,21 @@ export class TaskWorker implements TaskNotifier, LiveProgress {
 
   private async run(task: TaskRow): Promise<void> {
     const log = this.options.log.child({ taskId: task.id, jobType: task.type });
-    const handler = this.handlers[task.type];
-    if (!handler || task.attempts > MAX_ATTEMPTS) {
-      const why = handler
-        ? `gave up after ${MAX_ATTEMPTS} attempts`
-        : `no handler for task type ${task.type}`;
-      await failTask(this.db, task.id, this.id, why, handler ? 'GAVE_UP' : 'INTERNAL_ERROR');
-      await this.options.onGiveUp?.(task, why);
+    const type = this.types.get(task.type);
+    if (!type) {
+      const why = `no handler for task type ${task.type}`;
+      await failTask(this.db, task.id, this.id, why, 'INTERNAL_ERROR');
+      log.error(why);
+      return;
+    }
+    const parsed = parseParams(type, task.params);
+    if ('malformed' in parsed || task.attempts > MAX_ATTEMPTS) {
+      const [why, code] =
+        'malformed' in parsed
+          ? [`Internal error: ${parsed.malformed}`, 'INTERNAL_ERROR']
+          : [`gave up after ${MAX_ATTEMPTS} attempts`, 'GAVE_UP'];
+      await failTask(this.db, task.id, this.id, why, code);
+      await type.giveUp?.(this.db, task, 'params' in parsed ? parsed.params : undefined, why);
       log.error(why);
       return;
     }
@@ -195,6 +168,7 @@ export class TaskWorker implements TaskNotifier, LiveProgress {
       // Background work: on the embedded store its statements let requests go first.
       db: this.db.background(),
       workerId: this.id,
+      log,
       signal: this.controller.signal,
       progress: (done, total, tx) => {
         this.progressOf.set(task.id, { done, total });
@@ -203,7 +177,7 @@ export class TaskWorker implements TaskNotifier, LiveProgress {
       complete: (tx, result) => completeTask(tx, task.id, this.id, result),
     };
     try {
-      await handler(task, context);
+      await type.run(task, parsed.params, context);
       log.info('task succeeded');
     } catch (err) {
       if (err instanceof LeaseLostError) {

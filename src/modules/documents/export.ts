@@ -33,11 +33,7 @@ async function beginExport(
 ): Promise<repo.DocumentRow> {
   const doc = await requireDocument(db, principal, id);
   if (doc.import_state === IMPORT_STATES.failed) {
-    throw new AppError(
-      409,
-      'DOCUMENT_NOT_IMPORTED',
-      `Document ${id} could not be imported: ${doc.import_error}`,
-    );
+    throw errors.documentNotImported(id, doc.import_error);
   }
   if (!(await repo.takeExportMark(db, id, owner))) {
     const fresh = (await repo.documentById(db, id))!;

@@ -1,22 +1,40 @@
 // The document_import task: the original through its format filter → units → sentence segments, stored in
 // one transaction together with the task's success (re-runnable after a crash).
-import { FormatError } from '../../errors.ts';
+import { type Static, Type } from 'typebox';
+import { FormatError, TaskFailure } from '../../errors.ts';
 import { filterByFormat } from '../../formats/registry.ts';
 import { nowSeconds } from '../../store/db.ts';
-import { insertTask } from '../../tasks/queue.ts';
-import type { TaskHandler } from '../../tasks/task-worker.ts';
-import { TaskFailure } from '../../tasks/task-worker.ts';
+import { insertTask, type TaskRow } from '../../tasks/queue.ts';
+import { type TaskContext, taskType } from '../../tasks/task-type.ts';
 import { IMPORT, PRETRANSLATION } from './document-states.ts';
 import { type Extracted, extractDocument } from './document-thread.ts';
+import { PretranslateTaskParams } from './pretranslate-task.ts';
 import * as repo from './repository.ts';
 import * as segments from './segment-repository.ts';
-import type { DocumentImportParams, PretranslateOptions } from './task-params.ts';
 
-export const documentImportTask: TaskHandler = async (task, ctx) => {
+/** The options of an import task: a pre-translation right after it, when the upload asked for one. */
+export const DocumentImportTaskParams = Type.Object({
+  ...PretranslateTaskParams.properties,
+  pretranslate: Type.Boolean(),
+});
+export type DocumentImportTaskParams = Static<typeof DocumentImportTaskParams>;
+
+export const documentImportTask = taskType({
+  name: 'document_import',
+  params: DocumentImportTaskParams,
+  run: importDocument,
+  // Given up: the import failed, saying why, so that the document is no longer shown in progress.
+  async giveUp(db, task, _params, reason) {
+    await repo.moveImport(db, task.document_id!, IMPORT.failed, {
+      import_error: `The file could not be imported: ${reason}`,
+    });
+  },
+});
+
+async function importDocument(task: TaskRow, params: DocumentImportTaskParams, ctx: TaskContext) {
   const { db } = ctx;
   const doc = await repo.documentById(db, task.document_id!);
   if (!doc) throw new TaskFailure(`Document ${task.document_id} no longer exists`, 'NOT_FOUND');
-  const params = JSON.parse(task.params) as DocumentImportParams;
   const filter = filterByFormat(doc.format);
   if (!filter) throw new TaskFailure(`No filter for format ${doc.format}`, 'UNSUPPORTED_FILE_TYPE');
   await repo.moveImport(db, doc.id, IMPORT.started);
@@ -57,10 +75,10 @@ export const documentImportTask: TaskHandler = async (task, ctx) => {
           case_sensitive: params.case_sensitive,
           attribute_to_creator: false,
           username: params.username,
-        } satisfies PretranslateOptions,
+        } satisfies PretranslateTaskParams,
       });
     }
     await ctx.progress(planned.length, planned.length, tx);
     await ctx.complete(tx, { segments: planned.length, units: extracted.units });
   });
-};
+}

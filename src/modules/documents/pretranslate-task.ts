@@ -2,44 +2,61 @@
 // placeables repaired to this segment's (auto-propagation). All or nothing: matches are staged while they
 // are looked up and applied in one transaction together with the task's success, so a task killed part-way
 // changes no segment, and its re-run counts what the final state holds.
-
+import { type Static, Type } from 'typebox';
+import { TaskFailure } from '../../errors.ts';
 import { nowSeconds } from '../../store/db.ts';
 import { nextTurn } from '../../store/pacing.ts';
 import { LeaseLostError, type TaskRow } from '../../tasks/queue.ts';
-import type { TaskContext, TaskHandler } from '../../tasks/task-worker.ts';
-import { TaskFailure } from '../../tasks/task-worker.ts';
+import { type TaskContext, taskType } from '../../tasks/task-type.ts';
 import { repairTarget } from '../../text/placeables.ts';
 import type { IndexCache } from '../memories/index-cache.ts';
 import { type BestMatch, bestMatches, searchMemo } from '../memories/service.ts';
 import { PRETRANSLATION } from './document-states.ts';
 import * as repo from './repository.ts';
 import * as segments from './segment-repository.ts';
-import type { PretranslateOptions } from './task-params.ts';
 
 // Small pages: the matching, repairing and staging of a page run between two turns of the event loop.
 const PAGE = 500;
 /** Staged matches applied per statement of the final transaction (the event loop gets a turn between). */
 const APPLY_SLICE = 500;
 
-export function pretranslateTask(indexes: IndexCache): TaskHandler {
-  return async (task, ctx) => {
-    const doc = await repo.documentById(ctx.db, task.document_id!);
-    if (!doc) throw new TaskFailure(`Document ${task.document_id} no longer exists`, 'NOT_FOUND');
-    await repo.movePretranslation(ctx.db, doc.id, PRETRANSLATION.started);
-    try {
-      await pretranslate(task, ctx, doc, indexes);
-    } catch (err) {
-      if (err instanceof LeaseLostError) throw err;
-      await segments.clearPretranslation(ctx.db, task.id);
-      // Interrupted by shutdown: the task is re-queued, so the document is pending again; otherwise idle.
-      await repo.movePretranslation(
-        ctx.db,
-        doc.id,
-        ctx.signal.aborted ? PRETRANSLATION.interrupted : PRETRANSLATION.finished,
-      );
-      throw err;
-    }
-  };
+/** The options of a pre-translation task. */
+export const PretranslateTaskParams = Type.Object({
+  auto_accept: Type.Boolean(),
+  case_sensitive: Type.Boolean(),
+  attribute_to_creator: Type.Boolean(),
+  /** Who asked, recorded on memory entries written by confirmation. */
+  username: Type.String(),
+});
+export type PretranslateTaskParams = Static<typeof PretranslateTaskParams>;
+
+export function pretranslateTask(indexes: IndexCache) {
+  return taskType({
+    name: 'pretranslate',
+    params: PretranslateTaskParams,
+    async run(task, options, ctx) {
+      const doc = await repo.documentById(ctx.db, task.document_id!);
+      if (!doc) throw new TaskFailure(`Document ${task.document_id} no longer exists`, 'NOT_FOUND');
+      await repo.movePretranslation(ctx.db, doc.id, PRETRANSLATION.started);
+      try {
+        await pretranslate(task, options, ctx, doc, indexes);
+      } catch (err) {
+        if (err instanceof LeaseLostError) throw err;
+        await segments.clearPretranslation(ctx.db, task.id);
+        // Interrupted by shutdown: the task is re-queued, so the document is pending again; otherwise idle.
+        await repo.movePretranslation(
+          ctx.db,
+          doc.id,
+          ctx.signal.aborted ? PRETRANSLATION.interrupted : PRETRANSLATION.finished,
+        );
+        throw err;
+      }
+    },
+    // Given up: the document is idle again (nothing was applied: matches apply in the final transaction).
+    async giveUp(db, task) {
+      await repo.movePretranslation(db, task.document_id!, PRETRANSLATION.finished);
+    },
+  });
 }
 
 /** The match to write into a segment: repaired to the segment's placeables where that can be done. */
@@ -60,9 +77,14 @@ function toStaged(
   };
 }
 
-async function pretranslate(task: TaskRow, ctx: TaskContext, doc: repo.DocumentRow, indexes: IndexCache) {
+async function pretranslate(
+  task: TaskRow,
+  options: PretranslateTaskParams,
+  ctx: TaskContext,
+  doc: repo.DocumentRow,
+  indexes: IndexCache,
+) {
   const { db } = ctx;
-  const options = JSON.parse(task.params) as PretranslateOptions;
   const memoryId = await repo.memoryOfProject(db, doc.project_id);
   if (memoryId === undefined)
     throw new TaskFailure(`The memory of document ${doc.id} no longer exists`, 'NOT_FOUND');

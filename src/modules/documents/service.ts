@@ -22,9 +22,10 @@ import {
   type SegmentStatus,
 } from './document-states.ts';
 import { compileReplacer, replaceAll } from './find-replace.ts';
+import type { DocumentImportTaskParams } from './import-task.ts';
+import type { PretranslateTaskParams } from './pretranslate-task.ts';
 import * as repo from './repository.ts';
 import * as segments from './segment-repository.ts';
-import type { DocumentImportParams, PretranslateOptions } from './task-params.ts';
 
 export interface DocumentDeps {
   db: Db;
@@ -108,7 +109,7 @@ export async function uploadDocument(
   const name = requireFileName(upload.name);
   const filter = filterForName(name);
   if (!filter) throw errors.unsupportedMediaType(name, SUPPORTED_EXTENSIONS);
-  const params: DocumentImportParams = {
+  const params: DocumentImportTaskParams = {
     pretranslate: upload.pretranslate === 'TM' || upload.pretranslate === true,
     auto_accept: upload.auto_accept ?? false,
     case_sensitive: upload.case_sensitive ?? false,
@@ -282,17 +283,12 @@ export async function memoryOfProject(db: Queryable, projectId: number): Promise
 /** The instances' sweeps of this module: uploads and export marks of instances that died. */
 export const documentSweeps = [repo.deleteDeadUploads, repo.releaseDeadExportMarks];
 
-/** Puts a document's state back after its task was given up: an import failed, a pre-translation idle. */
-export function releaseAfterGiveUp(db: Db, documentId: number, type: string, reason: string) {
-  return repo.releaseAfterGiveUp(db, documentId, type, reason);
-}
-
 /** POST /v2/documents/pretranslate: marks each document pending and queues its task, in one transaction. */
 export async function requestPretranslation(
   deps: Pick<DocumentDeps, 'db' | 'tasks'>,
   principal: Principal,
   ids: readonly number[],
-  options: Omit<PretranslateOptions, 'username'>,
+  options: Omit<PretranslateTaskParams, 'username'>,
 ) {
   const { db } = deps;
   if (ids.length === 0) throw errors.missingParameter('id');
@@ -308,7 +304,7 @@ export async function requestPretranslation(
   }
   await db.transaction(async (tx) => {
     for (const doc of docs) {
-      const params = { ...options, username: principal.username } satisfies PretranslateOptions;
+      const params = { ...options, username: principal.username } satisfies PretranslateTaskParams;
       if (await repo.movePretranslation(tx, doc.id, PRETRANSLATION.requested, { updated_at: nowSeconds() })) {
         await insertTask(tx, {
           organizationId: principal.organizationId,

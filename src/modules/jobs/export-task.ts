@@ -3,23 +3,25 @@
 // (type memory). The zip is written as this task's file beside the previous export, which it replaces only
 // once it is whole: a failed or interrupted export leaves the last good one downloadable.
 import type { Readable } from 'node:stream';
+import { type Static, Type } from 'typebox';
 import yazl from 'yazl';
-import { AppError, FormatError } from '../../errors.ts';
+import { AppError, FormatError, TaskFailure } from '../../errors.ts';
 import type { Db } from '../../store/db.ts';
 import { LeaseLostError, type TaskRow } from '../../tasks/queue.ts';
 import { deleteTaskFile, storeTaskFile } from '../../tasks/task-files.ts';
-import type { TaskContext, TaskHandler } from '../../tasks/task-worker.ts';
-import { TaskFailure } from '../../tasks/task-worker.ts';
+import { type TaskContext, taskType } from '../../tasks/task-type.ts';
 import { mergedOriginal } from '../documents/export.ts';
 import { documentRow } from '../documents/service.ts';
 import { memoryTmxById } from '../memories/export.ts';
 import { projectsOfJob } from '../projects/service.ts';
 import * as repo from './repository.ts';
 
-export interface JobExportParams {
-  jobId: number;
-  type: 'files' | 'memory';
-}
+/** The job to export, and what of it: its files translated, or its memories as TMX. */
+export const JobExportTaskParams = Type.Object({
+  jobId: Type.Integer(),
+  type: Type.Union([Type.Literal('files'), Type.Literal('memory')]),
+});
+export type JobExportTaskParams = Static<typeof JobExportTaskParams>;
 
 /** Entry names come from user-given names: never a path, never a name the zip already holds. */
 function entryName(taken: Set<string>, dir: string, name: string): string {
@@ -32,17 +34,25 @@ function entryName(taken: Set<string>, dir: string, name: string): string {
   return candidate;
 }
 
-export const jobExportTask: TaskHandler = async (task, ctx) => {
-  const params = JSON.parse(task.params) as JobExportParams;
-  try {
-    await runExport(task, ctx, params);
-  } catch (err) {
-    // Interrupted by shutdown or taken over: the task runs again and rewrites its file.
-    if (ctx.signal.aborted || err instanceof LeaseLostError) throw err;
-    await discardExport(ctx.db, task.id, params.jobId, failureMessage(err));
-    throw err;
-  }
-};
+export const jobExportTask = taskType({
+  name: 'job_export',
+  params: JobExportTaskParams,
+  async run(task, params, ctx) {
+    try {
+      await runExport(task, ctx, params);
+    } catch (err) {
+      // Interrupted by shutdown or taken over: the task runs again and rewrites its file.
+      if (ctx.signal.aborted || err instanceof LeaseLostError) throw err;
+      await discardExport(ctx.db, task.id, params.jobId, failureMessage(err));
+      throw err;
+    }
+  },
+  // Given up: the partial zip goes; the job shows why, when the params say which job it is.
+  async giveUp(db, task, params, reason) {
+    if (params) await discardExport(db, task.id, params.jobId, reason);
+    else await deleteTaskFile(db, task.id);
+  },
+});
 
 function failureMessage(err: unknown): string {
   return err instanceof TaskFailure || err instanceof FormatError || err instanceof AppError
@@ -51,12 +61,12 @@ function failureMessage(err: unknown): string {
 }
 
 /** An export that will not finish: its partial zip goes, and the job shows why (isProcessing -2). */
-export async function discardExport(db: Db, taskId: number, jobId: number, message: string): Promise<void> {
+async function discardExport(db: Db, taskId: number, jobId: number, message: string): Promise<void> {
   await deleteTaskFile(db, taskId);
   await repo.failExport(db, jobId, message);
 }
 
-async function runExport(task: TaskRow, ctx: TaskContext, params: JobExportParams) {
+async function runExport(task: TaskRow, ctx: TaskContext, params: JobExportTaskParams) {
   const { db } = ctx;
   if (!(await repo.jobById(db, params.jobId)))
     throw new TaskFailure(`Job ${params.jobId} no longer exists`, 'NOT_FOUND');

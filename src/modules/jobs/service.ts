@@ -2,7 +2,7 @@
 // that pair's memory, a document per file in each — delivered, archived, analysed and exported as one.
 import { Readable } from 'node:stream';
 import type { Static } from 'typebox';
-import { AppError, errors } from '../../errors.ts';
+import { errors } from '../../errors.ts';
 import { filterForName, SUPPORTED_EXTENSIONS } from '../../formats/registry.ts';
 import type { Attachment } from '../../http/attachments.ts';
 import type { Principal } from '../../http/principal.ts';
@@ -23,6 +23,7 @@ import {
   projectsOfJob,
   setProjectsOfJobDone,
 } from '../projects/service.ts';
+import type { JobExportTaskParams } from './export-task.ts';
 import { analyseJob } from './leverage.ts';
 import * as repo from './repository.ts';
 import type { CreateJobBody, JobLeverageStats, ListJobsQuery, UpdateJobBody } from './schemas.ts';
@@ -291,7 +292,12 @@ export async function analyse(deps: JobDeps, principal: Principal, id: number) {
  * GET /v2/jobs/{jobId}/export: prepares the zip of the translated files (or of the memories) as a task;
  * the job shows isProcessing 1 until it is ready. Refused while the job's documents are still being made.
  */
-export async function startExport(deps: JobDeps, principal: Principal, id: number, type: 'files' | 'memory') {
+export async function startExport(
+  deps: JobDeps,
+  principal: Principal,
+  id: number,
+  type: JobExportTaskParams['type'],
+) {
   const { db } = deps;
   const row = await requireJob(db, principal, id);
   const projects = await projectsOfJob(db, id);
@@ -301,10 +307,9 @@ export async function startExport(deps: JobDeps, principal: Principal, id: numbe
   }
   if (type === 'files' && status === 'FAILED') {
     const failed = projects.flatMap((p) => p.document).find((d) => d.import_error_message);
-    throw new AppError(
-      409,
-      'JOB_NOT_CREATED',
-      `Job ${id} has a file that could not be imported${failed ? ` (${failed.name}: ${failed.import_error_message})` : ''}`,
+    throw errors.jobNotCreated(
+      id,
+      failed ? { name: failed.name, error: failed.import_error_message! } : undefined,
     );
   }
   await db.transaction(async (tx) => {
@@ -314,7 +319,7 @@ export async function startExport(deps: JobDeps, principal: Principal, id: numbe
     await insertTask(tx, {
       organizationId: row.organization_id,
       type: 'job_export',
-      params: { jobId: id, type },
+      params: { jobId: id, type } satisfies JobExportTaskParams,
     });
   });
   deps.tasks.wake();

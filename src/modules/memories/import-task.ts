@@ -7,34 +7,45 @@
 // 273 s from upload to commit that way (≈ 120 s parse, then ≈ 145 s apply), 149 s this way. The transaction
 // (on the embedded store, its write lock) is held for the whole parse: ≈ 138 s there, where the apply held
 // it ≈ 145 s.
-import { FormatError } from '../../errors.ts';
+import { type Static, Type } from 'typebox';
+import { FormatError, TaskFailure } from '../../errors.ts';
 import type { TmxReadStats } from '../../formats/tmx/tmx-reader.ts';
 import type { Queryable } from '../../store/db.ts';
 import { nextTurn } from '../../store/pacing.ts';
 import { LeaseLostError, type TaskRow } from '../../tasks/queue.ts';
 import { deleteTaskFile, readTaskFile } from '../../tasks/task-files.ts';
-import type { TaskContext, TaskHandler } from '../../tasks/task-worker.ts';
-import { TaskFailure } from '../../tasks/task-worker.ts';
+import { type TaskContext, taskType } from '../../tasks/task-type.ts';
+import type { IndexCache } from './index-cache.ts';
+import { memoryFileFormat, parseMemoryFileInThread } from './memory-file-thread.ts';
 import * as repo from './repository.ts';
-import { memoryFileFormat, parseTmxInThread } from './tmx-parse-thread.ts';
 
-/** What an import task is queued with. */
-export interface MemoryImportParams {
-  name: string;
-  createdBy: string;
+/** What an import task is queued with: the uploaded file's name, and who uploaded it. */
+export const MemoryImportTaskParams = Type.Object({ name: Type.String(), createdBy: Type.String() });
+export type MemoryImportTaskParams = Static<typeof MemoryImportTaskParams>;
+
+export function memoryImportTask(indexes: IndexCache) {
+  return taskType({
+    name: 'memory_import',
+    params: MemoryImportTaskParams,
+    async run(task, params, ctx) {
+      try {
+        await runImport(task, params, ctx);
+      } catch (err) {
+        // Whatever the failure, the uploaded file goes — after the transaction that rolled back, never
+        // inside it. Not when the task goes on: interrupted by shutdown (it is re-queued), or taken over by
+        // another worker (which reads it).
+        if (!ctx.signal.aborted && !(err instanceof LeaseLostError)) await deleteTaskFile(ctx.db, task.id);
+        throw err;
+      }
+      // The entries go into the memory's index (and its saved file) right after, not at the next query.
+      const memoryId = task.memory_id!;
+      indexes
+        .refreshAndSave(memoryId)
+        .catch((err) => ctx.log.warn({ err, memoryId }, 'index catch-up failed'));
+    },
+    giveUp: (db, task) => deleteTaskFile(db, task.id),
+  });
 }
-
-export const memoryImportTask: TaskHandler = async (task, ctx) => {
-  try {
-    await runImport(task, ctx);
-  } catch (err) {
-    // Whatever the failure, the uploaded file goes — after the transaction that rolled back, never inside
-    // it. Not when the task goes on: interrupted by shutdown (it is re-queued), or taken over by another
-    // worker (which reads it).
-    if (!ctx.signal.aborted && !(err instanceof LeaseLostError)) await deleteTaskFile(ctx.db, task.id);
-    throw err;
-  }
-};
 
 /**
  * The instances' sweep of this module: the files of finished imports, which an import deletes after its
@@ -46,10 +57,9 @@ export async function discardFinishedImports(db: Queryable): Promise<number> {
   return taskIds.length;
 }
 
-async function runImport(task: TaskRow, ctx: TaskContext): Promise<void> {
+async function runImport(task: TaskRow, params: MemoryImportTaskParams, ctx: TaskContext): Promise<void> {
   const { db } = ctx;
   const taskId = task.id;
-  const params = JSON.parse(task.params) as MemoryImportParams;
   const memory = await repo.memoryById(db, task.memory_id!);
   if (!memory) throw new TaskFailure(`Memory ${task.memory_id} no longer exists`, 'NOT_FOUND');
 
@@ -70,7 +80,7 @@ async function runImport(task: TaskRow, ctx: TaskContext): Promise<void> {
       let imported = 0;
       let stats: TmxReadStats;
       try {
-        stats = await parseTmxInThread(
+        stats = await parseMemoryFileInThread(
           counted(),
           { srclang: memory.srclang, trglang: memory.trglang, format },
           async (batch) => {

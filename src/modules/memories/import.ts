@@ -13,9 +13,9 @@ import {
 import { storeTaskFile } from '../../tasks/task-files.ts';
 import type { TaskNotifier } from '../../tasks/task-worker.ts';
 import { requireFileName } from '../../text/file-names.ts';
-import type { MemoryImportParams } from './import-task.ts';
+import type { MemoryImportTaskParams } from './import-task.ts';
+import { MEMORY_FILE_TYPES, memoryFileFormat } from './memory-file-thread.ts';
 import { requireMemory } from './service.ts';
-import { MEMORY_FILE_TYPES, memoryFileFormat } from './tmx-parse-thread.ts';
 
 export const MEMORY_IMPORT_EXTENSIONS = Object.keys(MEMORY_FILE_TYPES);
 
@@ -44,7 +44,7 @@ export async function startImport(
     type: 'memory_import',
     state: TASK_STATES.uploading,
     memoryId: memory.id,
-    params: { name, createdBy: principal.username } satisfies MemoryImportParams,
+    params: { name, createdBy: principal.username } satisfies MemoryImportTaskParams,
     workerId: deps.instanceId,
   });
   let bytes: number;
@@ -85,7 +85,7 @@ async function refuseImport(
       organizationId: principal.organizationId,
       type: 'memory_import',
       memoryId,
-      params: { name, createdBy: principal.username } satisfies MemoryImportParams,
+      params: { name, createdBy: principal.username } satisfies MemoryImportTaskParams,
     },
     { message: refused.message, code: refused.code },
   );

@@ -1,5 +1,5 @@
-// Runs tmx-parse-worker.ts on a memory file's byte stream: units arrive in batches, hashed, while this thread
-// stores them.
+// Runs memory-file-worker.ts on a memory file's byte stream (TMX, XLIFF or TSV): units arrive in batches,
+// hashed, while this thread stores them.
 import { FormatError } from '../../errors.ts';
 import type { TmxReadStats } from '../../formats/tmx/tmx-reader.ts';
 import { startThread } from '../../tasks/threads.ts';
@@ -37,12 +37,12 @@ type WorkerMessage =
  * Parses a memory file in a worker thread. `onBatch` runs for each batch in order, one at a time; the worker reads
  * ahead by a few batches only. A file the worker could not read rejects with a FormatError carrying its message.
  */
-export function parseTmxInThread(
+export function parseMemoryFileInThread(
   input: AsyncIterable<Buffer>,
   file: { srclang: string; trglang: string; format: MemoryFileFormat },
   onBatch: (rows: ParsedUnit[]) => Promise<void>,
 ): Promise<TmxReadStats> {
-  const worker = startThread(new URL('./tmx-parse-worker.ts', import.meta.url), file);
+  const worker = startThread(new URL('./memory-file-worker.ts', import.meta.url), file);
   const chunks = input[Symbol.asyncIterator]();
   return new Promise<TmxReadStats>((resolve, reject) => {
     let settled = false;

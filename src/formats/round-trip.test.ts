@@ -1,5 +1,6 @@
-// The merge contract, checked for every registered filter on real files of its format (and encoding and
-// layout variants of them): all-null translations give the bytes back, and a wrong count is refused.
+// The round trip every registered filter makes, checked on real files of its format (and encoding and layout
+// variants of them): all-null translations give the bytes back, a translated merge reads back with the
+// translations in place, and a wrong count is refused. What is particular to a format is in its own tests.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -15,13 +16,31 @@ const crlf = (file: Buffer) => Buffer.from(file.toString('utf8').replace(/\n/g, 
 const confirmed = (texts: readonly (string | null)[]) =>
   texts.map((text) => (text === null ? null : { text, confirmed: true }));
 
+/** The formats that carry their translations beside the sources (a re-read gives them as targets). */
+const BILINGUAL = new Set(['xliff', 'po']);
+
 /** Sample files by filter name. */
 const SAMPLES: Record<string, () => Buffer[] | Promise<Buffer[]>> = {
   text: () => [
     fixture('plain-text/fixtures/release-notes.txt'),
     fixture('plain-text/fixtures/windows-bom.txt'),
   ],
-  xliff: () => [fixture('xliff/fixtures/angular-messages.xlf'), fixture('xliff/fixtures/segmented.xlf')],
+  xliff: () => {
+    const angular = fixture('xliff/fixtures/angular-messages.xlf').toString('utf8');
+    return [
+      fixture('xliff/fixtures/angular-messages.xlf'),
+      fixture('xliff/fixtures/segmented.xlf'),
+      Buffer.concat([
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from(angular.replace('encoding="UTF-8"', 'encoding="UTF-16"'), 'utf16le'),
+      ]),
+      Buffer.from(
+        '<?xml version="1.0" encoding="ISO-8859-1"?>\n<xliff version="1.2"><file original="a" source-language="en" datatype="plaintext">' +
+          '<body><trans-unit id="1"><source>Café crème</source></trans-unit></body></file></xliff>',
+        'latin1',
+      ),
+    ];
+  },
   po: () => [
     fixture('po/fixtures/linux-pam-de.po'),
     fixture('po/fixtures/tessera.pot'),
@@ -78,6 +97,27 @@ describe('every registered filter', () => {
           await assert.rejects(
             filter.merge(original, confirmed(wrong), options),
             new RegExp(`: ${wrong.length} translations for ${units.length} units$`),
+          );
+        }
+      }
+    });
+
+    it(`${filter.name}: a translated merge reads back with every translation in its unit`, async () => {
+      for (const original of await SAMPLES[filter.name]!()) {
+        const units = await filter.extract(original, options);
+        // Text added in front keeps every tag and placeholder of the source where it was.
+        const translations = units.map((u) => `Übersetzt: ${u.source}`);
+        const merged = await filter.merge(original, confirmed(translations), options);
+        const again = await filter.extract(merged, options);
+        if (BILINGUAL.has(filter.name)) {
+          assert.deepEqual(
+            again.map((u) => [u.source, u.target]),
+            units.map((u, i) => [u.source, translations[i]]),
+          );
+        } else {
+          assert.deepEqual(
+            again.map((u) => u.source),
+            translations,
           );
         }
       }
