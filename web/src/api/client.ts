@@ -60,6 +60,9 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell a person of a failed request: the server's message, or what went wrong on the way. */
+export const errorText = (err: unknown) => (err instanceof ApiError ? err.message : String(err));
+
 /** Called on any 401: the session ended (expired, signed out elsewhere); the app shows the sign-in page. */
 let onSignedOut: () => void = () => {};
 export function whenSignedOut(listener: () => void): void {

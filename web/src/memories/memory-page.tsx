@@ -4,17 +4,26 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { ApiError, api } from '../api/client.ts';
+import { api, errorText } from '../api/client.ts';
+import {
+  entriesKey,
+  entriesPageKey,
+  invalidateMemory,
+  memoriesKey,
+  memoryKey,
+} from '../api/keys/memories.ts';
+import { projectsKey } from '../api/keys/projects.ts';
+import { taskKey } from '../api/keys/tasks.ts';
 import type { Memory, MemoryEntry, Task } from '../api/types.ts';
 import { MatchesPanel } from '../editor/matches/matches-panel.tsx';
 import { TaggedText } from '../editor/tags/tagged-text.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { FormActions } from '../ui/form-actions.tsx';
 import { formatDate, pair } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
 
 const PAGE = 50;
-const errorText = (err: unknown) => (err instanceof ApiError ? err.message : String(err));
 
 function RenameDialog({ memory, open, onClose }: { memory: Memory; open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -22,8 +31,7 @@ function RenameDialog({ memory, open, onClose }: { memory: Memory; open: boolean
   const rename = useMutation({
     mutationFn: (name: string) => api.renameMemory(memory.id, name),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: ['memories'] });
-      queryClient.invalidateQueries({ queryKey: ['memory', memory.id] });
+      invalidateMemory(queryClient, memory.id);
       onClose();
     },
     onError: (err) => setError(errorText(err)),
@@ -50,53 +58,35 @@ function RenameDialog({ memory, open, onClose }: { memory: Memory; open: boolean
 function DeleteDialog({ memory, open, onClose }: { memory: Memory; open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const projects = useQuery({ queryKey: ['projects'], queryFn: api.projects, enabled: open });
+  const projects = useQuery({ queryKey: projectsKey, queryFn: api.projects, enabled: open });
   const using = projects.data?.filter((p) => p.memory_id === memory.id) ?? [];
-  const [error, setError] = useState<string | null>(null);
-  const remove = useMutation({
-    mutationFn: () => api.deleteMemory(memory.id),
-    onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: ['memories'] });
-      queryClient.invalidateQueries({ queryKey: ['projects'] });
-      onClose();
-      navigate('/memories');
-    },
-    onError: (err) => setError(errorText(err)),
-  });
   return (
-    <ModalDialog title={`Delete ${memory.name}?`} open={open} onClose={onClose}>
-      <div className="stack">
-        <p>
-          This deletes the memory and its {memory.num_segments.toLocaleString()}{' '}
-          {memory.num_segments === 1 ? 'entry' : 'entries'}. It cannot be undone.
+    <ConfirmDialog
+      title={`Delete ${memory.name}?`}
+      open={open}
+      onClose={onClose}
+      confirm="Delete memory"
+      action={() => api.deleteMemory(memory.id)}
+      onDone={() => {
+        queryClient.invalidateQueries({ queryKey: memoriesKey });
+        queryClient.invalidateQueries({ queryKey: projectsKey });
+        onClose();
+        navigate('/memories');
+      }}
+      blocked={projects.isPending || using.length > 0}
+    >
+      <p>
+        This deletes the memory and its {memory.num_segments.toLocaleString()}{' '}
+        {memory.num_segments === 1 ? 'entry' : 'entries'}. It cannot be undone.
+      </p>
+      {using.length > 0 && (
+        <p className="form-error">
+          {using.length === 1 ? 'One project uses' : `${using.length} projects use`} it:{' '}
+          {using.map((p) => p.name).join(', ')}. The server keeps a memory that a project uses: delete
+          {using.length === 1 ? ' that project' : ' those projects'} first.
         </p>
-        {using.length > 0 && (
-          <p className="form-error">
-            {using.length === 1 ? 'One project uses' : `${using.length} projects use`} it:{' '}
-            {using.map((p) => p.name).join(', ')}. The server keeps a memory that a project uses: delete
-            {using.length === 1 ? ' that project' : ' those projects'} first.
-          </p>
-        )}
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose} autoFocus>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button danger-solid"
-            disabled={remove.isPending || projects.isPending || using.length > 0}
-            onClick={() => remove.mutate()}
-          >
-            Delete memory
-          </button>
-        </div>
-      </div>
-    </ModalDialog>
+      )}
+    </ConfirmDialog>
   );
 }
 
@@ -114,7 +104,7 @@ function ImportBox({ memory }: { memory: Memory }) {
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const task = useQuery({
-    queryKey: ['task', taskId],
+    queryKey: taskKey(taskId),
     queryFn: () => api.task(taskId!),
     enabled: taskId !== null,
     refetchInterval: (q) =>
@@ -123,9 +113,8 @@ function ImportBox({ memory }: { memory: Memory }) {
   const finished = task.data && ['succeeded', 'failed'].includes(task.data.state);
   useEffect(() => {
     if (finished) {
-      queryClient.invalidateQueries({ queryKey: ['memory', memory.id] });
-      queryClient.invalidateQueries({ queryKey: ['memories'] });
-      queryClient.invalidateQueries({ queryKey: ['entries', memory.id] });
+      invalidateMemory(queryClient, memory.id);
+      queryClient.invalidateQueries({ queryKey: entriesKey(memory.id) });
     }
   }, [finished, queryClient, memory.id]);
   const start = useMutation({
@@ -206,7 +195,7 @@ function EditEntryDialog({
     mutationFn: (body: { source: string; target: string }) =>
       api.updateMemoryEntry({ id: memoryId, segment_id: entry!.id, ...body }),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: ['entries', memoryId] });
+      queryClient.invalidateQueries({ queryKey: entriesKey(memoryId) });
       setError(null);
       onClose();
     },
@@ -245,15 +234,15 @@ function Entries({ memory }: { memory: Memory }) {
   const [editing, setEditing] = useState<MemoryEntry | null>(null);
   const [error, setError] = useState<string | null>(null);
   const entries = useQuery({
-    queryKey: ['entries', memory.id, offset, q],
+    queryKey: entriesPageKey(memory.id, offset, q),
     queryFn: () => api.memoryEntries({ id: memory.id, offset, limit: PAGE, q }),
     placeholderData: keepPreviousData,
   });
   const remove = useMutation({
     mutationFn: (entry: MemoryEntry) => api.deleteMemoryEntry(memory.id, entry.id),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: ['entries', memory.id] });
-      queryClient.invalidateQueries({ queryKey: ['memory', memory.id] });
+      queryClient.invalidateQueries({ queryKey: entriesKey(memory.id) });
+      queryClient.invalidateQueries({ queryKey: memoryKey(memory.id) });
     },
     onError: (err) => setError(errorText(err)),
   });
@@ -395,7 +384,7 @@ function TryQuery({ memory }: { memory: Memory }) {
 }
 
 export function MemoryPage({ id }: { id: number }) {
-  const memory = useQuery({ queryKey: ['memory', id], queryFn: () => api.memory(id) });
+  const memory = useQuery({ queryKey: memoryKey(id), queryFn: () => api.memory(id) });
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [exportNote, setExportNote] = useState<string | null>(null);

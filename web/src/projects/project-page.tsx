@@ -1,20 +1,22 @@
 // A project: its documents (format, segments, confirmed, busy state), uploads, pre-translation, exports, rename
 // and delete. The page polls while any document is busy, so states and buttons follow the server's jobs.
+import { MIN_SCORE } from '@server/matching/score-bands.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { ApiError, api } from '../api/client.ts';
+import { api, errorText } from '../api/client.ts';
+import { qaAsOfKey } from '../api/keys/documents.ts';
+import { memoriesKey } from '../api/keys/memories.ts';
+import { projectKey, projectsKey } from '../api/keys/projects.ts';
 import type { ProjectState, TesseraDocument } from '../api/types.ts';
 import { useLiveEvents } from '../live/use-live-events.ts';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { formatDate, PROJECT_STATES, pair } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
 import { busyWith } from './document-state.ts';
 import { ExportButtons } from './export-buttons.tsx';
-import { PROJECTS } from './projects-page.tsx';
 import { dropZone, UploadButton, UploadList, useUploads } from './upload-files.tsx';
-
-const errorText = (err: unknown) => (err instanceof ApiError ? err.message : String(err));
 
 function DocumentState({ doc }: { doc: TesseraDocument }) {
   const busy = busyWith(doc);
@@ -37,7 +39,7 @@ function RenameForm({ doc, onDone }: { doc: TesseraDocument; onDone: () => void 
   const rename = useMutation({
     mutationFn: (name: string) => api.renameDocument(doc.id, name),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: ['project', doc.project_id] });
+      queryClient.invalidateQueries({ queryKey: projectKey(doc.project_id) });
       onDone();
     },
     onError: (err) => setError(errorText(err)),
@@ -75,7 +77,7 @@ function RenameForm({ doc, onDone }: { doc: TesseraDocument; onDone: () => void 
 /** The QA issues of a document (the server runs the editor's checks over all of it). */
 function QaCell({ doc }: { doc: TesseraDocument }) {
   const qa = useQuery({
-    queryKey: ['qa', doc.id, doc.updated_at, doc.num_confirmed],
+    queryKey: qaAsOfKey(doc),
     queryFn: () => api.documentQa(doc.id),
     staleTime: 30_000,
     retry: false,
@@ -157,7 +159,7 @@ function PretranslateDialog({
   const start = useMutation({
     mutationFn: (v: { ids: number[]; autoAccept: boolean }) => api.pretranslate(v.ids, v.autoAccept),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: ['project', documents[0]?.project_id] });
+      queryClient.invalidateQueries({ queryKey: projectKey(documents[0]?.project_id) });
       onClose();
     },
     onError: (err) => setError(errorText(err)),
@@ -173,8 +175,8 @@ function PretranslateDialog({
         }}
       >
         <p className="hint">
-          Every unconfirmed segment gets its best memory match of 75% or more. Confirmed segments are never
-          overwritten.
+          Every unconfirmed segment gets its best memory match of {MIN_SCORE}% or more. Confirmed segments are
+          never overwritten.
         </p>
         <fieldset className="checklist">
           <legend>Documents</legend>
@@ -214,60 +216,42 @@ function PretranslateDialog({
 
 function DeleteDialog({ doc, onClose }: { doc: TesseraDocument | null; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: number) => api.deleteDocument(id),
-    onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: ['project', doc?.project_id] });
-      queryClient.invalidateQueries({ queryKey: PROJECTS });
-      onClose();
-    },
-    onError: (err) => setError(errorText(err)),
-  });
   return (
-    <ModalDialog title={`Delete ${doc?.name ?? 'document'}?`} open={doc !== null} onClose={onClose}>
+    <ConfirmDialog
+      title={`Delete ${doc?.name ?? 'document'}?`}
+      open={doc !== null}
+      onClose={onClose}
+      confirm="Delete document"
+      action={() => api.deleteDocument(doc!.id)}
+      onDone={() => {
+        queryClient.invalidateQueries({ queryKey: projectKey(doc?.project_id) });
+        queryClient.invalidateQueries({ queryKey: projectsKey });
+        onClose();
+      }}
+    >
       <p>
         Its segments and their translations are deleted with it. Confirmed translations stay in the memory.
       </p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={onClose} autoFocus>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="button danger-solid"
-          disabled={remove.isPending}
-          onClick={() => doc && remove.mutate(doc.id)}
-        >
-          Delete document
-        </button>
-      </div>
-    </ModalDialog>
+    </ConfirmDialog>
   );
 }
 
 export function ProjectPage({ id }: { id: number }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const projectKey = ['project', id] as const;
-  const { uploads, start, dismiss } = useUploads(id, projectKey);
+  const { uploads, start, dismiss } = useUploads(id);
   // Documents' progress and busy states follow the project's live events; polled only while the stream is not open.
   const liveRef = useRef(false);
   const live = useLiveEvents(
     { project_id: id },
     {
-      task: () => queryClient.invalidateQueries({ queryKey: projectKey }),
-      document: () => queryClient.invalidateQueries({ queryKey: projectKey }),
+      task: () => queryClient.invalidateQueries({ queryKey: projectKey(id) }),
+      document: () => queryClient.invalidateQueries({ queryKey: projectKey(id) }),
     },
   );
   liveRef.current = live;
   const project = useQuery({
-    queryKey: projectKey,
+    queryKey: projectKey(id),
     queryFn: () => api.project(id),
     // While a document is busy, its state is followed every second (without live events).
     refetchInterval: (query) => {
@@ -278,15 +262,15 @@ export function ProjectPage({ id }: { id: number }) {
       return waiting || docs.some((d) => busyWith(d) !== null) ? 1000 : false;
     },
   });
-  const memories = useQuery({ queryKey: ['memories'], queryFn: api.memories });
+  const memories = useQuery({ queryKey: memoriesKey, queryFn: api.memories });
   const [pretranslating, setPretranslating] = useState(false);
   const [deleting, setDeleting] = useState<TesseraDocument | null>(null);
   const [over, setOver] = useState(false);
   const setState = useMutation({
     mutationFn: (state: ProjectState) => api.updateProject({ id, state }),
     onSuccess: (p) => {
-      queryClient.setQueryData(projectKey, p);
-      queryClient.invalidateQueries({ queryKey: PROJECTS });
+      queryClient.setQueryData(projectKey(id), p);
+      queryClient.invalidateQueries({ queryKey: projectsKey });
     },
   });
 
