@@ -201,7 +201,7 @@ export function MatchesPanel({
           ))}
         </ol>
       ) : (
-        <p className="muted">No match of {MIN_SCORE}% or more in the memory.</p>
+        <p className="muted">{`No match of ${MIN_SCORE}% or more in the memory.`}</p>
       )}
     </section>
   );

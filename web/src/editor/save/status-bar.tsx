@@ -65,7 +65,8 @@ export function StatusBar({
       <span className="spacer" />
       <span className="muted">
         {tooltip('confirmAndNext').replace(/ \(.*/, '')}: <kbd>{keysText('confirmAndNext')}</kbd> · Next:{' '}
-        <kbd>{keysText('nextSegment')}</kbd> · Matches: <kbd>{keysText('insertMatch')}</kbd> · All shortcuts:{' '}
+        <kbd>{keysText('nextSegment')}</kbd> · Matches: <kbd>{keysText('insertMatch')}</kbd>
+        {' · All shortcuts: '}
         <kbd>{keysText('help')}</kbd>
       </span>
     </footer>
