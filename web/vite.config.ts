@@ -1,10 +1,14 @@
 // Vite's build of the web application into web/dist, which the server serves (src/http/web-app.ts).
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
+  // `@server/…` is the server's src/, as web/tsconfig.json's paths tell the typecheck and the root tsconfig.json's
+  // tell tsx, which runs the web's unit tests.
+  resolve: { alias: [{ find: /^@server\//, replacement: `${resolve(import.meta.dirname, '../src')}/` }] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -5,6 +5,7 @@ import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
 import { AccountPage } from './account/account-page.tsx';
 import { AdminPage } from './admin/admin-page.tsx';
 import { ApiError, api, whenSignedOut } from './api/client.ts';
+import { meKey } from './api/keys/users.ts';
 import { SignInPage } from './auth/sign-in-page.tsx';
 import { JobsPage } from './jobs/jobs-page.tsx';
 import { MemoriesPage } from './memories/memories-page.tsx';
@@ -15,20 +16,23 @@ import { ProjectsPage } from './projects/projects-page.tsx';
 // CodeMirror is half the code: only the editor route loads it.
 const EditorPage = lazy(() => import('./editor/editor-page.tsx'));
 
-export const ME = ['me'] as const;
-
 /** Whatever the previous session saw is not this one's to see. */
 function forgetAllButMe(queryClient: ReturnType<typeof useQueryClient>) {
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME[0] });
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meKey[0] });
 }
 
 export function App() {
   const queryClient = useQueryClient();
   const [location, navigate] = useLocation();
-  const me = useQuery({ queryKey: ME, queryFn: api.me, retry: false, staleTime: Number.POSITIVE_INFINITY });
+  const me = useQuery({
+    queryKey: meKey,
+    queryFn: api.me,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
   useEffect(() => {
-    whenSignedOut(() => queryClient.setQueryData(ME, null));
+    whenSignedOut(() => queryClient.setQueryData(meKey, null));
   }, [queryClient]);
 
   if (me.isPending) return null;
@@ -38,7 +42,7 @@ export function App() {
       <SignInPage
         onSignedIn={(caller) => {
           forgetAllButMe(queryClient);
-          queryClient.setQueryData(ME, caller);
+          queryClient.setQueryData(meKey, caller);
           if (location === '/login') navigate('/projects', { replace: true });
         }}
       />
@@ -87,7 +91,7 @@ export function App() {
             className="sign-out"
             onClick={async () => {
               await api.signOut().catch(() => {});
-              queryClient.setQueryData(ME, null);
+              queryClient.setQueryData(meKey, null);
               forgetAllButMe(queryClient);
             }}
           >

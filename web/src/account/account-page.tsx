@@ -1,12 +1,13 @@
 // My account (/account, everyone): change one's password, and one's own API keys (create, last use, revoke).
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { KEYS, KeysTable, NewKeyDialog } from '../admin/api-keys.tsx';
-import { ApiError, api } from '../api/client.ts';
+import { KeysTable, NewKeyDialog } from '../admin/api-keys.tsx';
+import { api, errorText } from '../api/client.ts';
+import { apiKeysKey } from '../api/keys/users.ts';
 import type { Caller } from '../api/types.ts';
 
 export function AccountPage({ caller }: { caller: Caller }) {
-  const keys = useQuery({ queryKey: KEYS, queryFn: api.keys, retry: false });
+  const keys = useQuery({ queryKey: apiKeysKey, queryFn: api.keys, retry: false });
   const [creatingKey, setCreatingKey] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -16,7 +17,7 @@ export function AccountPage({ caller }: { caller: Caller }) {
       form.current?.reset();
       setMessage({ ok: true, text: 'Password changed.' });
     },
-    onError: (err) => setMessage({ ok: false, text: err instanceof ApiError ? err.message : String(err) }),
+    onError: (err) => setMessage({ ok: false, text: errorText(err) }),
   });
   const own = keys.data?.filter((k) => k.username === caller.username);
   return (

@@ -2,15 +2,13 @@
 // disable) and every API key of the organization (create for a user, last use, revoke).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError, api } from '../api/client.ts';
+import { api, errorText } from '../api/client.ts';
+import { apiKeysKey, usersKey } from '../api/keys/users.ts';
 import type { Role, User } from '../api/types.ts';
 import { FormActions } from '../ui/form-actions.tsx';
 import { formatDate } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
-import { KEYS, KeysTable, NewKeyDialog } from './api-keys.tsx';
-
-const USERS = ['users'] as const;
-const errorText = (err: unknown) => (err instanceof ApiError ? err.message : String(err));
+import { KeysTable, NewKeyDialog } from './api-keys.tsx';
 
 function NewUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -18,7 +16,7 @@ function NewUserDialog({ open, onClose }: { open: boolean; onClose: () => void }
   const create = useMutation({
     mutationFn: api.createUser,
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: USERS });
+      queryClient.invalidateQueries({ queryKey: usersKey });
       setError(null);
       onClose();
     },
@@ -113,7 +111,7 @@ function UsersTable({ users, me }: { users: User[]; me: number }) {
     mutationFn: api.updateUser,
     onSuccess: () => {
       setError(null);
-      queryClient.invalidateQueries({ queryKey: USERS });
+      queryClient.invalidateQueries({ queryKey: usersKey });
     },
     onError: (err) => setError(errorText(err)),
   });
@@ -187,8 +185,8 @@ function UsersTable({ users, me }: { users: User[]; me: number }) {
 }
 
 export function AdminPage({ me }: { me: number }) {
-  const users = useQuery({ queryKey: USERS, queryFn: api.users });
-  const keys = useQuery({ queryKey: KEYS, queryFn: api.keys });
+  const users = useQuery({ queryKey: usersKey, queryFn: api.users });
+  const keys = useQuery({ queryKey: apiKeysKey, queryFn: api.keys });
   const [creatingUser, setCreatingUser] = useState(false);
   const [creatingKey, setCreatingKey] = useState(false);
   return (

@@ -2,22 +2,19 @@
 // the key once, with a copy button. Shared by the admin page (every key of the organization) and "My account".
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError, api } from '../api/client.ts';
+import { api, errorText } from '../api/client.ts';
+import { apiKeysKey } from '../api/keys/users.ts';
 import type { ApiKeyRow, CreatedKey, User } from '../api/types.ts';
 import { FormActions } from '../ui/form-actions.tsx';
 import { formatDate } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
-
-export const KEYS = ['keys'] as const;
-
-const errorText = (err: unknown) => (err instanceof ApiError ? err.message : String(err));
 
 export function KeysTable({ keys, canRevoke }: { keys: ApiKeyRow[]; canRevoke: boolean }) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const revoke = useMutation({
     mutationFn: (key: ApiKeyRow) => api.revokeKey(key.id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEYS }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysKey }),
     onError: (err) => setError(errorText(err)),
   });
   if (keys.length === 0) return <p className="muted">No API keys yet.</p>;
@@ -94,7 +91,7 @@ export function NewKeyDialog({
     mutationFn: api.createKey,
     onSuccess: (key) => {
       setCreated(key);
-      queryClient.invalidateQueries({ queryKey: KEYS });
+      queryClient.invalidateQueries({ queryKey: apiKeysKey });
     },
     onError: (err) => setError(errorText(err)),
   });

@@ -2,29 +2,45 @@
 // authenticated by the HttpOnly session cookie (nothing of a credential is ever held by scripts).
 import type {
   ApiKeyRow,
+  BrowseEntriesQuery,
   Caller,
+  ChangePasswordBody,
   ConcordanceHit,
   CreatedKey,
   CreateJobRequest,
+  CreateKeyBody,
+  CreateMemoryBody,
+  CreateProjectBody,
+  CreateUserBody,
   DocumentQa,
   DocumentSegment,
+  ImportStarted,
   Job,
   JobLeverage,
   Languages,
   Memory,
   MemoryEntriesPage,
+  MemoryEntrySegment,
   MemoryMatch,
+  PasswordChanged,
+  PretranslateAnswer,
   Project,
-  ProjectState,
   ReplaceRequest,
   ReplaceResult,
-  Role,
+  RestoreBody,
   SegmentHistory,
   SegmentStatus,
   SegmentsPage,
+  SignedOut,
+  SignInBody,
   SourceFile,
   Task,
   TesseraDocument,
+  UndoReplaceAnswer,
+  UpdateEntryBody,
+  UpdateProjectBody,
+  UpdateSegmentBody,
+  UpdateUserBody,
   User,
 } from './types.ts';
 
@@ -43,6 +59,9 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/** What to tell a person of a failed request: the server's message, or what went wrong on the way. */
+export const errorText = (err: unknown) => (err instanceof ApiError ? err.message : String(err));
 
 /** Called on any 401: the session ended (expired, signed out elsewhere); the app shows the sign-in page. */
 let onSignedOut: () => void = () => {};
@@ -110,9 +129,8 @@ function attachmentName(header: string | null, fallback: string): string {
 }
 
 export const api = {
-  signIn: (credentials: { username: string; password: string } | { key: string }) =>
-    json<Caller>('POST', '/v2/session', credentials),
-  signOut: () => json<{ signed_out: boolean }>('DELETE', '/v2/session'),
+  signIn: (credentials: SignInBody) => json<Caller>('POST', '/v2/session', credentials),
+  signOut: () => json<SignedOut>('DELETE', '/v2/session'),
   me: () => json<Caller>('GET', '/v2/me'),
   languages: () => json<Languages>('GET', '/v2/languages'),
 
@@ -124,10 +142,9 @@ export const api = {
   },
   renameMemory: (id: number, name: string) => json<Memory>('PUT', '/v2/memories', { id, name }),
   deleteMemory: (id: number) => json<{ deleted: boolean }>('DELETE', `/v2/memories?${query({ id })}`),
-  memoryEntries: (params: { id: number; offset: number; limit: number; q?: string }) =>
+  memoryEntries: (params: BrowseEntriesQuery) =>
     json<MemoryEntriesPage>('GET', `/v2/memories/entries?${query(params)}`),
-  updateMemoryEntry: (body: { id: number; segment_id: number; source: string; target: string }) =>
-    json<unknown>('PUT', '/v2/memories/segment', body),
+  updateMemoryEntry: (body: UpdateEntryBody) => json<MemoryEntrySegment>('PUT', '/v2/memories/segment', body),
   deleteMemoryEntry: (id: number, segmentId: number) =>
     json<{ success: boolean }>('DELETE', `/v2/memories/segment?${query({ id, segment_id: segmentId })}`),
   importMemory: async (memoryId: number, file: File) => {
@@ -146,7 +163,7 @@ export const api = {
       if (res.status === 401) onSignedOut();
       throw error;
     }
-    return (await res.json()) as { id: number; job_id: number; task_id: number };
+    return (await res.json()) as ImportStarted;
   },
   task: (id: number) => json<Task>('GET', `/v2/tasks?${query({ id })}`),
   async exportMemory(id: number, fallbackName: string): Promise<string> {
@@ -155,14 +172,11 @@ export const api = {
   },
 
   users: () => json<User[]>('GET', '/v2/users'),
-  createUser: (body: { username: string; password: string; role: Role; email?: string }) =>
-    json<User>('POST', '/v2/users', body),
-  updateUser: (body: { id: number; role?: Role; disabled?: boolean; password?: string }) =>
-    json<User>('PUT', '/v2/users', body),
-  changePassword: (body: { current_password: string; new_password: string }) =>
-    json<unknown>('PUT', '/v2/me/password', body),
+  createUser: (body: CreateUserBody) => json<User>('POST', '/v2/users', body),
+  updateUser: (body: UpdateUserBody) => json<User>('PUT', '/v2/users', body),
+  changePassword: (body: ChangePasswordBody) => json<PasswordChanged>('PUT', '/v2/me/password', body),
   keys: () => json<ApiKeyRow[]>('GET', '/v2/keys'),
-  createKey: (body: { name?: string; user_id?: number }) => json<CreatedKey>('POST', '/v2/keys', body),
+  createKey: (body: CreateKeyBody) => json<CreatedKey>('POST', '/v2/keys', body),
   revokeKey: (id: number) => json<unknown>('DELETE', `/v2/keys?${query({ id })}`),
 
   jobs: () => json<Job[]>('GET', '/v2/jobs'),
@@ -193,12 +207,10 @@ export const api = {
   documentQa: (id: number) => json<DocumentQa>('GET', `/v2/documents/qa?${query({ id })}`),
   replace: (body: ReplaceRequest) => json<ReplaceResult>('POST', '/v2/documents/replace', body),
   undoReplace: (id: number, batchId: number | string) =>
-    json<unknown>('POST', '/v2/documents/replace/undo', { id, batch_id: batchId }),
-  restoreVersion: (body: { id: number; version: number; expected_updated_at?: number }) =>
-    json<DocumentSegment>('POST', '/v2/segments/restore', body),
+    json<UndoReplaceAnswer>('POST', '/v2/documents/replace/undo', { id, batch_id: batchId }),
+  restoreVersion: (body: RestoreBody) => json<DocumentSegment>('POST', '/v2/segments/restore', body),
   segmentHistory: (id: number) => json<SegmentHistory>('GET', `/v2/segments/history?${query({ id })}`),
-  createMemory: (body: { name: string; srclang: string; trglang: string }) =>
-    json<Memory>('POST', '/v2/memories', body),
+  createMemory: (body: CreateMemoryBody) => json<Memory>('POST', '/v2/memories', body),
   matches: (memoryId: number, source: string, signal?: AbortSignal) =>
     json<MemoryMatch[]>(
       'GET',
@@ -218,17 +230,15 @@ export const api = {
     if (!project) throw new ApiError(404, 'NOT_FOUND', `Project ${id} not found`);
     return project;
   },
-  createProject: (body: { name: string; memory_id: number; due_date?: number | null }) =>
-    json<Project>('POST', '/v2/projects', body),
-  updateProject: (body: { id: number; name?: string; state?: ProjectState; due_date?: number | null }) =>
-    json<Project>('PUT', '/v2/projects', body),
+  createProject: (body: CreateProjectBody) => json<Project>('POST', '/v2/projects', body),
+  updateProject: (body: UpdateProjectBody) => json<Project>('PUT', '/v2/projects', body),
   deleteProject: (id: number) => json<{ deleted: boolean }>('DELETE', `/v2/projects?${query({ id })}`),
 
   document: (id: number) => json<TesseraDocument>('GET', `/v2/documents?${query({ id })}`),
   renameDocument: (id: number, name: string) => json<TesseraDocument>('PUT', '/v2/documents', { id, name }),
   deleteDocument: (id: number) => json<{ deleted: boolean }>('DELETE', `/v2/documents?${query({ id })}`),
   pretranslate: (ids: number[], autoAccept: boolean) =>
-    json<{ documents: TesseraDocument[] }>('POST', '/v2/documents/pretranslate', {
+    json<PretranslateAnswer>('POST', '/v2/documents/pretranslate', {
       id: ids,
       auto_accept: autoAccept,
     }),
@@ -248,13 +258,7 @@ export const api = {
       undefined,
       signal,
     ),
-  saveSegment: (body: {
-    id: number;
-    target: string;
-    is_confirmed?: boolean;
-    is_reviewed?: boolean;
-    expected_updated_at?: number;
-  }) => json<DocumentSegment>('PUT', '/v2/segments', body),
+  saveSegment: (body: UpdateSegmentBody) => json<DocumentSegment>('PUT', '/v2/segments', body),
 
   /**
    * Uploads one file into a project as a raw body, reporting the bytes sent (XMLHttpRequest: fetch has no

@@ -1,286 +1,95 @@
-// The resources of the Tessera REST API v2 as the web application reads them (shared/design/API.md).
+// The resources of the Tessera REST API v2 as the web application reads them (docs/API.md): each one the static
+// type of the server's own TypeBox schema (src/modules/*/schemas.ts), so that a change of an answer's shape on
+// the server breaks the web's typecheck. Only what the schemas leave as a plain string is narrowed here.
+import type * as documents from '@server/modules/documents/schemas.ts';
+import type * as files from '@server/modules/files/schemas.ts';
+import type * as jobs from '@server/modules/jobs/schemas.ts';
+import type * as languages from '@server/modules/languages/schemas.ts';
+import type * as memories from '@server/modules/memories/schemas.ts';
+import type * as projects from '@server/modules/projects/schemas.ts';
+import type * as segments from '@server/modules/segments/schemas.ts';
+import type * as tasks from '@server/modules/tasks/schemas.ts';
+import type * as users from '@server/modules/users/schemas.ts';
+import type { Static } from 'typebox';
 
-export type Role = 'admin' | 'member';
+/**
+ * A server shape with some fields narrowed to the values the server sends where its schema says only `string`.
+ * Each narrowed field must exist on the server's shape and fit its type: a field renamed or retyped there still
+ * breaks the typecheck here.
+ */
+type Narrowed<T, N extends { [K in keyof N]: K extends keyof T ? T[K] : never }> = Omit<T, keyof N> & N;
 
-export interface Caller {
-  user_id: number;
-  username: string;
-  role: Role;
-  organization_id: number;
-}
+export type Role = NonNullable<Static<typeof users.CreateUserBody>['role']>;
+export type ProjectState = NonNullable<Static<typeof projects.UpdateProjectBody>['state']>;
+export type SegmentStatus = keyof Static<typeof documents.SegmentsPage>['counts'];
 
-export interface Languages {
-  source_to_target: Record<string, Record<string, boolean>>;
-  code_to_name: Record<string, string>;
-}
+/** Every segment status, in the order the editor lists them: a Record, which breaks the typecheck when the server
+ * adds or drops one. */
+const EVERY_STATUS: Record<SegmentStatus, true> = {
+  new: true,
+  draft: true,
+  pretranslated: true,
+  confirmed: true,
+  reviewed: true,
+};
+export const SEGMENT_STATUSES = Object.keys(EVERY_STATUS) as readonly SegmentStatus[];
 
-export interface Memory {
-  id: number;
-  name: string;
-  srclang: string;
-  trglang: string;
-  is_processing: boolean | null;
-  version: number;
-  num_segments: number;
-  /** The names of the files imported; null before any. */
-  resources: string[] | null;
-  created_at: number;
-  updated_at: number;
-  last_import?: { task_id: number; state: string; error: string | null; error_code: string | null } | null;
-}
+export type Caller = Narrowed<Static<typeof users.Caller>, { role: Role }>;
+export type User = Narrowed<Static<typeof users.User>, { role: Role }>;
+export type ApiKeyRow = Static<typeof users.ApiKey>;
+export type CreatedKey = Static<typeof users.CreatedKey>;
 
-export type ProjectState = 'backlog' | 'inProgress' | 'inReview' | 'inQA' | 'done';
+export type Languages = Static<typeof languages.LanguagesAnswer>;
 
-export interface TesseraDocument {
-  id: number;
-  project_id: number;
-  name: string;
-  srclang: string;
-  trglang: string;
-  import_in_progress: boolean;
-  import_succeeded: boolean;
-  import_error_message: string | null;
-  export_in_progress: boolean;
-  is_pretranslating: boolean;
-  status: { pretranslation: 'idle' | 'pending' | 'running' | string };
-  created_at: number;
-  updated_at: number;
-  num_segments: number;
-  num_confirmed: number;
-  format: string;
-}
+export type Memory = Static<typeof memories.Memory>;
+export type MemoryMatch = Static<typeof memories.TranslationMemoryEntry>;
+export type ConcordanceHit = Narrowed<
+  Static<typeof memories.ConcordanceEntry>,
+  { side: 'source' | 'target'; offsets: [number, number][] }
+>;
+export type MemoryEntriesPage = Static<typeof memories.EntriesPage>;
+export type MemoryEntry = MemoryEntriesPage['entries'][number];
 
-export interface Project {
-  id: number;
-  name: string;
-  memory_id: number;
-  srclang: string;
-  trglang: string;
-  state: ProjectState;
-  due_date: number | null;
-  archived: boolean;
-  created_at: number;
-  updated_at: number;
-  document: TesseraDocument[];
-}
+export type TesseraDocument = Static<typeof documents.Document>;
+export type Project = Narrowed<Static<typeof projects.Project>, { state: ProjectState }>;
 
-export const SEGMENT_STATUSES = ['new', 'draft', 'pretranslated', 'confirmed', 'reviewed'] as const;
-export type SegmentStatus = (typeof SEGMENT_STATUSES)[number];
-
-export interface Repair {
-  from: string;
-  to: string;
-  kind: string;
-}
-
-export interface DocumentSegment {
-  id: number;
-  document_id: number;
-  source: string;
-  target: string | null;
-  srclang: string;
-  trglang: string;
-  is_confirmed: boolean;
-  is_reviewed: boolean;
-  created_at: number;
-  updated_at: number;
-  status: SegmentStatus;
-  match_score: number | null;
-  /** 0-based; the editor shows position + 1. */
-  position: number;
-  context: string | null;
-  repairs: Repair[] | null;
-}
-
-export interface SegmentsPage {
-  total: number;
-  offset: number;
-  limit: number;
-  counts: Record<SegmentStatus, number>;
-  segments: DocumentSegment[];
-}
-
-export interface Penalty {
-  kind: string;
-  points: number;
-}
-
-export interface MemoryMatch {
-  source: string;
-  target: string;
-  score: number;
-  metadata: {
-    segment_id: number;
-    resource_name: string | null;
-    created_at: number;
-    updated_at: number;
-    created_by: string | null;
-    match_type: 'exact' | 'fuzzy';
-    penalties: Penalty[];
-  };
-}
-
-export interface ConcordanceHit {
-  source: string;
-  target: string;
-  side: 'source' | 'target';
-  offsets: [number, number][];
-  metadata: MemoryMatch['metadata'];
-}
-
-export interface User {
-  id: number;
-  username: string;
-  email: string | null;
-  role: Role;
-  created_at: number;
-  /** Once the server records it (PUT /v2/users). */
-  disabled?: boolean;
-}
-
-export interface ApiKeyRow {
-  id: number;
-  name: string;
-  username: string;
-  prefix: string;
-  created_at: number;
-  last_used_at: number | null;
-  revoked: boolean;
-}
-
-export interface CreatedKey {
-  id: number;
-  name: string;
-  key: string;
-}
-
-export interface Task {
-  id: number;
-  type: string;
-  state: 'queued' | 'running' | 'succeeded' | 'failed' | string;
-  progress: { done: number; total: number };
-  result: unknown;
-  error: string | null;
-  error_code: string | null;
-  created_at: number;
-  started_at: number | null;
-  finished_at: number | null;
-}
-
-export interface MemoryEntry {
-  id: number;
-  source: string;
-  target: string;
-  created_at: number;
-  updated_at: number;
-  created_by: string | null;
-  updated_by: string | null;
-}
-
-export interface MemoryEntriesPage {
-  total: number;
-  entries: MemoryEntry[];
-}
-
-export type QaSeverity = 'error' | 'warning';
-
-export interface QaIssue {
-  code: string;
-  severity: QaSeverity;
-  message: string;
-  start?: number;
-  end?: number;
-}
-
-export interface DocumentQa {
-  document_id: number;
-  counts: { error: number; warning: number };
-  issues: { segment_id: number; position: number; code: string; severity: QaSeverity; message: string }[];
-}
-
-export interface ReplaceRequest {
-  id: number;
-  find: string;
-  replace: string;
-  regex?: boolean;
-  case_sensitive?: boolean;
-  field?: 'source' | 'target';
+export type DocumentSegment = Narrowed<Static<typeof documents.DocumentSegment>, { status: SegmentStatus }>;
+export type SegmentsPage = Narrowed<Static<typeof documents.SegmentsPage>, { segments: DocumentSegment[] }>;
+export type DocumentQa = Static<typeof documents.QaReport>;
+// The schema's statuses are a union built from an array, whose static type is never[]: given here.
+export type ReplaceRequest = Omit<Static<typeof documents.ReplaceBody>, 'statuses'> & {
   statuses?: SegmentStatus[];
-  dry_run?: boolean;
-}
+};
+export type ReplaceResult = Static<typeof documents.ReplaceAnswer>;
+export type SegmentHistory = Static<typeof segments.SegmentHistory>;
+export type SegmentVersion = SegmentHistory['versions'][number];
 
-export interface ReplaceResult {
-  batch_id: number | string | null;
-  changed: number;
-  changes: { segment_id: number; position: number; before: string; after: string }[];
-}
-
-export interface SegmentVersion {
-  version: number;
-  target: string | null;
-  status: SegmentStatus | string;
-  user: string | null;
-  created_at: number;
-  origin: string | null;
-}
-
-export interface SegmentHistory {
-  segment_id: number;
-  versions: SegmentVersion[];
-}
+export type Task = Static<typeof tasks.Task>;
 
 /** A Lilt job: one source, several target languages, a project per language pair. */
-export interface Job {
-  id: number;
-  name: string;
-  creationStatus: 'PENDING' | 'COMPLETE' | 'FAILED';
-  status: 'active' | 'delivered' | 'archived';
-  due: string | null;
-  deliveredAt: string | null;
-  /** 1 while an export runs, 0 when idle, -2 when the last export failed. */
-  isProcessing: number;
-  stats: {
-    sourceWords: number;
-    numProjects: number;
-    percentTranslated: number;
-    percentReviewed: number;
-    projects: { id: number; name: string; trgLang: string }[];
-  };
-  srcLang: string;
-  processingErrorMsg: string | null;
-  createdAt: string;
-}
-
+export type Job = Static<typeof jobs.Job>;
 /** POST /v2/jobs: Lilt's fields (camelCase). */
-export interface CreateJobRequest {
-  name: string;
-  fileIds: number[];
-  srcLang: string;
-  due?: string | null;
-  languagePairs: { trgLang: string; memoryId: number; pretranslate?: boolean; autoAccept?: boolean }[];
-}
-
+export type CreateJobRequest = Static<typeof jobs.CreateJobBody>;
+export type JobLeverage = Static<typeof jobs.JobLeverageStats>;
 /** A source file uploaded for jobs (POST /v2/files). */
-export interface SourceFile {
-  id: number;
-  name: string;
-  /** ISO 639-1; "und" when undetermined. */
-  detected_lang: string;
-  detected_lang_confidence: number;
-}
+export type SourceFile = Static<typeof files.SourceFile>;
 
-export interface JobLeverage {
-  sourceWords: number;
-  exactWords: number;
-  fuzzyWords: number;
-  newWords: number;
-  projects: {
-    id: number;
-    srcLang: string;
-    trgLang: string;
-    sourceWords: number;
-    exactWords: number;
-    fuzzyWords: number;
-    newWords: number;
-  }[];
-}
+// What the web sends, and the answers that are no resource.
+export type SignInBody = Static<typeof users.SignInBody>;
+export type SignedOut = Static<typeof users.SignedOut>;
+export type CreateUserBody = Static<typeof users.CreateUserBody>;
+export type UpdateUserBody = Static<typeof users.UpdateUserBody>;
+export type ChangePasswordBody = Static<typeof users.ChangePasswordBody>;
+export type PasswordChanged = Static<typeof users.PasswordChanged>;
+export type CreateKeyBody = Static<typeof users.CreateKeyBody>;
+export type CreateMemoryBody = Static<typeof memories.CreateMemoryBody>;
+export type BrowseEntriesQuery = Static<typeof memories.BrowseEntriesQuery>;
+export type UpdateEntryBody = Static<typeof memories.UpdateEntryBody>;
+export type MemoryEntrySegment = Static<typeof memories.MemoryEntrySegment>;
+export type ImportStarted = Static<typeof memories.ImportStarted>;
+export type CreateProjectBody = Static<typeof projects.CreateProjectBody>;
+export type UpdateProjectBody = Static<typeof projects.UpdateProjectBody>;
+export type PretranslateAnswer = Static<typeof documents.PretranslateAnswer>;
+export type UndoReplaceAnswer = Static<typeof documents.UndoReplaceAnswer>;
+export type UpdateSegmentBody = Static<typeof segments.UpdateSegmentBody>;
+export type RestoreBody = Static<typeof segments.RestoreBody>;

@@ -3,18 +3,17 @@
 // download, and delivery.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, api } from '../api/client.ts';
+import { api, errorText } from '../api/client.ts';
+import { jobStatsKey, jobsKey } from '../api/keys/jobs.ts';
 import type { Job, JobLeverage } from '../api/types.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
 import { NewJobDialog } from './new-job-dialog.tsx';
 
-const JOBS = ['jobs'] as const;
-const errorText = (err: unknown) => (err instanceof ApiError ? err.message : String(err));
 const n = (v: number) => v.toLocaleString();
 
 function AnalysisDialog({ job, onClose }: { job: Job | null; onClose: () => void }) {
   const stats = useQuery({
-    queryKey: ['job-stats', job?.id],
+    queryKey: jobStatsKey(job?.id),
     queryFn: () => api.jobStats(job!.id),
     enabled: job !== null,
   });
@@ -76,14 +75,14 @@ function JobRow({ job, onAnalyse }: { job: Job; onAnalyse: () => void }) {
   const [note, setNote] = useState<string | null>(null);
   const act = useMutation({
     mutationFn: (action: 'deliver' | 'reactivate') => api.jobAction(job.id, action),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: JOBS }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobsKey }),
     onError: (err) => setNote(errorText(err)),
   });
   const exporting = useMutation({
     mutationFn: () => api.exportJob(job.id),
     onSuccess: () => {
       setNote('Preparing the zip…');
-      queryClient.invalidateQueries({ queryKey: JOBS });
+      queryClient.invalidateQueries({ queryKey: jobsKey });
     },
     onError: (err) => setNote(errorText(err)),
   });
@@ -163,7 +162,7 @@ function JobRow({ job, onAnalyse }: { job: Job; onAnalyse: () => void }) {
 
 export function JobsPage() {
   const jobs = useQuery({
-    queryKey: JOBS,
+    queryKey: jobsKey,
     queryFn: api.jobs,
     // An export or a creation under way is followed until it ends.
     refetchInterval: (q) =>

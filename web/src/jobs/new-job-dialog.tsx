@@ -4,7 +4,10 @@
 // Jobs page follows its creation state.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
-import { ApiError, api } from '../api/client.ts';
+import { api, errorText } from '../api/client.ts';
+import { jobsKey } from '../api/keys/jobs.ts';
+import { languagesKey } from '../api/keys/languages.ts';
+import { memoriesKey } from '../api/keys/memories.ts';
 import type { Memory, SourceFile } from '../api/types.ts';
 import { FormActions } from '../ui/form-actions.tsx';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
@@ -15,12 +18,10 @@ interface PairChoice {
   autoAccept: boolean;
 }
 
-const errorText = (err: unknown) => (err instanceof ApiError ? err.message : String(err));
-
 export function NewJobDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const memories = useQuery({ queryKey: ['memories'], queryFn: api.memories, enabled: open });
-  const languages = useQuery({ queryKey: ['languages'], queryFn: api.languages, enabled: open });
+  const memories = useQuery({ queryKey: memoriesKey, queryFn: api.memories, enabled: open });
+  const languages = useQuery({ queryKey: languagesKey, queryFn: api.languages, enabled: open });
   const [files, setFiles] = useState<File[]>([]);
   const [srcLang, setSrcLang] = useState<string | null>(null);
   const [choices, setChoices] = useState<Record<number, PairChoice>>({});
@@ -64,7 +65,7 @@ export function NewJobDialog({ open, onClose }: { open: boolean; onClose: () => 
       });
     },
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: ['jobs'] });
+      queryClient.invalidateQueries({ queryKey: jobsKey });
       setFiles([]);
       setChoices({});
       setSrcLang(null);

@@ -3,6 +3,9 @@
 // while it is not (EventSource reconnects by itself after a drop).
 import { useEffect, useRef, useState } from 'react';
 
+// The events' shapes by hand: the server declares them as plain interfaces (src/modules/events/event-bus.ts,
+// src/modules/events/service.ts), with no TypeBox schema for the web to take its types from.
+
 export interface SegmentEvent {
   document_id: number;
   segment_id: number;

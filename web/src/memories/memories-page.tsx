@@ -3,7 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
-import { ApiError, api } from '../api/client.ts';
+import { api, errorText } from '../api/client.ts';
+import { languagesKey } from '../api/keys/languages.ts';
+import { memoriesKey } from '../api/keys/memories.ts';
 import { FormActions } from '../ui/form-actions.tsx';
 import { formatDate, pair } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
@@ -11,7 +13,7 @@ import { ModalDialog } from '../ui/modal-dialog.tsx';
 function NewMemoryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const languages = useQuery({
-    queryKey: ['languages'],
+    queryKey: languagesKey,
     queryFn: api.languages,
     enabled: open,
     staleTime: Number.POSITIVE_INFINITY,
@@ -20,10 +22,10 @@ function NewMemoryDialog({ open, onClose }: { open: boolean; onClose: () => void
   const create = useMutation({
     mutationFn: api.createMemory,
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: ['memories'] });
+      queryClient.invalidateQueries({ queryKey: memoriesKey });
       onClose();
     },
-    onError: (err) => setError(err instanceof ApiError ? err.message : String(err)),
+    onError: (err) => setError(errorText(err)),
   });
   const names = Object.entries(languages.data?.code_to_name ?? {}).sort((a, b) => a[1].localeCompare(b[1]));
   const options = names.map(([code, name]) => (
@@ -77,7 +79,7 @@ function NewMemoryDialog({ open, onClose }: { open: boolean; onClose: () => void
 }
 
 export function MemoriesPage() {
-  const memories = useQuery({ queryKey: ['memories'], queryFn: api.memories });
+  const memories = useQuery({ queryKey: memoriesKey, queryFn: api.memories });
   const [creating, setCreating] = useState(false);
   return (
     <main className="page">

@@ -2,14 +2,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { ApiError, api } from '../api/client.ts';
+import { api, errorText } from '../api/client.ts';
+import { memoriesKey } from '../api/keys/memories.ts';
+import { projectsKey } from '../api/keys/projects.ts';
 import type { Project } from '../api/types.ts';
 import { FormActions } from '../ui/form-actions.tsx';
 import { formatDate, PROJECT_STATES, pair } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
-
-export const PROJECTS = ['projects'] as const;
 
 function progressOf(project: Project) {
   let done = 0;
@@ -24,16 +24,16 @@ function progressOf(project: Project) {
 function NewProjectDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const memories = useQuery({ queryKey: ['memories'], queryFn: api.memories, enabled: open });
+  const memories = useQuery({ queryKey: memoriesKey, queryFn: api.memories, enabled: open });
   const [error, setError] = useState<string | null>(null);
   const create = useMutation({
     mutationFn: api.createProject,
     onSuccess: (project) => {
-      queryClient.invalidateQueries({ queryKey: PROJECTS });
+      queryClient.invalidateQueries({ queryKey: projectsKey });
       onClose();
       navigate(`/projects/${project.id}`);
     },
-    onError: (err) => setError(err instanceof ApiError ? err.message : String(err)),
+    onError: (err) => setError(errorText(err)),
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -87,7 +87,7 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose: () => voi
 }
 
 export function ProjectsPage() {
-  const projects = useQuery({ queryKey: PROJECTS, queryFn: api.projects });
+  const projects = useQuery({ queryKey: projectsKey, queryFn: api.projects });
   const [creating, setCreating] = useState(false);
   const list = projects.data?.filter((p) => !p.archived) ?? [];
 

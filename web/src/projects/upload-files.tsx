@@ -2,7 +2,8 @@
 // the server until the document is ready or its import failed (with the line and column the server names).
 import { useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useState } from 'react';
-import { ApiError, api } from '../api/client.ts';
+import { api, errorText } from '../api/client.ts';
+import { projectKey } from '../api/keys/projects.ts';
 import type { TesseraDocument } from '../api/types.ts';
 import { formatBytes } from '../ui/format.ts';
 
@@ -21,7 +22,7 @@ const ACCEPT = '.txt,.xlf,.xliff,.po,.pot,.json,.html,.htm,.md,.docx,.xml,.yml,.
 
 let nextKey = 1;
 
-export function useUploads(projectId: number, projectKey: readonly unknown[]) {
+export function useUploads(projectId: number) {
   const queryClient = useQueryClient();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const update = (key: number, change: Partial<Upload>) =>
@@ -39,9 +40,9 @@ export function useUploads(projectId: number, projectKey: readonly unknown[]) {
         .uploadDocument(projectId, file, (p) => update(upload.key, { sent: p.loaded }))
         .then((doc: TesseraDocument) => {
           update(upload.key, { sent: upload.size, documentId: doc.id });
-          queryClient.invalidateQueries({ queryKey: projectKey });
+          queryClient.invalidateQueries({ queryKey: projectKey(projectId) });
         })
-        .catch((err) => update(upload.key, { error: err instanceof ApiError ? err.message : String(err) }));
+        .catch((err) => update(upload.key, { error: errorText(err) }));
     }
   }
 

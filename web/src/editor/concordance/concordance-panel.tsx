@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
+import { concordanceKey } from '../../api/keys/memories.ts';
 import { tooltip } from '../../keyboard/shortcut-label.ts';
 import { TaggedText } from '../tags/tagged-text.tsx';
 
@@ -23,7 +24,7 @@ export function ConcordancePanel({
     }
   }, [request]);
   const hits = useQuery({
-    queryKey: ['concordance', memoryId, side, searched],
+    queryKey: concordanceKey(memoryId, side, searched),
     queryFn: () => api.concordance(memoryId!, searched, side),
     enabled: memoryId !== undefined && searched.trim() !== '',
     staleTime: 30_000,

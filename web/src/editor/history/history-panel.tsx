@@ -3,15 +3,14 @@
 // target the segment's again.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, api } from '../../api/client.ts';
+import { api, errorText } from '../../api/client.ts';
+import { historyKey } from '../../api/keys/segments.ts';
 import type { DocumentSegment, SegmentVersion } from '../../api/types.ts';
 import { STATUS_NAMES } from '../../ui/format.ts';
 import { DiffSource } from '../matches/matches-panel.tsx';
 import { TaggedText } from '../tags/tagged-text.tsx';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-export const historyKey = (segmentId: number) => ['history', segmentId] as const;
 
 function statusName(status: string) {
   return (STATUS_NAMES as Record<string, string>)[status] ?? status;
@@ -38,7 +37,7 @@ export function HistoryPanel({
       onRestored(saved);
       history.refetch();
     },
-    onError: (err) => setError(err instanceof ApiError ? err.message : String(err)),
+    onError: (err) => setError(errorText(err)),
   });
   const versions = history.data?.versions ?? [];
   return (

@@ -1,7 +1,7 @@
 // A memory match's target made ready for this segment: each of its tags becomes the tag of this source that
 // plays the same part (the k-th opening, its closing partner, the k-th standalone), so an inserted match never
 // brings a tag the segment does not have.
-import { parseTagged, type TagPart } from '../../../../src/text/inline-tags.ts';
+import { parseTagged, type TagPart } from '@server/text/inline-tags.ts';
 import { pairByRole, placedTags, tagNumber, tagRole } from '../tags/tag-parts.ts';
 
 export interface MappedTarget {

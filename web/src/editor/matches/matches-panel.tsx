@@ -1,5 +1,6 @@
 // The memory's matches for the segment being translated: score, target, the word diff of the match's source
 // against this source, and the chips that explain every point below 100. Alt+N (or a click) inserts match N.
+import { MIN_SCORE } from '@server/matching/score-bands.ts';
 import { useEffect, useRef } from 'react';
 import type { MemoryMatch } from '../../api/types.ts';
 import { ariaKeys, tooltip } from '../../keyboard/shortcut-label.ts';
@@ -200,7 +201,7 @@ export function MatchesPanel({
           ))}
         </ol>
       ) : (
-        <p className="muted">No match of 75% or more in the memory.</p>
+        <p className="muted">{`No match of ${MIN_SCORE}% or more in the memory.`}</p>
       )}
     </section>
   );

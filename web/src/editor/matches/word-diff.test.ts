@@ -1,7 +1,7 @@
 // The word diff and the score chips, on MATCHING.md's worked examples: they must say what the scorer counted.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { scoreMatch } from '../../../../src/matching/score.ts';
+import { scoreMatch } from '@server/matching/score.ts';
 import { explainScore } from './score-explanation.ts';
 import { type DiffPart, wordDiff } from './word-diff.ts';
 

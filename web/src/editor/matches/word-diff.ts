@@ -1,10 +1,10 @@
 // The word diff of a memory match's source against the segment's source, from the scorer's own tokens and
 // alignment (src/matching): the words it marks are exactly the edits the base score counts, and a word kept
 // with other case or digits is the case or number penalty.
-import { align } from '../../../../src/matching/levenshtein.ts';
-import { type PreparedText, prepareText } from '../../../../src/matching/score.ts';
-import type { TokenType } from '../../../../src/matching/tokenize.ts';
-import { parseTagged, type TagPart } from '../../../../src/text/inline-tags.ts';
+import { align } from '@server/matching/levenshtein.ts';
+import { type PreparedText, prepareText } from '@server/matching/score.ts';
+import type { TokenType } from '@server/matching/tokenize.ts';
+import { parseTagged, type TagPart } from '@server/text/inline-tags.ts';
 import { tagRole } from '../tags/tag-parts.ts';
 
 export type DiffKind = 'equal' | 'changed' | 'removed' | 'added';

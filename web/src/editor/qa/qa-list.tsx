@@ -1,6 +1,6 @@
 // The QA issues of the target being typed, under the segment: the server's own checks (src/text/qa) run in the
 // browser on each keystroke. When an error stopped a confirmation, the list says so and offers "Confirm anyway".
-import { checkSegment, type QaIssue } from '../../../../src/text/qa/qa-checks.ts';
+import { checkSegment, type QaIssue } from '@server/text/qa/qa-checks.ts';
 import type { DocumentSegment } from '../../api/types.ts';
 import { type ActiveText, useActiveText } from '../active-text.ts';
 

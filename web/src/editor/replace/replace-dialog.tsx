@@ -3,7 +3,7 @@
 // "Replace all" applies them as one batch, which "Undo" takes back.
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError, api } from '../../api/client.ts';
+import { api, errorText } from '../../api/client.ts';
 import {
   type ReplaceRequest,
   type ReplaceResult,
@@ -16,8 +16,6 @@ import { DiffSource } from '../matches/matches-panel.tsx';
 
 /** How many changes the preview lists; the count says how many there are in all. */
 const SHOWN = 200;
-
-const errorText = (err: unknown) => (err instanceof ApiError ? err.message : String(err));
 
 export function ReplaceDialog({
   documentId,

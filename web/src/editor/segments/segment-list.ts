@@ -5,6 +5,7 @@
 import { type QueryClient, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { api } from '../../api/client.ts';
+import { segmentCountsKey, segmentPageKey, segmentPagesKey } from '../../api/keys/segments.ts';
 import type { DocumentSegment, SegmentStatus, SegmentsPage } from '../../api/types.ts';
 import { lowerBound, PAGE_SIZE } from './locate.ts';
 
@@ -17,11 +18,6 @@ export interface SegmentFilter {
 
 export const UNCONFIRMED: readonly SegmentStatus[] = ['new', 'draft', 'pretranslated'];
 export const isUnconfirmed = (s: DocumentSegment) => UNCONFIRMED.includes(s.status);
-
-const pageKey = (docId: number, filter: SegmentFilter, page: number) =>
-  ['segments', docId, filter.statuses.join(','), filter.q, page] as const;
-
-export const countsKey = (docId: number) => ['segment-counts', docId] as const;
 
 function fetchPage(docId: number, filter: SegmentFilter, page: number, signal?: AbortSignal) {
   return api.segments(
@@ -38,7 +34,7 @@ function fetchPage(docId: number, filter: SegmentFilter, page: number, signal?: 
 
 function pageOptions(docId: number, filter: SegmentFilter, page: number) {
   return {
-    queryKey: pageKey(docId, filter, page),
+    queryKey: segmentPageKey(docId, filter, page),
     queryFn: ({ signal }: { signal: AbortSignal }) => fetchPage(docId, filter, page, signal),
     // Pages change only through this editor's saves, which write into them.
     staleTime: Number.POSITIVE_INFINITY,
@@ -46,7 +42,7 @@ function pageOptions(docId: number, filter: SegmentFilter, page: number) {
 }
 
 export function writeSegment(queryClient: QueryClient, segment: DocumentSegment) {
-  queryClient.setQueriesData<SegmentsPage>({ queryKey: ['segments', segment.document_id] }, (page) =>
+  queryClient.setQueriesData<SegmentsPage>({ queryKey: segmentPagesKey(segment.document_id) }, (page) =>
     page?.segments.some((s) => s.id === segment.id)
       ? { ...page, segments: page.segments.map((s) => (s.id === segment.id ? segment : s)) }
       : page,
@@ -63,7 +59,7 @@ export function useSegmentList(
   const first = useQuery(pageOptions(docId, filter, firstPage));
   const pages = useQueries({ queries: visiblePages.map((page) => pageOptions(docId, filter, page)) });
   const counts = useQuery({
-    queryKey: countsKey(docId),
+    queryKey: segmentCountsKey(docId),
     queryFn: () => api.segments({ id: docId, offset: 0, limit: 1 }),
     staleTime: 0,
   });
@@ -73,9 +69,8 @@ export function useSegmentList(
   // biome-ignore lint/correctness/useExhaustiveDependencies: loadedAt says when the cached pages changed
   const rowAt = useCallback(
     (index: number): DocumentSegment | undefined =>
-      queryClient.getQueryData<SegmentsPage>(pageKey(docId, filter, Math.floor(index / PAGE_SIZE)))?.segments[
-        index % PAGE_SIZE
-      ],
+      queryClient.getQueryData<SegmentsPage>(segmentPageKey(docId, filter, Math.floor(index / PAGE_SIZE)))
+        ?.segments[index % PAGE_SIZE],
     [queryClient, docId, filter, loadedAt, first.dataUpdatedAt],
   );
 

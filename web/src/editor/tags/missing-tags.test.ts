@@ -1,7 +1,7 @@
 // Alt+T and Alt+Shift+T: the next missing tag of the source, a span wrapped around a selection, all of them.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseTagged, type TagPart } from '../../../../src/text/inline-tags.ts';
+import { parseTagged, type TagPart } from '@server/text/inline-tags.ts';
 import { insertAllTags, insertNextTag, missingTags } from './missing-tags.ts';
 import { tagLabels } from './tag-parts.ts';
 

@@ -1,5 +1,5 @@
 // Which of the source's tags the target lacks, and the edit that inserts the next one (Alt+T) or all (Alt+Shift+T).
-import type { TagPart } from '../../../../src/text/inline-tags.ts';
+import type { TagPart } from '@server/text/inline-tags.ts';
 import { pairByRole, placedTags, tagRole } from './tag-parts.ts';
 
 /** Indexes, among the source's tags, of those the target holds fewer times than the source does. */

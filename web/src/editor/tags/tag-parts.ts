@@ -1,6 +1,6 @@
 // Inline tags of tagged text as the editor shows and moves them: where each sits, what part it plays in its
 // span (opens, closes, stands alone) and the short label of its chip. Parsing is src/text/inline-tags.ts's.
-import { nativeCode, parseTagged, type TagPart } from '../../../../src/text/inline-tags.ts';
+import { nativeCode, parseTagged, type TagPart } from '@server/text/inline-tags.ts';
 
 export type TagRole = 'open' | 'close' | 'alone';
 

@@ -1,0 +1,8 @@
+// Query keys of a document and its QA report.
+import type { TesseraDocument } from '../types.ts';
+
+export const documentKey = (documentId: number) => ['document', documentId] as const;
+export const qaKey = (documentId: number) => ['qa', documentId] as const;
+/** The QA report as of the document's last change: the project page's row reads it again when that changes. */
+export const qaAsOfKey = (doc: TesseraDocument) =>
+  [...qaKey(doc.id), doc.updated_at, doc.num_confirmed] as const;

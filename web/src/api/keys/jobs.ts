@@ -1,0 +1,3 @@
+// Query keys of Lilt's jobs and a job's leverage analysis.
+export const jobsKey = ['jobs'] as const;
+export const jobStatsKey = (jobId: number | undefined) => ['job-stats', jobId] as const;

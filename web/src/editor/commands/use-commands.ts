@@ -1,0 +1,207 @@
+// What the editor's commands do — move, confirm, go to, insert a match, copy the source, insert tags, search the
+// concordance, revert, open find and replace or the shortcuts — bound to the action table's keys, and the
+// state they leave: a notice, a confirmation QA stopped, the concordance search, which dialog is open.
+import type { EditorView } from '@codemirror/view';
+import { useQueryClient } from '@tanstack/react-query';
+import { type RefObject, useCallback, useRef, useState } from 'react';
+import { matchesKey } from '../../api/keys/memories.ts';
+import type { DocumentSegment, MemoryMatch } from '../../api/types.ts';
+import { keysText } from '../../keyboard/shortcut-label.ts';
+import { type ActionHandlers, useActionKeys } from '../../keyboard/use-action-keys.ts';
+import { mapMatchTags } from '../matches/map-match-tags.ts';
+import type { Position } from '../position/use-position.ts';
+import { qaIssues } from '../qa/qa-list.tsx';
+import type { SegmentSaves } from '../save/segment-saves.ts';
+import { isUnconfirmed, type SegmentFilter } from '../segments/segment-list.ts';
+import { insertAllTags, insertNextTag, type TagInsertion } from '../tags/missing-tags.ts';
+import { setTarget } from '../target/target-editor.tsx';
+
+/** A concordance search asked from the keyboard; `at` tells two searches of the same text apart. */
+export interface ConcordanceRequest {
+  text: string;
+  at: number;
+}
+
+export function useCommands({
+  position,
+  saves,
+  commit,
+  view,
+  memoryId,
+  searchInput,
+}: {
+  position: Position;
+  saves: SegmentSaves;
+  commit: (segment: DocumentSegment | undefined, text: string) => void;
+  /** The target editor of the active segment. */
+  view: RefObject<EditorView | null>;
+  memoryId: number | undefined;
+  /** The filter bar's search field (Find in document). */
+  searchInput: RefObject<HTMLInputElement | null>;
+}) {
+  const queryClient = useQueryClient();
+  const { list, total, active, activeIndex, select, readPageOf, applyFilter } = position;
+  const [notice, setNotice] = useState<string | null>(null);
+  const [concordance, setConcordance] = useState<ConcordanceRequest | null>(null);
+  /** The segment whose confirmation QA errors stopped (until "Confirm anyway" or another segment). */
+  const [qaBlocked, setQaBlocked] = useState<number | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [goToOpen, setGoToOpen] = useState(false);
+  const [replaceOpen, setReplaceOpen] = useState(false);
+
+  const moveTo = useCallback(
+    (index: number) => {
+      if (index < 0 || index >= total) return;
+      if (view.current) commit(active, view.current.state.doc.toString());
+      performance.mark('tessera:segment-move', { detail: { index } });
+      setNotice(null);
+      select(index);
+    },
+    [total, commit, active, view, select],
+  );
+
+  // Stable for the grid's rows, which re-render only when what they show changes.
+  const latestMove = useRef(moveTo);
+  latestMove.current = moveTo;
+  const activate = useCallback((index: number) => latestMove.current(index), []);
+
+  const changeFilter = useCallback(
+    (next: SegmentFilter) => {
+      if (view.current) commit(active, view.current.state.doc.toString());
+      applyFilter(next);
+    },
+    [commit, active, view, applyFilter],
+  );
+
+  const goToNumber = useCallback(
+    async (n: number) => {
+      const index = await list.locate(total, n - 1);
+      moveTo(index);
+      readPageOf(index);
+    },
+    [list, total, moveTo, readPageOf],
+  );
+
+  const applyInsertion = (insertion: TagInsertion | null) => {
+    const v = view.current;
+    if (!v) return;
+    if (!insertion) {
+      setNotice('Every tag of the source is in the target.');
+      return;
+    }
+    v.dispatch({
+      changes: insertion.changes,
+      selection: { anchor: insertion.cursor },
+      filter: false,
+      userEvent: 'input',
+    });
+    v.focus();
+  };
+
+  const insertMatch = (match: MemoryMatch | undefined) => {
+    if (!match || !active || !view.current) return;
+    const mapped = mapMatchTags(match.source, match.target, active.source);
+    setTarget(view.current, mapped.target);
+    view.current.focus();
+    setNotice(
+      mapped.dropped.length > 0
+        ? `${mapped.dropped.length} tag(s) of the match have no place in this segment: ${keysText('insertNextTag')} inserts what is missing.`
+        : null,
+    );
+  };
+
+  /** Confirms the active segment and moves to the next unconfirmed one; QA errors stop it unless forced. */
+  const confirm = async (force: boolean) => {
+    if (!active || !view.current) return;
+    const text = view.current.state.doc.toString();
+    if (text.trim() === '') {
+      setNotice('The target is empty: nothing to confirm.');
+      return;
+    }
+    if (!force && qaIssues(active, text, 'confirmed').some((i) => i.severity === 'error')) {
+      setQaBlocked(active.id);
+      return;
+    }
+    if (force) console.info(`Segment ${active.position + 1} confirmed despite QA errors`);
+    setQaBlocked(null);
+    saves.save({ id: active.id, target: text, is_confirmed: true }, active.updated_at);
+    const index = await list.findAfter(activeIndex, total, (s) => isUnconfirmed(s) && s.id !== active.id);
+    if (index === null) setNotice('Confirmed. No unconfirmed segment after this one.');
+    else moveTo(index);
+  };
+
+  const openReplace = () => {
+    if (view.current && active) commit(active, view.current.state.doc.toString());
+    setReplaceOpen(true);
+  };
+
+  const handlers: ActionHandlers = {
+    nextSegment: () => moveTo(activeIndex + 1),
+    previousSegment: () => moveTo(activeIndex - 1),
+    nextUnconfirmed: async () => {
+      const index = await list.findAfter(activeIndex, total, isUnconfirmed);
+      if (index === null) setNotice('No unconfirmed segment after this one.');
+      else moveTo(index);
+    },
+    confirmAndNext: () => confirm(false),
+    saveAndNext: () => moveTo(activeIndex + 1),
+    unconfirm: () => {
+      if (active && view.current)
+        saves.save(
+          { id: active.id, target: view.current.state.doc.toString(), is_confirmed: false },
+          active.updated_at,
+        );
+    },
+    goToSegment: () => setGoToOpen(true),
+    findInDocument: () => searchInput.current?.focus(),
+    findReplace: () => openReplace(),
+    insertMatch: (n) => {
+      if (!active || memoryId === undefined) return;
+      insertMatch(queryClient.getQueryData<MemoryMatch[]>(matchesKey(memoryId, active.source))?.[n - 1]);
+    },
+    copySource: () => {
+      if (active && view.current) setTarget(view.current, active.source);
+    },
+    insertNextTag: () => {
+      const v = view.current;
+      if (active && v)
+        applyInsertion(insertNextTag(active.source, v.state.doc.toString(), v.state.selection.main));
+    },
+    insertAllTags: () => {
+      const v = view.current;
+      if (active && v)
+        applyInsertion(insertAllTags(active.source, v.state.doc.toString(), v.state.selection.main.head));
+    },
+    concordance: () => {
+      const v = view.current;
+      if (!v) return;
+      const { from, to, head } = v.state.selection.main;
+      const word = from === to ? v.state.wordAt(head) : null;
+      const text =
+        from !== to ? v.state.sliceDoc(from, to) : word ? v.state.sliceDoc(word.from, word.to) : '';
+      if (text.trim()) setConcordance({ text: text.trim(), at: Date.now() });
+    },
+    revert: () => {
+      if (!active || !view.current) return;
+      setTarget(view.current, active.target ?? '');
+      saves.discard(active.id);
+    },
+    help: () => setHelpOpen(true),
+  };
+  useActionKeys(handlers);
+
+  return {
+    notice,
+    concordance,
+    qaBlocked,
+    activate,
+    changeFilter,
+    goToNumber,
+    insertMatch,
+    confirm,
+    openReplace,
+    help: { open: helpOpen, show: () => setHelpOpen(true), close: () => setHelpOpen(false) },
+    goTo: { open: goToOpen, close: () => setGoToOpen(false) },
+    replace: { open: replaceOpen, close: () => setReplaceOpen(false) },
+  };
+}

@@ -1,0 +1,75 @@
+// The editor's header: where the document is (breadcrumbs), its name and language pair, how far it is confirmed,
+// what it is busy with, its QA count, and the Replace, Export and Shortcuts buttons.
+import { Link } from 'wouter';
+import type { DocumentQa, Project, TesseraDocument } from '../api/types.ts';
+import { ariaKeys, tooltip } from '../keyboard/shortcut-label.ts';
+import { busyWith } from '../projects/document-state.ts';
+import { ExportButtons } from '../projects/export-buttons.tsx';
+import { pair } from '../ui/format.ts';
+import { ProgressBar } from '../ui/progress-bar.tsx';
+
+export function EditorHeader({
+  project,
+  doc: d,
+  qa,
+  confirmed,
+  total,
+  onReplace,
+  onHelp,
+}: {
+  project: Project | undefined;
+  doc: TesseraDocument | undefined;
+  qa: DocumentQa | undefined;
+  /** Segments of the whole document confirmed (or reviewed), and all of them. */
+  confirmed: number;
+  total: number;
+  onReplace: () => void;
+  onHelp: () => void;
+}) {
+  return (
+    <header className="editor-head">
+      <nav className="breadcrumbs" aria-label="Breadcrumbs">
+        <Link href="/projects">Projects</Link>
+        <span aria-hidden="true">/</span>
+        {project ? <Link href={`/projects/${project.id}`}>{project.name}</Link> : <span>…</span>}
+        <span aria-hidden="true">/</span>
+      </nav>
+      <h1 className="editor-title">{d?.name ?? 'Document'}</h1>
+      {d && <span className="mono muted">{pair(d.srclang, d.trglang)}</span>}
+      <div className="editor-progress">
+        <ProgressBar done={confirmed} total={total} label="Segments confirmed" />
+      </div>
+      {d && busyWith(d) && <span className="state-badge busy">{busyWith(d)}…</span>}
+      {qa && (
+        <span
+          className={qa.counts.error > 0 ? 'qa-count has-errors' : 'qa-count'}
+          title="QA issues of the document's segments"
+        >
+          QA: {qa.counts.error} {qa.counts.error === 1 ? 'error' : 'errors'}, {qa.counts.warning}{' '}
+          {qa.counts.warning === 1 ? 'warning' : 'warnings'}
+        </span>
+      )}
+      <div className="head-actions">
+        <button
+          type="button"
+          className="button small"
+          onClick={onReplace}
+          title={tooltip('findReplace')}
+          aria-keyshortcuts={ariaKeys('findReplace')}
+        >
+          Replace…
+        </button>
+        {d && <ExportButtons doc={d} />}
+        <button
+          type="button"
+          className="button small quiet"
+          onClick={onHelp}
+          title={tooltip('help')}
+          aria-keyshortcuts="F1"
+        >
+          Shortcuts
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,41 @@
+// The editor's side bar, top to bottom: one entry per panel. A new panel is one line here.
+import { ConcordancePanel } from '../concordance/concordance-panel.tsx';
+import { HistoryPanel } from '../history/history-panel.tsx';
+import { MatchesPanel } from '../matches/matches-panel.tsx';
+import { SegmentInfo } from '../segment-info.tsx';
+import type { SidePanel } from './side-panel.ts';
+
+export const SIDE_PANELS: readonly SidePanel[] = [
+  {
+    id: 'segment',
+    Panel: ({ context }) => <SegmentInfo segment={context.segment} text={context.text} />,
+  },
+  {
+    id: 'notice',
+    when: (context) => context.notice !== null,
+    Panel: ({ context }) => (
+      <p className="notice" role="status">
+        {context.notice}
+      </p>
+    ),
+  },
+  {
+    id: 'matches',
+    Panel: ({ context }) => (
+      <MatchesPanel
+        memoryId={context.memoryId}
+        source={context.segment?.source}
+        segmentNumber={context.segment ? context.segment.position + 1 : undefined}
+        onInsert={context.insertMatch}
+      />
+    ),
+  },
+  {
+    id: 'concordance',
+    Panel: ({ context }) => <ConcordancePanel memoryId={context.memoryId} request={context.concordance} />,
+  },
+  {
+    id: 'history',
+    Panel: ({ context }) => <HistoryPanel segment={context.segment} onRestored={context.segmentChanged} />,
+  },
+];

@@ -1,0 +1,184 @@
+// A memory's entries, paged and searchable, each with Edit (a dialog) and Delete.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api, errorText } from '../api/client.ts';
+import { entriesKey, entriesPageKey, memoryKey } from '../api/keys/memories.ts';
+import type { Memory, MemoryEntry } from '../api/types.ts';
+import { TaggedText } from '../editor/tags/tagged-text.tsx';
+import { FormActions } from '../ui/form-actions.tsx';
+import { formatDate } from '../ui/format.ts';
+import { ModalDialog } from '../ui/modal-dialog.tsx';
+
+const PAGE = 50;
+
+function EditEntryDialog({
+  memoryId,
+  entry,
+  onClose,
+}: {
+  memoryId: number;
+  entry: MemoryEntry | null;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (body: { source: string; target: string }) =>
+      api.updateMemoryEntry({ id: memoryId, segment_id: entry!.id, ...body }),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: entriesKey(memoryId) });
+      setError(null);
+      onClose();
+    },
+    onError: (err) => setError(errorText(err)),
+  });
+  return (
+    <ModalDialog title="Edit entry" open={entry !== null} onClose={onClose} wide>
+      {entry && (
+        <form
+          className="stack"
+          onSubmit={(e: FormEvent<HTMLFormElement>) => {
+            e.preventDefault();
+            const form = new FormData(e.currentTarget);
+            save.mutate({ source: String(form.get('source')), target: String(form.get('target')) });
+          }}
+        >
+          <label className="field">
+            <span>Source</span>
+            <textarea name="source" rows={3} required defaultValue={entry.source} />
+          </label>
+          <label className="field">
+            <span>Target</span>
+            <textarea name="target" rows={3} required defaultValue={entry.target} autoFocus />
+          </label>
+          <FormActions error={error} onCancel={onClose} submit="Save entry" busy={save.isPending} />
+        </form>
+      )}
+    </ModalDialog>
+  );
+}
+
+export function Entries({ memory }: { memory: Memory }) {
+  const queryClient = useQueryClient();
+  const [q, setQ] = useState('');
+  const [offset, setOffset] = useState(0);
+  const [editing, setEditing] = useState<MemoryEntry | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const entries = useQuery({
+    queryKey: entriesPageKey(memory.id, offset, q),
+    queryFn: () => api.memoryEntries({ id: memory.id, offset, limit: PAGE, q }),
+    placeholderData: keepPreviousData,
+  });
+  const remove = useMutation({
+    mutationFn: (entry: MemoryEntry) => api.deleteMemoryEntry(memory.id, entry.id),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: entriesKey(memory.id) });
+      queryClient.invalidateQueries({ queryKey: memoryKey(memory.id) });
+    },
+    onError: (err) => setError(errorText(err)),
+  });
+  const total = entries.data?.total ?? 0;
+  return (
+    <section className="section" aria-labelledby="entries-title">
+      <div className="section-head">
+        <h2 id="entries-title">Entries</h2>
+        <form
+          role="search"
+          className="inline-form"
+          onSubmit={(e: FormEvent<HTMLFormElement>) => {
+            e.preventDefault();
+            setOffset(0);
+            setQ(String(new FormData(e.currentTarget).get('q')).trim());
+          }}
+        >
+          <input name="q" type="search" aria-label="Search the entries" placeholder="Search entries" />
+          <button type="submit" className="button small">
+            Search
+          </button>
+        </form>
+      </div>
+      {(entries.error || error) && (
+        <p className="form-error" role="alert">
+          {entries.error ? errorText(entries.error) : error}
+        </p>
+      )}
+      {entries.data && entries.data.entries.length === 0 && (
+        <p className="muted">{q ? `No entry holds “${q}”.` : 'No entries yet.'}</p>
+      )}
+      {entries.data && entries.data.entries.length > 0 && (
+        <>
+          <table className="table compact" aria-label="Entries" aria-busy={entries.isFetching}>
+            <thead>
+              <tr>
+                <th scope="col">Source ({memory.srclang})</th>
+                <th scope="col">Target ({memory.trglang})</th>
+                <th scope="col">Changed</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.data.entries.map((e) => (
+                <tr key={e.id}>
+                  <td className="entry-text" lang={memory.srclang}>
+                    <TaggedText text={e.source} />
+                  </td>
+                  <td className="entry-text" lang={memory.trglang}>
+                    <TaggedText text={e.target} />
+                  </td>
+                  <td className="muted small">
+                    {formatDate(e.updated_at)}
+                    {(e.updated_by ?? e.created_by) && ` · ${e.updated_by ?? e.created_by}`}
+                  </td>
+                  <td className="row-actions">
+                    <button
+                      type="button"
+                      className="button small"
+                      aria-label={`Edit entry ${e.id}`}
+                      onClick={() => setEditing(e)}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="button small danger"
+                      aria-label={`Delete entry ${e.id}`}
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate(e)}
+                    >
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <nav className="pager" aria-label="Entry pages">
+            <button
+              type="button"
+              className="button small"
+              disabled={offset === 0}
+              onClick={() => setOffset(Math.max(0, offset - PAGE))}
+            >
+              Previous page
+            </button>
+            <span className="muted">
+              {(offset + 1).toLocaleString()}–{Math.min(offset + PAGE, total).toLocaleString()} of{' '}
+              {total.toLocaleString()}
+            </span>
+            <button
+              type="button"
+              className="button small"
+              disabled={offset + PAGE >= total}
+              onClick={() => setOffset(offset + PAGE)}
+            >
+              Next page
+            </button>
+          </nav>
+        </>
+      )}
+      <EditEntryDialog memoryId={memory.id} entry={editing} onClose={() => setEditing(null)} />
+    </section>
+  );
+}
