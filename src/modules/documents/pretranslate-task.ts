@@ -14,6 +14,7 @@ import { type BestMatch, bestMatches, searchMemo } from '../memories/service.ts'
 import { PRETRANSLATION } from './document-states.ts';
 import * as repo from './repository.ts';
 import * as segments from './segment-repository.ts';
+import type { ProjectsOfDocuments } from './service.ts';
 import type { PretranslateOptions } from './task-params.ts';
 
 // Small pages: the matching, repairing and staging of a page run between two turns of the event loop.
@@ -21,13 +22,13 @@ const PAGE = 500;
 /** Staged matches applied per statement of the final transaction (the event loop gets a turn between). */
 const APPLY_SLICE = 500;
 
-export function pretranslateTask(indexes: IndexCache): TaskHandler {
+export function pretranslateTask(indexes: IndexCache, projects: ProjectsOfDocuments): TaskHandler {
   return async (task, ctx) => {
     const doc = await repo.documentById(ctx.db, task.document_id!);
     if (!doc) throw new TaskFailure(`Document ${task.document_id} no longer exists`, 'NOT_FOUND');
     await repo.movePretranslation(ctx.db, doc.id, PRETRANSLATION.started);
     try {
-      await pretranslate(task, ctx, doc, indexes);
+      await pretranslate(task, ctx, doc, indexes, projects);
     } catch (err) {
       if (err instanceof LeaseLostError) throw err;
       await segments.clearPretranslation(ctx.db, task.id);
@@ -60,10 +61,16 @@ function toStaged(
   };
 }
 
-async function pretranslate(task: TaskRow, ctx: TaskContext, doc: repo.DocumentRow, indexes: IndexCache) {
+async function pretranslate(
+  task: TaskRow,
+  ctx: TaskContext,
+  doc: repo.DocumentRow,
+  indexes: IndexCache,
+  projects: ProjectsOfDocuments,
+) {
   const { db } = ctx;
   const options = JSON.parse(task.params) as PretranslateOptions;
-  const memoryId = await repo.memoryOfProject(db, doc.project_id);
+  const memoryId = await projects.memoryOfProject(db, doc.project_id);
   if (memoryId === undefined)
     throw new TaskFailure(`The memory of document ${doc.id} no longer exists`, 'NOT_FOUND');
 

@@ -11,7 +11,7 @@ import { FormatError } from '../../errors.ts';
 import type { TmxReadStats } from '../../formats/tmx/tmx-reader.ts';
 import type { Queryable } from '../../store/db.ts';
 import { nextTurn } from '../../store/pacing.ts';
-import { LeaseLostError, type TaskRow } from '../../tasks/queue.ts';
+import { finishedWithFiles, LeaseLostError, type TaskRow } from '../../tasks/queue.ts';
 import { deleteTaskFile, readTaskFile } from '../../tasks/task-files.ts';
 import type { TaskContext, TaskHandler } from '../../tasks/task-worker.ts';
 import { TaskFailure } from '../../tasks/task-worker.ts';
@@ -41,7 +41,7 @@ export const memoryImportTask: TaskHandler = async (task, ctx) => {
  * commit, left by an instance that died in between. Answers how many imports it cleared.
  */
 export async function discardFinishedImports(db: Queryable): Promise<number> {
-  const taskIds = await repo.finishedImportsWithLeftovers(db);
+  const taskIds = await finishedWithFiles(db, 'memory_import');
   for (const taskId of taskIds) await deleteTaskFile(db, taskId);
   return taskIds.length;
 }
