@@ -155,7 +155,7 @@ export async function renameDocument(db: Queryable, id: number, name: string) {
 }
 
 /** Adds `delta` to the document's count of segments (a segment appended or deleted). */
-export async function countSegments(db: Queryable, id: number, delta: number) {
+export async function addToSegmentCount(db: Queryable, id: number, delta: number) {
   await db.run('UPDATE documents SET num_segments = num_segments + ?, updated_at = ? WHERE id = ?', [
     delta,
     nowSeconds(),

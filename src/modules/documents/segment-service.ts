@@ -227,7 +227,7 @@ export function appendSegment(
 ): Promise<number> {
   return db.transaction(async (tx: Transaction) => {
     const id = await segments.appendSegment(tx, documentId, s);
-    await repo.countSegments(tx, documentId, 1);
+    await repo.addToSegmentCount(tx, documentId, 1);
     return id;
   });
 }
@@ -236,6 +236,6 @@ export function appendSegment(
 export function deleteSegment(db: Db, segment: { id: number; document_id: number }) {
   return db.transaction(async (tx) => {
     await segments.deleteSegment(tx, segment.id);
-    await repo.countSegments(tx, segment.document_id, -1);
+    await repo.addToSegmentCount(tx, segment.document_id, -1);
   });
 }
