@@ -4,7 +4,7 @@ import type { Principal } from '../../http/principal.ts';
 import type { Match } from '../../matching/ranking.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import { nextTurn } from '../../store/pacing.ts';
-import { type LastTask, lastTasksOfMemories } from '../../tasks/queue.ts';
+import { type LastTask, lastTasksOfMemories, TASK_STATES } from '../../tasks/queue.ts';
 import { targetTagProblem } from '../../text/tag-check.ts';
 import type { Languages } from '../languages/service.ts';
 import { emailsOfUsers } from '../users/service.ts';
@@ -44,6 +44,11 @@ async function publicMemories(db: Queryable, rows: readonly repo.MemoryRow[]) {
   return rows.map((row) => publicMemory(row, imports.get(row.id)));
 }
 
+/** The Memory resource of the organization's memory of this id (which exists). */
+async function memoryAnswer(db: Queryable, principal: Principal, id: number) {
+  return (await publicMemories(db, [(await repo.findMemory(db, id, principal.organizationId))!]))[0];
+}
+
 // Lilt's memories say is_processing null until something was imported, then true while an import runs and
 // false after; the last import's outcome is an extension (a refused or failed import is visible here).
 function publicMemory(row: repo.MemoryRow, last: LastTask | undefined) {
@@ -64,7 +69,7 @@ function publicMemory(row: repo.MemoryRow, last: LastTask | undefined) {
     last_import: last
       ? {
           task_id: last.task.id,
-          state: last.task.state === 'uploading' ? 'queued' : last.task.state,
+          state: last.task.state === TASK_STATES.uploading ? TASK_STATES.queued : last.task.state,
           error: last.task.error,
           error_code: last.task.error_code,
         }
@@ -116,9 +121,7 @@ export async function createMemory(
     srclocale: input.srclocale ?? null,
     trglocale: input.trglocale ?? null,
   });
-  return (
-    await publicMemories(deps.db, [(await repo.findMemory(deps.db, id, principal.organizationId))!])
-  )[0];
+  return memoryAnswer(deps.db, principal, id);
 }
 
 export async function listMemories(deps: MemoryDeps, principal: Principal, id?: number) {
@@ -135,9 +138,7 @@ export async function renameMemory(
   const trimmed = requireName(name);
   if (!(await repo.renameMemory(deps.db, id, principal.organizationId, trimmed)))
     throw errors.notFound('Memory', id);
-  return (
-    await publicMemories(deps.db, [(await repo.findMemory(deps.db, id, principal.organizationId))!])
-  )[0];
+  return memoryAnswer(deps.db, principal, id);
 }
 
 /**
