@@ -3,6 +3,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
+import { EventBus } from './events/event-bus.ts';
 import { authPlugin } from './http/auth.ts';
 import { clientErrorHandler, frameworkErrors } from './http/client-errors.ts';
 import { MemoryCounters, StoreCounters } from './http/counters.ts';
@@ -20,7 +21,6 @@ import { documentImportTask } from './modules/documents/import-task.ts';
 import { pretranslateTask } from './modules/documents/pretranslate-task.ts';
 import { documentsRoutes } from './modules/documents/routes.ts';
 import { documentSweeps } from './modules/documents/service.ts';
-import { EventBus } from './modules/events/event-bus.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { fileSweeps } from './modules/files/service.ts';
@@ -32,6 +32,7 @@ import { discardFinishedImports, memoryImportTask } from './modules/memories/imp
 import { IndexCache, indexDirFor } from './modules/memories/index-cache.ts';
 import { memoriesRoutes } from './modules/memories/routes.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';
+import { findProject, memoryOfProject, projectsUsingMemory } from './modules/projects/service.ts';
 import { segmentsRoutes } from './modules/segments/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { tasksRoutes } from './modules/tasks/routes.ts';
@@ -91,6 +92,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const indexes = new IndexCache(db, { dir: indexDirFor(config) });
   const events = new EventBus(db);
   const instanceId = newWorkerId();
+  // Projects sit above documents and memories (a Project embeds its documents and is made on a memory): what
+  // those ask of projects is handed to them here.
+  const projects = { findProject, memoryOfProject };
   // Several processes may share a PostgreSQL store: their limits count together there.
   const counters = db.shared ? new StoreCounters(db) : new MemoryCounters();
   const counterSweeps = counters instanceof StoreCounters ? [async () => counters.sweep()] : [];
@@ -105,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // release when the worker gives up on it.
   const worker = new TaskWorker(
     db,
-    [memoryImportTask(indexes), documentImportTask, pretranslateTask(indexes), jobExportTask],
+    [memoryImportTask(indexes), documentImportTask, pretranslateTask(indexes, projects), jobExportTask],
     {
       id: instanceId,
       concurrency: config.workerConcurrency,
@@ -137,13 +141,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(systemRoutes, { db, isWarm: () => indexes.warm });
   await app.register(languagesRoutes, { languages });
   await app.register(usersRoutes, { db, throttle });
-  await app.register(memoriesRoutes, { db, languages, indexes, ...uploads });
+  await app.register(memoriesRoutes, {
+    db,
+    languages,
+    indexes,
+    projectsUsing: projectsUsingMemory,
+    ...uploads,
+  });
   await app.register(segmentsRoutes, { db, languages, indexes, events });
   await app.register(tasksRoutes, { db, tasks: worker });
   await app.register(projectsRoutes, { db, languages });
-  await app.register(documentsRoutes, { db, ...uploads });
+  await app.register(documentsRoutes, { db, projects, ...uploads });
   await app.register(filesRoutes, { db, ...uploads });
-  await app.register(jobsRoutes, { db, languages, indexes, ...uploads });
+  await app.register(jobsRoutes, { db, languages, indexes, projects, ...uploads });
   await app.register(eventsRoutes, { db, events });
   await app.register(webAppPlugin, {});
 

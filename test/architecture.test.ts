@@ -19,6 +19,7 @@ const LAYERS: [string, number][] = [
   ['src/config.ts', 3],
   ['src/store/', 3],
   ['src/tasks/', 4],
+  ['src/events/', 4],
   ['src/http/', 5],
   ['src/modules/', 6],
   ['src/app.ts', 7],

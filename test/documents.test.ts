@@ -7,10 +7,14 @@ import { after, before, describe, test } from 'node:test';
 import { writeZip } from '../src/formats/docx/zip-package.ts';
 import { THREAD_MIN_BYTES } from '../src/modules/documents/document-thread.ts';
 import { pretranslateTask } from '../src/modules/documents/pretranslate-task.ts';
+import { findProject, memoryOfProject } from '../src/modules/projects/service.ts';
 import { claimTask, completeTask, releaseTask } from '../src/tasks/queue.ts';
 import { client, multipartBody } from './helpers/api.ts';
 import { createContext, type TestContext, userKey } from './helpers/context.ts';
 import { storeTargets } from './helpers/stores.ts';
+
+/** What the pre-translation task asks of projects, as app.ts hands it over. */
+const projects = { findProject, memoryOfProject };
 
 const XSD = join(import.meta.dirname, 'fixtures', 'schemas', 'xliff-core-1.2-strict.xsd');
 
@@ -432,7 +436,7 @@ for (const target of await storeTargets()) {
         // Run the task by hand, looking at the document from the API each time it reports progress.
         const task = (await claimTask(ctx.db, 'test-worker', 60))!;
         assert.equal(task.type, 'pretranslate');
-        await pretranslateTask(ctx.app.indexes).run(task, JSON.parse(task.params), {
+        await pretranslateTask(ctx.app.indexes, projects).run(task, JSON.parse(task.params), {
           db: ctx.db,
           workerId: 'test-worker',
           log: ctx.app.log,
@@ -465,7 +469,7 @@ for (const target of await storeTargets()) {
         // Shut down after the first page was looked up: as when the process is stopped mid-task.
         const controller = new AbortController();
         await assert.rejects(
-          pretranslateTask(ctx.app.indexes).run(task, JSON.parse(task.params), {
+          pretranslateTask(ctx.app.indexes, projects).run(task, JSON.parse(task.params), {
             db: ctx.db,
             workerId: 'test-worker',
             log: ctx.app.log,

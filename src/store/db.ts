@@ -30,6 +30,18 @@ export interface Queryable {
   ): Promise<number>;
 }
 
+/**
+ * The queryable a transaction's function is given (Db.transaction): what only a transaction may do is on it,
+ * so that it cannot be done outside one.
+ */
+export interface Transaction extends Queryable {
+  /**
+   * `count` new ids from the one sequence that memory entries and document segments share
+   * (GET /v2/segments?id= serves both, so their ids never collide).
+   */
+  allocateIds(count: number): Promise<number[]>;
+}
+
 export interface InsertOptions {
   skipConflictsOn?: readonly string[];
 }
@@ -61,14 +73,9 @@ export interface Db extends Queryable {
    * Runs fn in one transaction: committed when it resolves, rolled back when it throws.
    * Queries inside must go through `tx`; the transaction holds the store's write lock on SQLite.
    */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Runs fn holding a lock that is exclusive across every process sharing the store. */
   withExclusiveLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
-  /**
-   * `count` new ids from the one sequence that memory entries and document segments share
-   * (GET /v2/segments?id= serves both, so their ids never collide). Runs inside the caller's transaction.
-   */
-  allocateIds(tx: Queryable, count: number): Promise<number[]>;
   /**
    * What a task claim's row-selecting sub-query ends with, so that concurrent claimers take different rows:
    * `FOR UPDATE SKIP LOCKED` on PostgreSQL; nothing on SQLite, where one writer serialises claims.

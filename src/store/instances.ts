@@ -15,6 +15,14 @@ export function isLive(column: string): string {
   return `EXISTS (SELECT 1 FROM instances i WHERE i.id = ${column} AND i.heartbeat_at >= ?)`;
 }
 
+/**
+ * SQL condition: the instance named by `column` is known and dead (one `?`: the cutoff, from liveCutoff()).
+ * A name no instance has (a tool's) is neither live nor dead.
+ */
+export function isDead(column: string): string {
+  return `EXISTS (SELECT 1 FROM instances i WHERE i.id = ${column} AND i.heartbeat_at < ?)`;
+}
+
 /** The oldest heartbeat that still counts as alive. */
 export function liveCutoff(timeoutSeconds: number, now = nowSeconds()): number {
   return now - timeoutSeconds;

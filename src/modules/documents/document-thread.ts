@@ -6,8 +6,8 @@ import type { UnitTranslation } from '../../formats/filter.ts';
 import { filterByFormat } from '../../formats/registry.ts';
 import { nextTurn } from '../../store/pacing.ts';
 import { startThread } from '../../tasks/threads.ts';
-import type { NewSegment } from './repository.ts';
 import { planSegments, wordsOf } from './segment-plan.ts';
+import type { NewSegment } from './segment-repository.ts';
 
 /** Files from this size up are filtered in a worker thread. */
 export const THREAD_MIN_BYTES = 256 * 1024;

@@ -42,7 +42,7 @@ async function beginExport(
   return doc;
 }
 
-function xliffState(row: repo.SegmentRow): XliffState | undefined {
+function xliffState(row: segments.SegmentRow): XliffState | undefined {
   if (row.is_reviewed === 1) return 'signed-off';
   if (row.is_confirmed === 1) return 'translated';
   return row.target ? 'needs-review-translation' : undefined;

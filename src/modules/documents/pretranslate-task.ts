@@ -14,6 +14,7 @@ import { type BestMatch, bestMatches, searchMemo } from '../memories/service.ts'
 import { PRETRANSLATION } from './document-states.ts';
 import * as repo from './repository.ts';
 import * as segments from './segment-repository.ts';
+import type { ProjectsOfDocuments } from './service.ts';
 
 // Small pages: the matching, repairing and staging of a page run between two turns of the event loop.
 const PAGE = 500;
@@ -30,7 +31,7 @@ export const PretranslateTaskParams = Type.Object({
 });
 export type PretranslateTaskParams = Static<typeof PretranslateTaskParams>;
 
-export function pretranslateTask(indexes: IndexCache) {
+export function pretranslateTask(indexes: IndexCache, projects: ProjectsOfDocuments) {
   return taskType({
     name: 'pretranslate',
     params: PretranslateTaskParams,
@@ -39,7 +40,7 @@ export function pretranslateTask(indexes: IndexCache) {
       if (!doc) throw new TaskFailure(`Document ${task.document_id} no longer exists`, 'NOT_FOUND');
       await repo.movePretranslation(ctx.db, doc.id, PRETRANSLATION.started);
       try {
-        await pretranslate(task, options, ctx, doc, indexes);
+        await pretranslate(task, options, ctx, doc, indexes, projects);
       } catch (err) {
         if (err instanceof LeaseLostError) throw err;
         await segments.clearPretranslation(ctx.db, task.id);
@@ -83,9 +84,10 @@ async function pretranslate(
   ctx: TaskContext,
   doc: repo.DocumentRow,
   indexes: IndexCache,
+  projects: ProjectsOfDocuments,
 ) {
   const { db } = ctx;
-  const memoryId = await repo.memoryOfProject(db, doc.project_id);
+  const memoryId = await projects.memoryOfProject(db, doc.project_id);
   if (memoryId === undefined)
     throw new TaskFailure(`The memory of document ${doc.id} no longer exists`, 'NOT_FOUND');
 

@@ -1,15 +1,14 @@
 // SQL for documents, their state transitions and their original files (segments: segment-repository.ts).
+// The one owner of documents and document_files.
 import { type ChunkTable, readChunks, writeChunks } from '../../store/chunked-files.ts';
-import { deleteInSlices, nowSeconds, type Queryable, type SqlParam } from '../../store/db.ts';
+import { nowSeconds, type Queryable, type SqlParam } from '../../store/db.ts';
 import { isLive } from '../../store/instances.ts';
 import {
-  IMPORT,
   IMPORT_STATES,
   type ImportState,
   PRETRANSLATE_STATES,
-  PRETRANSLATION,
   type PretranslateState,
-  type SegmentStatus,
+  SEGMENT_STATUSES,
   type Transition,
 } from './document-states.ts';
 
@@ -41,38 +40,9 @@ export interface DocumentRow {
   num_reviewed: number;
 }
 
-export interface SegmentRow {
-  id: number;
-  document_id: number;
-  position: number;
-  unit_index: number;
-  lead: string;
-  trail: string;
-  source: string;
-  target: string | null;
-  status: SegmentStatus;
-  match_score: number | null;
-  is_confirmed: number;
-  is_reviewed: number;
-  context: string | null;
-  notes: string | null;
-  /** JSON list of the placeables pre-translation repaired in the match's target, or null. */
-  repairs: string | null;
-  /** Changes of its target or status so far (its last version in segment_versions). */
-  version: number;
-  created_at: number;
-  updated_at: number;
-}
-
-/** A segment as the import task plans it, before it has an id. */
-export type NewSegment = Omit<
-  SegmentRow,
-  'id' | 'document_id' | 'position' | 'match_score' | 'repairs' | 'version' | 'created_at' | 'updated_at'
->;
-
 const DOCUMENT_COLUMNS = `d.*,
   (SELECT COUNT(*) FROM document_segments s WHERE s.document_id = d.id AND s.is_confirmed = 1) AS num_confirmed,
-  (SELECT COUNT(*) FROM document_segments s WHERE s.document_id = d.id AND s.status = 'reviewed') AS num_reviewed`;
+  (SELECT COUNT(*) FROM document_segments s WHERE s.document_id = d.id AND s.status = '${SEGMENT_STATUSES.reviewed}') AS num_reviewed`;
 
 const VISIBLE = `d.import_state <> '${IMPORT_STATES.uploading}'`;
 
@@ -110,6 +80,15 @@ export async function insertDocument(
   return row!.id;
 }
 
+/** Whether the organization has a visible document of this id (found without counting its segments). */
+export async function isDocumentOf(db: Queryable, id: number, organizationId: number): Promise<boolean> {
+  const row = await db.get(
+    `SELECT d.id FROM documents d WHERE d.id = ? AND d.organization_id = ? AND ${VISIBLE}`,
+    [id, organizationId],
+  );
+  return row !== undefined;
+}
+
 /** A visible document of the organization (one still being uploaded is not). */
 export async function findDocument(db: Queryable, id: number, organizationId: number) {
   return db.get<DocumentRow>(
@@ -131,39 +110,66 @@ export async function documentsOfProjects(db: Queryable, projectIds: readonly nu
   );
 }
 
-/** The project a document is uploaded into, with the language pair and memory it gives its documents. */
-export async function findProject(db: Queryable, projectId: number, organizationId: number) {
-  return db.get<{ id: number; memory_id: number; srclang: string; trglang: string }>(
-    'SELECT id, memory_id, srclang, trglang FROM projects WHERE id = ? AND organization_id = ?',
-    [projectId, organizationId],
+/** One document, or every document of a project (what a live events stream watches). */
+export type DocumentScope = { documentId: number } | { projectId: number };
+
+function inScope(scope: DocumentScope): { where: string; param: number } {
+  return 'documentId' in scope
+    ? { where: 'd.id = ?', param: scope.documentId }
+    : { where: 'd.project_id = ?', param: scope.projectId };
+}
+
+export interface ExportMarkRow {
+  id: number;
+  project_id: number;
+  export_started_at: number | null;
+  export_succeeded: number;
+  export_error: string | null;
+}
+
+/** The visible documents of the scope, with their export marks. */
+export async function exportMarks(db: Queryable, scope: DocumentScope) {
+  const { where, param } = inScope(scope);
+  return db.all<ExportMarkRow>(
+    `SELECT d.id, d.project_id, d.export_started_at, d.export_succeeded, d.export_error FROM documents d
+     WHERE ${where} AND ${VISIBLE}`,
+    [param],
   );
 }
 
-/** The memory of the document's project: pre-translation reads it, confirmation writes to it. */
-export async function memoryOfProject(db: Queryable, projectId: number): Promise<number | undefined> {
-  return (await db.get<{ memory_id: number }>('SELECT memory_id FROM projects WHERE id = ?', [projectId]))
-    ?.memory_id;
+/** Segments and confirmed segments of each visible document of the scope. */
+export async function segmentCounts(db: Queryable, scope: DocumentScope) {
+  const { where, param } = inScope(scope);
+  return db.all<{ id: number; project_id: number; total: number; confirmed: number }>(
+    `SELECT d.id, d.project_id, d.num_segments AS total,
+       (SELECT COUNT(*) FROM document_segments s WHERE s.document_id = d.id AND s.is_confirmed = 1) AS confirmed
+     FROM documents d WHERE ${where} AND ${VISIBLE} ORDER BY d.id`,
+    [param],
+  );
 }
 
 export async function renameDocument(db: Queryable, id: number, name: string) {
   await db.run('UPDATE documents SET name = ?, updated_at = ? WHERE id = ?', [name, nowSeconds(), id]);
 }
 
+/** Adds `delta` to the document's count of segments (a segment appended or deleted). */
+export async function addToSegmentCount(db: Queryable, id: number, delta: number) {
+  await db.run('UPDATE documents SET num_segments = num_segments + ?, updated_at = ? WHERE id = ?', [
+    delta,
+    nowSeconds(),
+    id,
+  ]);
+}
+
+/** Deletes the document and its original (its segments went first: segment-repository.ts). */
 export async function deleteDocument(db: Queryable, id: number) {
-  await deleteInSlices(db, { table: 'segment_versions', key: 'id', where: 'document_id = ?', params: [id] });
-  await db.run(
-    'DELETE FROM replace_changes WHERE batch_id IN (SELECT id FROM replace_batches WHERE document_id = ?)',
-    [id],
-  );
-  await db.run('DELETE FROM replace_batches WHERE document_id = ?', [id]);
-  await deleteInSlices(db, { table: 'document_segments', key: 'id', where: 'document_id = ?', params: [id] });
   await db.run('DELETE FROM document_files WHERE document_id = ?', [id]);
   await db.run('DELETE FROM documents WHERE id = ?', [id]);
 }
 
-export async function deleteDocumentsOfProject(db: Queryable, projectId: number) {
-  const docs = await db.all<{ id: number }>('SELECT id FROM documents WHERE project_id = ?', [projectId]);
-  for (const d of docs) await deleteDocument(db, d.id);
+export async function documentIdsOfProject(db: Queryable, projectId: number): Promise<number[]> {
+  const rows = await db.all<{ id: number }>('SELECT id FROM documents WHERE project_id = ?', [projectId]);
+  return rows.map((r) => r.id);
 }
 
 // ---- State transitions: guarded UPDATEs, so a transition from a state it does not allow changes nothing.
@@ -223,14 +229,13 @@ export async function releaseExportMark(db: Queryable, id: number, error: string
 
 // ---- What dead instances left (run by the instances' sweep).
 
-/** Discards documents whose upload was being stored by an instance that died (with their partial file). */
-export async function deleteDeadUploads(db: Queryable, liveCutoff: number): Promise<number> {
+/** Documents whose upload was being stored by an instance that died (they are discarded). */
+export async function deadUploads(db: Queryable, liveCutoff: number): Promise<number[]> {
   const rows = await db.all<{ id: number }>(
     `SELECT id FROM documents WHERE import_state = ? AND (owner IS NULL OR NOT ${isLive('documents.owner')})`,
     [IMPORT_STATES.uploading, liveCutoff],
   );
-  for (const row of rows) await deleteDocument(db, row.id);
-  return rows.length;
+  return rows.map((r) => r.id);
 }
 
 /** Releases export marks whose instance died mid-export: the export failed, the document is free again. */
@@ -242,17 +247,6 @@ export async function releaseDeadExportMarks(db: Queryable, liveCutoff: number):
     [liveCutoff],
   );
   return changes;
-}
-
-/** Puts a document's state back after its task was given up: an import failed, a pre-translation idle. */
-export async function releaseAfterGiveUp(db: Queryable, documentId: number, type: string, reason: string) {
-  if (type === 'document_import') {
-    await moveImport(db, documentId, IMPORT.failed, {
-      import_error: `The file could not be imported: ${reason}`,
-    });
-  } else if (type === 'pretranslate') {
-    await movePretranslation(db, documentId, PRETRANSLATION.finished);
-  }
 }
 
 // ---- The original file.

@@ -21,6 +21,7 @@ import {
   UndoReplaceAnswer,
   UndoReplaceBody,
 } from './schemas.ts';
+import * as segmentService from './segment-service.ts';
 import type { DocumentDeps } from './service.ts';
 import * as service from './service.ts';
 
@@ -53,7 +54,7 @@ export async function documentsRoutes(app: App, deps: DocumentDeps) {
         response: { 200: SegmentsPage },
       },
     },
-    async (request) => service.segmentsPage(db, principalOf(request), request.query),
+    async (request) => segmentService.segmentsPage(db, principalOf(request), request.query),
   );
 
   app.get(
@@ -80,7 +81,7 @@ export async function documentsRoutes(app: App, deps: DocumentDeps) {
         response: { 200: ReplaceAnswer },
       },
     },
-    async (request) => service.replaceInDocument(deps, principalOf(request), request.body),
+    async (request) => segmentService.replaceInDocument(deps, principalOf(request), request.body),
   );
 
   app.post(
@@ -93,7 +94,7 @@ export async function documentsRoutes(app: App, deps: DocumentDeps) {
         response: { 200: UndoReplaceAnswer },
       },
     },
-    async (request) => service.undoReplace(deps, principalOf(request), request.body),
+    async (request) => segmentService.undoReplace(deps, principalOf(request), request.body),
   );
 
   app.put(

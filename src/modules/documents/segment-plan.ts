@@ -4,7 +4,7 @@ import type { ExtractedUnit } from '../../formats/filter.ts';
 import { countWords } from '../../matching/word-count.ts';
 import { segmentSentences } from '../../text/segment.ts';
 import { SEGMENT_STATUSES } from './document-states.ts';
-import type { NewSegment } from './repository.ts';
+import type { NewSegment } from './segment-repository.ts';
 
 /** Splits units into segments; lead/trail keep the text between sentences so merges rebuild units exactly. */
 export function planSegments(units: readonly ExtractedUnit[], srclang: string): NewSegment[] {

@@ -1,15 +1,46 @@
-// SQL for a document's segments: read in pages, replaced by an import, filled by pre-translation.
+// SQL for document segments and their history: read in pages, replaced by an import, filled by
+// pre-translation, edited one at a time, changed and undone in batches by find and replace, each change kept
+// as a version. The one owner of document_segments, segment_versions, replace_batches, replace_changes and
+// pretranslate_staging.
 import {
-  type Db,
   deleteInSlices,
   deleteStaged,
   nowSeconds,
   type Queryable,
   type SqlParam,
+  type Transaction,
 } from '../../store/db.ts';
 import { PageSizer } from '../../store/pacing.ts';
 import { SEGMENT_STATUSES, type SegmentStatus } from './document-states.ts';
-import type { NewSegment, SegmentRow } from './repository.ts';
+
+export interface SegmentRow {
+  id: number;
+  document_id: number;
+  position: number;
+  unit_index: number;
+  lead: string;
+  trail: string;
+  source: string;
+  target: string | null;
+  status: SegmentStatus;
+  match_score: number | null;
+  is_confirmed: number;
+  is_reviewed: number;
+  context: string | null;
+  notes: string | null;
+  /** JSON list of the placeables pre-translation repaired in the match's target, or null. */
+  repairs: string | null;
+  /** Changes of its target or status so far (its last version in segment_versions). */
+  version: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A segment as the import task plans it, before it has an id. */
+export type NewSegment = Omit<
+  SegmentRow,
+  'id' | 'document_id' | 'position' | 'match_score' | 'repairs' | 'version' | 'created_at' | 'updated_at'
+>;
 
 export async function segmentsPage(db: Queryable, documentId: number, afterPosition: number, limit: number) {
   return db.all<SegmentRow>(
@@ -60,20 +91,39 @@ const SEGMENT_COLUMNS = [
   'updated_at',
 ] as const;
 
+/**
+ * Deletes the document's segments with their versions and replace batches (the document goes next, in the
+ * caller's transaction).
+ */
+export async function deleteSegmentsOfDocument(db: Queryable, documentId: number) {
+  await deleteInSlices(db, {
+    table: 'segment_versions',
+    key: 'id',
+    where: 'document_id = ?',
+    params: [documentId],
+  });
+  await db.run(
+    'DELETE FROM replace_changes WHERE batch_id IN (SELECT id FROM replace_batches WHERE document_id = ?)',
+    [documentId],
+  );
+  await db.run('DELETE FROM replace_batches WHERE document_id = ?', [documentId]);
+  await deleteInSlices(db, {
+    table: 'document_segments',
+    key: 'id',
+    where: 'document_id = ?',
+    params: [documentId],
+  });
+}
+
 /** Replaces the document's segments with these, in order (the import task; re-runnable). */
-export async function replaceSegments(
-  db: Db,
-  tx: Queryable,
-  documentId: number,
-  segments: readonly NewSegment[],
-) {
+export async function replaceSegments(tx: Transaction, documentId: number, segments: readonly NewSegment[]) {
   await deleteInSlices(tx, {
     table: 'document_segments',
     key: 'id',
     where: 'document_id = ?',
     params: [documentId],
   });
-  const ids = await db.allocateIds(tx, segments.length);
+  const ids = await tx.allocateIds(segments.length);
   const now = nowSeconds();
   // A slice at a time: the rows of a large document are never all built in one go.
   for (let from = 0; from < segments.length; from += INSERT_SLICE) {
@@ -328,4 +378,147 @@ export async function batchSegments(db: Queryable, batchId: number) {
      JOIN document_segments s ON s.id = c.segment_id WHERE c.batch_id = ? ORDER BY s.position`,
     [batchId],
   );
+}
+
+// ---- One segment: found, edited, appended, deleted (PUT, POST and DELETE /v2/segments).
+
+export type DocumentSegmentRow = SegmentRow & { srclang: string; trglang: string; project_id: number };
+
+/** A document segment of the organization, with its document's language pair and project. */
+export async function findSegment(db: Queryable, id: number, organizationId: number) {
+  return db.get<DocumentSegmentRow>(
+    `SELECT s.*, d.srclang, d.trglang, d.project_id FROM document_segments s JOIN documents d ON d.id = s.document_id
+     WHERE s.id = ? AND d.organization_id = ?`,
+    [id, organizationId],
+  );
+}
+
+/**
+ * Changes a document segment. With `expectedUpdatedAt`, only while its updated_at is that (else answers
+ * false: someone changed it meanwhile). updated_at only ever grows, by a second at least, so that every
+ * change is told apart from the one before even within one second; the segment's version counts changes.
+ */
+export async function updateSegment(
+  db: Queryable,
+  id: number,
+  s: {
+    target: string | null;
+    confirmed: boolean;
+    reviewed: boolean;
+    status: SegmentStatus;
+    keepScore: boolean;
+    /** A new version of the segment (its target or status changes). */
+    newVersion: boolean;
+  },
+  expectedUpdatedAt?: number,
+): Promise<boolean> {
+  const now = nowSeconds();
+  const { changes } = await db.run(
+    `UPDATE document_segments SET target = ?, is_confirmed = ?, is_reviewed = ?, status = ?,
+       match_score = CASE WHEN ? THEN match_score ELSE NULL END,
+       repairs = CASE WHEN ? THEN repairs ELSE NULL END,
+       version = version + ?,
+       updated_at = CASE WHEN updated_at >= ? THEN updated_at + 1 ELSE ? END
+     WHERE id = ?${expectedUpdatedAt === undefined ? '' : ' AND updated_at = ?'}`,
+    [
+      s.target,
+      s.confirmed ? 1 : 0,
+      s.reviewed ? 1 : 0,
+      s.status,
+      s.keepScore ? 1 : 0,
+      s.keepScore ? 1 : 0,
+      s.newVersion ? 1 : 0,
+      now,
+      now,
+      id,
+      ...(expectedUpdatedAt === undefined ? [] : [expectedUpdatedAt]),
+    ],
+  );
+  return changes > 0;
+}
+
+/** Segments whose version rows are written per statement. */
+const VERSION_SLICE = 500;
+
+/** Keeps the current state of these segments (just changed) as their new version, said to come from `origin`. */
+export async function recordVersions(
+  db: Queryable,
+  ids: readonly number[],
+  change: { origin: string; username: string | null },
+) {
+  for (let from = 0; from < ids.length; from += VERSION_SLICE) {
+    const slice = ids.slice(from, from + VERSION_SLICE);
+    await db.run(
+      `INSERT INTO segment_versions (document_id, segment_id, version, target, status, username, origin, created_at)
+       SELECT document_id, id, version, target, status, ?, ?, updated_at FROM document_segments
+       WHERE id IN (${slice.map(() => '?').join(', ')})`,
+      [change.username, change.origin, ...slice],
+    );
+  }
+}
+
+export interface VersionRow {
+  version: number;
+  target: string | null;
+  status: string;
+  username: string | null;
+  origin: string;
+  created_at: number;
+}
+
+/** The versions of a segment, newest first. */
+export async function segmentVersions(db: Queryable, segmentId: number) {
+  return db.all<VersionRow>(
+    `SELECT version, target, status, username, origin, created_at FROM segment_versions
+     WHERE segment_id = ? ORDER BY version DESC, id DESC`,
+    [segmentId],
+  );
+}
+
+export async function findVersion(db: Queryable, segmentId: number, version: number) {
+  return db.get<VersionRow>(
+    'SELECT version, target, status, username, origin, created_at FROM segment_versions WHERE segment_id = ? AND version = ? ORDER BY id DESC',
+    [segmentId, version],
+  );
+}
+
+/** Deletes a segment with its versions (its document's count of segments is the caller's to lower). */
+export async function deleteSegment(db: Queryable, id: number) {
+  await db.run('DELETE FROM document_segments WHERE id = ?', [id]);
+  await db.run('DELETE FROM segment_versions WHERE segment_id = ?', [id]);
+}
+
+/**
+ * Appends a segment as a unit of its own after the document's last one (and after every unit of its
+ * original, so that no merge mistakes it for one); answers its id. Its document's count of segments is the
+ * caller's to raise.
+ */
+export async function appendSegment(
+  tx: Transaction,
+  documentId: number,
+  s: { source: string; target: string | null; status: SegmentStatus },
+): Promise<number> {
+  const last = await tx.get<{ position: number | null; unit: number | null; units: number }>(
+    `SELECT MAX(s.position) AS position, MAX(s.unit_index) AS unit, d.num_units AS units
+     FROM documents d LEFT JOIN document_segments s ON s.document_id = d.id WHERE d.id = ? GROUP BY d.num_units`,
+    [documentId],
+  );
+  const [id] = await tx.allocateIds(1);
+  const now = nowSeconds();
+  await tx.run(
+    `INSERT INTO document_segments (id, document_id, position, unit_index, source, target, status, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      id,
+      documentId,
+      (last?.position ?? -1) + 1,
+      Math.max((last?.unit ?? -1) + 1, last?.units ?? 0),
+      s.source,
+      s.target,
+      s.status,
+      now,
+      now,
+    ],
+  );
+  return id;
 }

@@ -1,6 +1,7 @@
-// Documents: upload, the Document resource, pre-translation requests; the views of documents and their
-// segments that projects and segments answer with.
+// Documents: upload, the Document resource, pre-translation requests; the views of documents that projects,
+// jobs and live events answer with (their segments: segment-service.ts).
 import { errors } from '../../errors.ts';
+import type { EventBus } from '../../events/event-bus.ts';
 import { filterForName, SUPPORTED_EXTENSIONS } from '../../formats/registry.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Db, Queryable } from '../../store/db.ts';
@@ -10,7 +11,6 @@ import { activeTaskOf, insertTask, replaceQueuedParams } from '../../tasks/queue
 import type { TaskNotifier } from '../../tasks/task-worker.ts';
 import { requireFileName } from '../../text/file-names.ts';
 import { checkSegment } from '../../text/qa/qa-checks.ts';
-import type { EventBus } from '../events/event-bus.ts';
 import {
   IMPORT,
   IMPORT_STATES,
@@ -18,19 +18,32 @@ import {
   isImporting,
   isPretranslating,
   PRETRANSLATION,
-  SEGMENT_STATUSES,
-  type SegmentStatus,
 } from './document-states.ts';
-import { compileReplacer, replaceAll } from './find-replace.ts';
 import type { DocumentImportTaskParams } from './import-task.ts';
 import type { PretranslateTaskParams } from './pretranslate-task.ts';
 import * as repo from './repository.ts';
 import * as segments from './segment-repository.ts';
 
+/**
+ * What documents ask of the projects they belong to, answered by the projects module's service. Projects sit
+ * above documents (a Project embeds its documents), so documents do not import it: app.ts hands it over.
+ */
+export interface ProjectsOfDocuments {
+  /** The organization's project of this id, with the language pair its documents take. */
+  findProject(
+    db: Queryable,
+    id: number,
+    organizationId: number,
+  ): Promise<{ id: number; srclang: string; trglang: string } | undefined>;
+  /** The memory of a project: its documents are pre-translated from it and confirm into it. */
+  memoryOfProject(db: Queryable, projectId: number): Promise<number | undefined>;
+}
+
 export interface DocumentDeps {
   db: Db;
   events: EventBus;
   tasks: TaskNotifier;
+  projects: ProjectsOfDocuments;
   maxUploadBytes: number;
   /** This server process, named as the holder of uploads being stored and exports being streamed. */
   instanceId: string;
@@ -62,7 +75,7 @@ export function publicDocument(row: repo.DocumentRow) {
   };
 }
 
-export function publicSegment(row: repo.SegmentRow, doc: { srclang: string; trglang: string }) {
+export function publicSegment(row: segments.SegmentRow, doc: { srclang: string; trglang: string }) {
   return {
     id: row.id,
     document_id: row.document_id,
@@ -116,7 +129,7 @@ export async function uploadDocument(
     attribute_to_creator: false,
     username: principal.username,
   };
-  const project = await repo.findProject(db, upload.project_id, principal.organizationId);
+  const project = await deps.projects.findProject(db, upload.project_id, principal.organizationId);
   if (!project) throw errors.notFound('Project', upload.project_id);
 
   const documentId = await repo.insertDocument(db, {
@@ -140,7 +153,7 @@ export async function uploadDocument(
       });
     });
   } catch (err) {
-    await db.transaction((tx) => repo.deleteDocument(tx, documentId));
+    await db.transaction((tx) => removeDocument(tx, documentId));
     throw err;
   }
   deps.tasks.wake();
@@ -159,30 +172,6 @@ export async function getDocument(db: Db, principal: Principal, id: number, with
   }
   return answer;
 }
-
-/** GET /v2/documents/segments: a page of the segments matching a filter, the total, and counts by status. */
-export async function segmentsPage(
-  db: Db,
-  principal: Principal,
-  query: { id: number; offset?: number; limit?: number; status?: string; q?: string },
-) {
-  const doc = await requireDocument(db, principal, query.id);
-  const offset = query.offset ?? 0;
-  const limit = query.limit ?? 100;
-  const filter = {
-    statuses: query.status?.split(',') as SegmentStatus[] | undefined,
-    text: query.q?.trim() || undefined,
-  };
-  const { total, rows } = await segments.filteredSegments(db, doc.id, filter, { offset, limit });
-  const byStatus = await segments.statusCounts(db, doc.id);
-  const counts = Object.fromEntries(
-    Object.values(SEGMENT_STATUSES).map((status) => [status, byStatus.get(status) ?? 0]),
-  ) as Record<SegmentStatus, number>;
-  return { total, offset, limit, counts, segments: rows.map((row) => publicSegment(row, doc)) };
-}
-
-/** Longest target a replace may write (as PUT /v2/segments allows). */
-const MAX_TARGET_LENGTH = 20_000;
 
 /** How long QA holds the event loop before it gives requests a turn (a large document is CPU work). */
 const QA_SLICE_MS = 8;
@@ -224,8 +213,14 @@ export async function renameDocument(db: Db, principal: Principal, id: number, n
 
 export async function deleteDocument(db: Db, principal: Principal, id: number) {
   await requireDocument(db, principal, id);
-  await db.transaction((tx) => repo.deleteDocument(tx, id));
+  await db.transaction((tx) => removeDocument(tx, id));
   return { id, deleted: true };
+}
+
+/** Deletes a document: its segments (with their history), then the document and its original. */
+async function removeDocument(db: Queryable, id: number) {
+  await segments.deleteSegmentsOfDocument(db, id);
+  await repo.deleteDocument(db, id);
 }
 
 /** Every segment source of a document, in order (leverage analysis counts and matches them). */
@@ -244,8 +239,8 @@ export async function documentsOfProjects(db: Queryable, projectIds: readonly nu
 }
 
 /** Deletes a project's documents inside the caller's transaction (the project goes next). */
-export function deleteDocumentsOfProject(tx: Queryable, projectId: number) {
-  return repo.deleteDocumentsOfProject(tx, projectId);
+export async function deleteDocumentsOfProject(tx: Queryable, projectId: number) {
+  for (const id of await repo.documentIdsOfProject(tx, projectId)) await removeDocument(tx, id);
 }
 
 /**
@@ -273,15 +268,15 @@ export async function retryAfter(db: Queryable, doc: repo.DocumentRow): Promise<
   return Math.min(600, Math.max(1, Math.ceil(seconds)));
 }
 
-/** The memory of a project: confirmed segments of its documents are written there. */
-export async function memoryOfProject(db: Queryable, projectId: number): Promise<number> {
-  const memoryId = await repo.memoryOfProject(db, projectId);
-  if (memoryId === undefined) throw errors.notFound('Project', projectId);
-  return memoryId;
+/** Discards documents whose upload was being stored by an instance that died (with their partial file). */
+async function deleteDeadUploads(db: Queryable, liveCutoff: number): Promise<number> {
+  const ids = await repo.deadUploads(db, liveCutoff);
+  for (const id of ids) await removeDocument(db, id);
+  return ids.length;
 }
 
 /** The instances' sweeps of this module: uploads and export marks of instances that died. */
-export const documentSweeps = [repo.deleteDeadUploads, repo.releaseDeadExportMarks];
+export const documentSweeps = [deleteDeadUploads, repo.releaseDeadExportMarks];
 
 /** POST /v2/documents/pretranslate: marks each document pending and queues its task, in one transaction. */
 export async function requestPretranslation(
@@ -329,147 +324,21 @@ export async function requestPretranslation(
   return { id: [...ids], is_pretranslating: true, documents };
 }
 
-// ---- Find and replace.
+// ---- What a live events stream reads of the documents it watches.
 
-export interface ReplaceInput {
-  id: number;
-  find: string;
-  replace: string;
-  regex?: boolean;
-  case_sensitive?: boolean;
-  field?: 'source' | 'target';
-  statuses?: string[];
-  dry_run?: boolean;
+export type { DocumentScope, ExportMarkRow } from './repository.ts';
+
+/** Whether the organization has a visible document of this id. */
+export function isDocumentOf(db: Queryable, principal: Principal, id: number): Promise<boolean> {
+  return repo.isDocumentOf(db, id, principal.organizationId);
 }
 
-/** Refuses a change to the document's segments while an import or a pre-translation may overwrite them. */
-async function requireEditable(db: Queryable, doc: repo.DocumentRow) {
-  if (isImporting(doc) || isPretranslating(doc)) {
-    const what = isImporting(doc) ? 'imported' : 'pre-translated';
-    throw errors.documentBusy(
-      `Document ${doc.id} is being ${what}; retry when it is done`,
-      await retryAfter(db, doc),
-    );
-  }
+/** The visible documents of the scope with their export marks (an export is a mark, not a task). */
+export function exportMarks(db: Queryable, scope: repo.DocumentScope) {
+  return repo.exportMarks(db, scope);
 }
 
-/** Tells the document's subscribers which segments changed (a bulk change makes them reload). */
-async function publishSegments(
-  deps: Pick<DocumentDeps, 'events'>,
-  principal: Principal,
-  doc: repo.DocumentRow,
-  rows: readonly { id: number; target: string | null; status: string; updated_at: number }[],
-) {
-  await deps.events.segmentsChanged(
-    { organization_id: principal.organizationId, project_id: doc.project_id, document_id: doc.id },
-    rows.map((row) => ({
-      document_id: doc.id,
-      segment_id: row.id,
-      target: row.target,
-      status: row.status,
-      updated_at: row.updated_at,
-      user: principal.username,
-    })),
-  );
-}
-
-/**
- * POST /v2/documents/replace: every match in the text runs of the chosen field (tags are never touched), in
- * segments of the chosen statuses. A dry run lists the changes; otherwise they are applied in one transaction
- * as one batch, which POST /v2/documents/replace/undo can take back. Sources are the original file's text:
- * searching them is allowed as a dry run (a preview of where the text occurs), replacing in them is refused.
- * Statuses are kept: a confirmed segment stays confirmed (its pair is written to the memory when it is next
- * confirmed).
- */
-export async function replaceInDocument(deps: DocumentDeps, principal: Principal, input: ReplaceInput) {
-  const { db } = deps;
-  const doc = await requireDocument(db, principal, input.id);
-  const field = input.field ?? 'target';
-  const dryRun = input.dry_run ?? false;
-  if (field === 'source' && !dryRun) {
-    throw errors.badParameter(
-      'Parameter "field": sources come from the original file and cannot be replaced; use dry_run to search them',
-    );
-  }
-  const spec = {
-    find: input.find,
-    replace: input.replace,
-    regex: input.regex ?? false,
-    caseSensitive: input.case_sensitive ?? false,
-  };
-  // A bad expression is refused before the document is read.
-  compileReplacer(spec);
-  const statuses = input.statuses?.length ? new Set(input.statuses) : null;
-  const found: { segmentId: number; position: number; before: string; version: number }[] = [];
-  for await (const rows of segments.segmentPages(db, doc.id)) {
-    for (const row of rows) {
-      if (statuses && !statuses.has(row.status)) continue;
-      const before = field === 'source' ? row.source : row.target;
-      if (before) found.push({ segmentId: row.id, position: row.position, before, version: row.version });
-    }
-  }
-  const afters = await replaceAll(
-    spec,
-    found.map((f) => f.before),
-  );
-  const changes = found.flatMap((f, i) => (afters[i] === f.before ? [] : [{ ...f, after: afters[i] }]));
-  const answer = (batchId: number | null) => ({
-    batch_id: batchId,
-    changed: changes.length,
-    changes: changes.map((c) => ({
-      segment_id: c.segmentId,
-      position: c.position,
-      before: c.before,
-      after: c.after,
-    })),
-  });
-  if (dryRun || changes.length === 0) return answer(null);
-  await requireEditable(db, doc);
-  for (const change of changes) {
-    if (change.after.length > MAX_TARGET_LENGTH) {
-      throw errors.badParameter(
-        `Parameter "replace": the target of segment ${change.segmentId} would be too long`,
-      );
-    }
-  }
-  // Applied only to segments still at the version read above: any changed meanwhile refuses the whole batch.
-  const batchId = await db.transaction(async (tx) => {
-    const id = await segments.insertReplaceBatch(tx, doc.id, principal.username);
-    const applied = await segments.applyReplaceBatch(tx, id, changes, principal.username);
-    if (applied !== changes.length) {
-      throw errors.batchConflict(`Segments of document ${doc.id} changed while replacing; retry`);
-    }
-    return id;
-  });
-  await publishSegments(deps, principal, doc, await segments.batchSegments(db, batchId));
-  return answer(batchId);
-}
-
-/** POST /v2/documents/replace/undo: the batch's segments back as they were, unless changed since (409). */
-export async function undoReplace(
-  deps: DocumentDeps,
-  principal: Principal,
-  input: { id: number; batch_id: number },
-) {
-  const { db } = deps;
-  const doc = await requireDocument(db, principal, input.id);
-  await requireEditable(db, doc);
-  const restored = await db.transaction(async (tx) => {
-    const batch = await segments.findReplaceBatch(tx, input.batch_id, doc.id);
-    if (!batch) throw errors.notFound('Replace batch', input.batch_id);
-    if (batch.undone_at !== null) throw errors.batchConflict(`Replace batch ${batch.id} was already undone`);
-    const { total, changed } = await segments.changedSinceBatch(tx, batch.id);
-    if (changed > 0) {
-      throw errors.batchConflict(
-        `${changed} ${changed === 1 ? 'segment' : 'segments'} of replace batch ${batch.id} changed since; undo them one by one`,
-      );
-    }
-    const restored = await segments.undoReplaceBatch(tx, batch.id, principal.username);
-    // A segment changed between the check and the update (another instance): all or nothing.
-    if (restored !== total)
-      throw errors.batchConflict(`Segments of replace batch ${batch.id} changed; retry`);
-    return restored;
-  });
-  await publishSegments(deps, principal, doc, await segments.batchSegments(db, input.batch_id));
-  return { batch_id: input.batch_id, restored };
+/** Segments and confirmed segments of each visible document of the scope, in id order. */
+export function segmentCounts(db: Queryable, scope: repo.DocumentScope) {
+  return repo.segmentCounts(db, scope);
 }

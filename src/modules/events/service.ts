@@ -1,13 +1,15 @@
 // Live events of a document or a project (GET /v2/events): segment changes as the bus delivers them, and the
-// state of tasks, exports and confirmed counts, read from the store (so that they are seen whichever
-// instance runs the work).
+// state of tasks, exports and confirmed counts, read from the store through the documents module and the task
+// queue (so that they are seen whichever instance runs the work).
 import { errors } from '../../errors.ts';
+import type { Envelope, EventBus } from '../../events/event-bus.ts';
 import type { EventSink, EventSource } from '../../http/event-stream.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Db } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
-import type { Envelope, EventBus } from './event-bus.ts';
-import * as repo from './repository.ts';
+import { TASK_STATES, tasksOfDocuments } from '../../tasks/queue.ts';
+import * as documents from '../documents/service.ts';
+import { findProject } from '../projects/service.ts';
 
 export interface EventDeps {
   db: Db;
@@ -28,17 +30,17 @@ export async function watch(
   query: { document_id?: number; project_id?: number },
 ): Promise<EventSource> {
   const { db } = deps;
-  let watched: repo.Watched;
+  let watched: documents.DocumentScope;
   if (query.document_id !== undefined) {
     if (query.project_id !== undefined) {
       throw errors.badParameter('Give one of "document_id" and "project_id", not both');
     }
-    if (!(await repo.findDocument(db, query.document_id, principal.organizationId))) {
+    if (!(await documents.isDocumentOf(db, principal, query.document_id))) {
       throw errors.notFound('Document', query.document_id);
     }
     watched = { documentId: query.document_id };
   } else if (query.project_id !== undefined) {
-    if (!(await repo.findProject(db, query.project_id, principal.organizationId))) {
+    if (!(await findProject(db, query.project_id, principal.organizationId))) {
       throw errors.notFound('Project', query.project_id);
     }
     watched = { projectId: query.project_id };
@@ -48,14 +50,19 @@ export async function watch(
   return { start: (sink) => start(deps, principal, watched, sink) };
 }
 
-function concerns(envelope: Envelope, principal: Principal, watched: repo.Watched): boolean {
+function concerns(envelope: Envelope, principal: Principal, watched: documents.DocumentScope): boolean {
   if (envelope.organization_id !== principal.organizationId) return false;
   return 'documentId' in watched
     ? envelope.document_id === watched.documentId
     : envelope.project_id === watched.projectId;
 }
 
-async function start(deps: EventDeps, principal: Principal, watched: repo.Watched, sink: EventSink) {
+async function start(
+  deps: EventDeps,
+  principal: Principal,
+  watched: documents.DocumentScope,
+  sink: EventSink,
+) {
   const { db } = deps;
   const since = nowSeconds();
   const sent = new Map<string, string>();
@@ -71,7 +78,7 @@ async function start(deps: EventDeps, principal: Principal, watched: repo.Watche
   const reloads = new Set<number>();
 
   const sendCounts = async () => {
-    for (const row of await repo.documentCounts(db, watched)) {
+    for (const row of await documents.segmentCounts(db, watched)) {
       const data = {
         document_id: row.id,
         project_id: row.project_id,
@@ -96,24 +103,26 @@ async function start(deps: EventDeps, principal: Principal, watched: repo.Watche
 
   let taskChanged = false;
   const poll = async () => {
-    for (const task of await repo.taskStates(db, watched, since)) {
+    const docs = await documents.exportMarks(db, watched);
+    const projectOf = new Map(docs.map((doc) => [doc.id, doc.project_id]));
+    for (const task of await tasksOfDocuments(db, [...projectOf.keys()], since)) {
       const kind = TASK_KINDS[task.type];
       if (!kind) continue;
       const data = {
         document_id: task.document_id,
-        project_id: task.project_id,
+        project_id: projectOf.get(task.document_id)!,
         task_id: task.id,
         kind,
-        state: task.state === 'uploading' ? 'queued' : task.state,
+        state: task.state === TASK_STATES.uploading ? TASK_STATES.queued : task.state,
         progress: { done: task.progress_done, total: task.progress_total },
       };
       if (sendChanged(`task:${task.id}`, 'task', data)) {
         taskChanged = true;
         // A pre-translation changes its segments all at once, with no segment events: screens reload them.
-        if (kind === 'pretranslate' && task.state === 'succeeded') reloads.add(task.document_id);
+        if (kind === 'pretranslate' && task.state === TASK_STATES.succeeded) reloads.add(task.document_id);
       }
     }
-    for (const doc of await repo.documentStates(db, watched)) {
+    for (const doc of docs) {
       const key = `export:${doc.id}`;
       const running = doc.export_started_at !== null;
       // An export seen running is followed to its end; one that ended before this stream began is no news.

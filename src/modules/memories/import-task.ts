@@ -12,7 +12,7 @@ import { FormatError, TaskFailure } from '../../errors.ts';
 import type { TmxReadStats } from '../../formats/tmx/tmx-reader.ts';
 import type { Queryable } from '../../store/db.ts';
 import { nextTurn } from '../../store/pacing.ts';
-import { LeaseLostError, type TaskRow } from '../../tasks/queue.ts';
+import { finishedWithFiles, LeaseLostError, type TaskRow } from '../../tasks/queue.ts';
 import { deleteTaskFile, readTaskFile } from '../../tasks/task-files.ts';
 import { type TaskContext, taskType } from '../../tasks/task-type.ts';
 import type { IndexCache } from './index-cache.ts';
@@ -52,7 +52,7 @@ export function memoryImportTask(indexes: IndexCache) {
  * commit, left by an instance that died in between. Answers how many imports it cleared.
  */
 export async function discardFinishedImports(db: Queryable): Promise<number> {
-  const taskIds = await repo.finishedImportsWithLeftovers(db);
+  const taskIds = await finishedWithFiles(db, 'memory_import');
   for (const taskId of taskIds) await deleteTaskFile(db, taskId);
   return taskIds.length;
 }

@@ -1,4 +1,5 @@
-// SQL for memories, their entries, the log of deleted entries, and imports.
+// SQL for memories, their entries, the log of deleted entries, and imports: the one owner of memories,
+// memory_entries and memory_deletions.
 import { hash } from 'node:crypto';
 import { errors } from '../../errors.ts';
 import { deleteInSlices, nowSeconds, type Queryable } from '../../store/db.ts';
@@ -16,13 +17,6 @@ export interface MemoryRow {
   resources: string;
   created_at: number;
   updated_at: number;
-  /** Computed: 1 while an import task of this memory is queued or running, 0 after one, null before any. */
-  is_processing: number | null;
-  /** Computed: the memory's last import task (null before any), its state and why it failed. */
-  last_import_id: number | null;
-  last_import_state: string | null;
-  last_import_error: string | null;
-  last_import_error_code: string | null;
 }
 
 export interface EntryRow {
@@ -49,16 +43,6 @@ export function pairHash(source: string, target: string): string {
   );
 }
 
-// Lilt's memories say is_processing null until something was imported, then true while an import runs and
-// false after; the last import's outcome is an extension (a refused or failed import is visible here).
-const IMPORTS = "FROM tasks j WHERE j.memory_id = m.id AND j.type = 'memory_import'";
-const MEMORY_FROM = `SELECT m.*,
-    CASE WHEN EXISTS (SELECT 1 ${IMPORTS} AND j.state IN ('uploading', 'queued', 'running')) THEN 1
-         WHEN EXISTS (SELECT 1 ${IMPORTS}) THEN 0 END AS is_processing,
-    li.id AS last_import_id, li.state AS last_import_state, li.error AS last_import_error,
-    li.error_code AS last_import_error_code
-  FROM memories m LEFT JOIN tasks li ON li.id = (SELECT MAX(j.id) ${IMPORTS})`;
-
 export async function insertMemory(
   db: Queryable,
   m: {
@@ -80,12 +64,15 @@ export async function insertMemory(
 }
 
 export async function findMemory(db: Queryable, id: number, organizationId: number) {
-  return db.get<MemoryRow>(`${MEMORY_FROM} WHERE m.id = ? AND m.organization_id = ?`, [id, organizationId]);
+  return db.get<MemoryRow>('SELECT * FROM memories WHERE id = ? AND organization_id = ?', [
+    id,
+    organizationId,
+  ]);
 }
 
 /** A memory whatever its organization (tasks, which carry the organization themselves). */
 export async function memoryById(db: Queryable, id: number) {
-  return db.get<MemoryRow>(`${MEMORY_FROM} WHERE m.id = ?`, [id]);
+  return db.get<MemoryRow>('SELECT * FROM memories WHERE id = ?', [id]);
 }
 
 /** How many entries the memory holds (its num_segments), 0 for none or no such memory. */
@@ -100,7 +87,7 @@ export async function memoryVersions(db: Queryable) {
 }
 
 export async function listMemories(db: Queryable, organizationId: number) {
-  return db.all<MemoryRow>(`${MEMORY_FROM} WHERE m.organization_id = ? ORDER BY m.id`, [organizationId]);
+  return db.all<MemoryRow>('SELECT * FROM memories WHERE organization_id = ? ORDER BY id', [organizationId]);
 }
 
 export async function renameMemory(db: Queryable, id: number, organizationId: number, name: string) {
@@ -109,14 +96,6 @@ export async function renameMemory(db: Queryable, id: number, organizationId: nu
     [name, nowSeconds(), id, organizationId],
   );
   return changes > 0;
-}
-
-/** The projects working on the memory (a memory they use cannot be deleted). */
-export async function projectsUsing(db: Queryable, memoryId: number) {
-  return db.all<{ id: number; name: string }>(
-    'SELECT id, name FROM projects WHERE memory_id = ? ORDER BY id',
-    [memoryId],
-  );
 }
 
 export async function deleteMemory(db: Queryable, id: number, organizationId: number) {
@@ -207,19 +186,6 @@ export async function entriesByIds(db: Queryable, ids: readonly number[]): Promi
   return db.all<EntryRow>(`SELECT * FROM memory_entries WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
 }
 
-/** Entries with the e-mail of the user who added each (null when that user has none or is gone). */
-export async function entriesWithAuthors(
-  db: Queryable,
-  ids: readonly number[],
-): Promise<(EntryRow & { user_email: string | null })[]> {
-  if (ids.length === 0) return [];
-  return db.all(
-    `SELECT e.*, u.email AS user_email FROM memory_entries e LEFT JOIN users u ON u.username = e.created_by
-     WHERE e.id IN (${ids.map(() => '?').join(', ')})`,
-    ids,
-  );
-}
-
 /** Where a page of entriesSince ended: the last entry's version and id. */
 export interface EntryCursor {
   rev: number;
@@ -294,25 +260,6 @@ export async function entriesPage(db: Queryable, memoryId: number, afterId: numb
 }
 
 // ---- Imports: units inserted as the file is parsed, in the import's one transaction.
-
-/**
- * Finished imports whose uploaded file is still stored: an import deletes it after its transaction commits,
- * and an instance that died in between left it (the instances' sweep discards it).
- */
-export async function finishedImportsWithLeftovers(db: Queryable): Promise<number[]> {
-  // From the few tasks that own a file (walked along its primary key, one index probe per owner), not from
-  // every finished task: tasks are kept, and going through 100,000 of them took 22 ms of one statement at
-  // every sweep (0.3 ms this way, better-sqlite3 alone).
-  const rows = await db.all<{ id: number }>(
-    `WITH RECURSIVE filed(id) AS (
-       SELECT MIN(task_id) FROM task_files
-       UNION ALL
-       SELECT (SELECT MIN(task_id) FROM task_files WHERE task_id > filed.id) FROM filed WHERE filed.id IS NOT NULL)
-     SELECT id FROM tasks WHERE id IN (SELECT id FROM filed)
-       AND type = 'memory_import' AND state IN ('succeeded', 'failed')`,
-  );
-  return rows.map((r) => Number(r.id));
-}
 
 const IMPORTED_COLUMNS = [
   'memory_id',

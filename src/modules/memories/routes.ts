@@ -27,12 +27,17 @@ import {
   TranslationMemoryEntry,
   UpdateEntryBody,
 } from './schemas.ts';
-import type { MemoryDeps } from './service.ts';
+import type { MemoryDeps, ProjectsUsingMemory } from './service.ts';
 import * as service from './service.ts';
 
 export async function memoriesRoutes(
   app: App,
-  options: MemoryDeps & { tasks: TaskNotifier; maxUploadBytes: number; instanceId: string },
+  options: MemoryDeps & {
+    projectsUsing: ProjectsUsingMemory;
+    tasks: TaskNotifier;
+    maxUploadBytes: number;
+    instanceId: string;
+  },
 ) {
   const deps: MemoryDeps = options;
   const tags = ['memories'];
@@ -78,7 +83,7 @@ export async function memoriesRoutes(
         response: { 200: Deleted },
       },
     },
-    async (request) => service.deleteMemory(deps, principalOf(request), request.query.id),
+    async (request) => service.deleteMemory(options, principalOf(request), request.query.id),
   );
 
   app.get(

@@ -4,8 +4,10 @@ import type { Principal } from '../../http/principal.ts';
 import type { Match } from '../../matching/ranking.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import { nextTurn } from '../../store/pacing.ts';
+import { type LastTask, lastTasksOfMemories, TASK_STATES } from '../../tasks/queue.ts';
 import { targetTagProblem } from '../../text/tag-check.ts';
 import type { Languages } from '../languages/service.ts';
+import { emailsOfUsers } from '../users/service.ts';
 import type { IndexCache } from './index-cache.ts';
 import * as repo from './repository.ts';
 
@@ -18,7 +20,38 @@ export interface MemoryDeps {
   indexes: IndexCache;
 }
 
-export function publicMemory(row: repo.MemoryRow) {
+/**
+ * The projects working on a memory, which cannot be deleted while any does. The projects module answers it:
+ * projects sit above memories (a project is made on one), so app.ts hands it over rather than this importing it.
+ */
+export type ProjectsUsingMemory = (
+  db: Queryable,
+  memoryId: number,
+) => Promise<{ id: number; name: string }[]>;
+
+/** The memory's last import task, if it has had one. */
+async function lastImport(db: Queryable, memoryId: number): Promise<LastTask | undefined> {
+  return (await lastTasksOfMemories(db, 'memory_import', [memoryId])).get(memoryId);
+}
+
+/** The Memory resource of each row, with the state of its imports. */
+async function publicMemories(db: Queryable, rows: readonly repo.MemoryRow[]) {
+  const imports = await lastTasksOfMemories(
+    db,
+    'memory_import',
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => publicMemory(row, imports.get(row.id)));
+}
+
+/** The Memory resource of the organization's memory of this id (which exists). */
+async function memoryAnswer(db: Queryable, principal: Principal, id: number) {
+  return (await publicMemories(db, [(await repo.findMemory(db, id, principal.organizationId))!]))[0];
+}
+
+// Lilt's memories say is_processing null until something was imported, then true while an import runs and
+// false after; the last import's outcome is an extension (a refused or failed import is visible here).
+function publicMemory(row: repo.MemoryRow, last: LastTask | undefined) {
   const resources = JSON.parse(row.resources) as string[];
   return {
     id: row.id,
@@ -27,22 +60,20 @@ export function publicMemory(row: repo.MemoryRow) {
     trglang: row.trglang,
     srclocale: row.srclocale,
     trglocale: row.trglocale,
-    // As Lilt: null until something was imported, then whether an import runs.
-    is_processing: row.is_processing === null ? null : row.is_processing === 1,
+    is_processing: last ? last.active : null,
     version: row.version,
     num_segments: row.num_segments,
     resources: resources.length > 0 ? resources : null,
     created_at: row.created_at,
     updated_at: row.updated_at,
-    last_import:
-      row.last_import_id === null
-        ? null
-        : {
-            task_id: row.last_import_id,
-            state: row.last_import_state === 'uploading' ? 'queued' : row.last_import_state!,
-            error: row.last_import_error,
-            error_code: row.last_import_error_code,
-          },
+    last_import: last
+      ? {
+          task_id: last.task.id,
+          state: last.task.state === TASK_STATES.uploading ? TASK_STATES.queued : last.task.state,
+          error: last.task.error,
+          error_code: last.task.error_code,
+        }
+      : null,
   };
 }
 
@@ -90,12 +121,12 @@ export async function createMemory(
     srclocale: input.srclocale ?? null,
     trglocale: input.trglocale ?? null,
   });
-  return publicMemory((await repo.findMemory(deps.db, id, principal.organizationId))!);
+  return memoryAnswer(deps.db, principal, id);
 }
 
 export async function listMemories(deps: MemoryDeps, principal: Principal, id?: number) {
-  if (id !== undefined) return [publicMemory(await requireMemory(deps.db, principal, id))];
-  return (await repo.listMemories(deps.db, principal.organizationId)).map(publicMemory);
+  if (id !== undefined) return publicMemories(deps.db, [await requireMemory(deps.db, principal, id)]);
+  return publicMemories(deps.db, await repo.listMemories(deps.db, principal.organizationId));
 }
 
 export async function renameMemory(
@@ -107,41 +138,52 @@ export async function renameMemory(
   const trimmed = requireName(name);
   if (!(await repo.renameMemory(deps.db, id, principal.organizationId, trimmed)))
     throw errors.notFound('Memory', id);
-  return publicMemory((await repo.findMemory(deps.db, id, principal.organizationId))!);
+  return memoryAnswer(deps.db, principal, id);
 }
 
 /**
  * Deletes a memory and its entries: refused while an import into it runs (its task would fail half-way) and
  * while projects use it (their documents confirm into it).
  */
-export async function deleteMemory(deps: MemoryDeps, principal: Principal, id: number) {
+export async function deleteMemory(
+  deps: MemoryDeps & { projectsUsing: ProjectsUsingMemory },
+  principal: Principal,
+  id: number,
+) {
   const { db } = deps;
   await db
     .transaction(async (tx) => {
-      const memory = await requireMemory(tx, principal, id);
-      if (memory.is_processing === 1) throw errors.memoryBusy(id, 5);
-      const projects = await repo.projectsUsing(tx, id);
+      await requireMemory(tx, principal, id);
+      if ((await lastImport(tx, id))?.active) throw errors.memoryBusy(id, 5);
+      const projects = await deps.projectsUsing(tx, id);
       if (projects.length > 0) throw errors.memoryInUse(id, projects);
       await repo.deleteMemory(tx, id, principal.organizationId);
     })
     .catch(async (err: unknown) => {
       // A project created on it meanwhile (PostgreSQL; SQLite's writer lock serialises): the reference wins.
-      if (db.isForeignKeyViolation(err)) throw errors.memoryInUse(id, await repo.projectsUsing(db, id));
+      if (db.isForeignKeyViolation(err)) throw errors.memoryInUse(id, await deps.projectsUsing(db, id));
       throw err;
     });
   deps.indexes.drop(id);
   return { id, deleted: true };
 }
 
-/** The stored rows of index hits, in hit order; an entry deleted since the index read is left out. */
+/**
+ * The stored rows of index hits, in hit order, each with the e-mail of the user who added it (null when that
+ * user has none or is gone); an entry deleted since the index read is left out.
+ */
 async function rowsOf<T extends { id: number }>(db: Queryable, hits: readonly T[]) {
+  const entries = await repo.entriesByIds(
+    db,
+    hits.map((h) => h.id),
+  );
+  const authors = [...new Set(entries.flatMap((e) => (e.created_by === null ? [] : [e.created_by])))];
+  const emails = await emailsOfUsers(db, authors);
   const rows = new Map(
-    (
-      await repo.entriesWithAuthors(
-        db,
-        hits.map((h) => h.id),
-      )
-    ).map((r) => [r.id, r]),
+    entries.map((e) => [
+      e.id,
+      { ...e, user_email: e.created_by === null ? null : (emails.get(e.created_by) ?? null) },
+    ]),
   );
   return hits.filter((h) => rows.has(h.id)).map((hit) => ({ hit, row: rows.get(hit.id)! }));
 }

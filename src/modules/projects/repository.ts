@@ -1,4 +1,4 @@
-// SQL for projects.
+// SQL for projects: the one owner of the projects table.
 import type { Queryable } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
 
@@ -55,6 +55,20 @@ export async function findProject(db: Queryable, id: number, organizationId: num
     id,
     organizationId,
   ]);
+}
+
+/** The memory of a project (a project keeps the memory it was created on). */
+export async function memoryOfProject(db: Queryable, id: number): Promise<number | undefined> {
+  return (await db.get<{ memory_id: number }>('SELECT memory_id FROM projects WHERE id = ?', [id]))
+    ?.memory_id;
+}
+
+/** The projects working on a memory. */
+export async function projectsUsingMemory(db: Queryable, memoryId: number) {
+  return db.all<{ id: number; name: string }>(
+    'SELECT id, name FROM projects WHERE memory_id = ? ORDER BY id',
+    [memoryId],
+  );
 }
 
 export async function listProjects(

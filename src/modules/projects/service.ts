@@ -37,6 +37,24 @@ async function withDocuments(db: Db, rows: repo.ProjectRow[]) {
   }));
 }
 
+/**
+ * The organization's project of this id: documents are uploaded into it, live events watch it (documents
+ * get this through app.ts, see ProjectsOfDocuments).
+ */
+export function findProject(db: Queryable, id: number, organizationId: number) {
+  return repo.findProject(db, id, organizationId);
+}
+
+/** The memory of a project: its documents are pre-translated from it and confirm into it. */
+export function memoryOfProject(db: Queryable, id: number): Promise<number | undefined> {
+  return repo.memoryOfProject(db, id);
+}
+
+/** The projects working on a memory, which cannot be deleted while any does (memories get this through app.ts). */
+export function projectsUsingMemory(db: Queryable, memoryId: number) {
+  return repo.projectsUsingMemory(db, memoryId);
+}
+
 async function requireProject(db: Db, principal: Principal, id: number) {
   const row = await repo.findProject(db, id, principal.organizationId);
   if (!row) throw errors.notFound('Project', id);

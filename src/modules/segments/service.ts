@@ -1,15 +1,16 @@
 // Segments: one id space for document segments and memory entries. Each operation finds which one an id
-// is and does it: document segments are edited and confirmed here (confirming writes the pair into the
-// project's memory), memory entries by the memories module.
+// is and does it: document segments are edited and confirmed here, through the documents module that stores
+// them (confirming writes the pair into the project's memory), memory entries by the memories module.
 import type { Static } from 'typebox';
 import { errors } from '../../errors.ts';
+import type { EventBus } from '../../events/event-bus.ts';
 import type { Principal } from '../../http/principal.ts';
 import { SEGMENT_STATUSES, segmentStatus } from '../documents/document-states.ts';
-import { memoryOfProject, publicSegment, requireDocument } from '../documents/service.ts';
-import type { EventBus } from '../events/event-bus.ts';
+import * as documentSegments from '../documents/segment-service.ts';
+import { publicSegment, requireDocument } from '../documents/service.ts';
 import * as entries from '../memories/entry-service.ts';
 import { MAX_TEXT_LENGTH, type MemoryDeps, requireTagsOfSource, requireText } from '../memories/service.ts';
-import * as repo from './repository.ts';
+import { memoryOfProject } from '../projects/service.ts';
 import type { AddSegmentBody, RestoreBody, UpdateSegmentBody } from './schemas.ts';
 
 export interface SegmentDeps extends MemoryDeps {
@@ -42,18 +43,16 @@ async function appendToDocument(
   const source = requireText('source', input.source);
   const target = input.target ?? null;
   requireTagsOfSource(source, target);
-  const id = await db.transaction((tx) =>
-    repo.appendSegment(db, tx, documentId, {
-      source,
-      target,
-      status: segmentStatus({ target, confirmed: false, reviewed: false }),
-    }),
-  );
-  return publicSegment((await repo.findSegment(db, id, principal.organizationId))!, doc);
+  const id = await documentSegments.appendSegment(db, documentId, {
+    source,
+    target,
+    status: segmentStatus({ target, confirmed: false, reviewed: false }),
+  });
+  return publicSegment((await documentSegments.findSegment(db, id, principal.organizationId))!, doc);
 }
 
 export async function getSegment(deps: MemoryDeps, principal: Principal, id: number) {
-  const row = await repo.findSegment(deps.db, id, principal.organizationId);
+  const row = await documentSegments.findSegment(deps.db, id, principal.organizationId);
   if (row) return publicSegment(row, row);
   const entry = await entries.findEntry(deps, principal, id);
   if (!entry) throw errors.notFound('Segment', id);
@@ -67,7 +66,7 @@ export async function updateSegment(
   input: Static<typeof UpdateSegmentBody>,
 ) {
   const { db } = deps;
-  const current = await repo.findSegment(db, input.id, principal.organizationId);
+  const current = await documentSegments.findSegment(db, input.id, principal.organizationId);
   if (!current) return entries.updateEntry(deps, principal, input);
   const target = input.target ?? current.target;
   if (target !== null && target.length > MAX_TEXT_LENGTH * 4) {
@@ -104,7 +103,7 @@ export async function updateSegment(
 async function changeSegment(
   deps: SegmentDeps,
   principal: Principal,
-  current: repo.DocumentSegmentRow,
+  current: documentSegments.DocumentSegmentRow,
   change: {
     target: string | null;
     confirmed: boolean;
@@ -119,18 +118,25 @@ async function changeSegment(
   const status = segmentStatus({ target, confirmed, reviewed });
   const newVersion = target !== current.target || status !== current.status;
   const applied = await db.transaction(async (tx) => {
-    const done = await repo.updateSegment(
+    const done = await documentSegments.writeSegmentChange(
       tx,
       current.id,
-      { target, confirmed, reviewed, status, keepScore: change.keepScore, newVersion },
+      {
+        target,
+        confirmed,
+        reviewed,
+        status,
+        keepScore: change.keepScore,
+        newVersion,
+        origin: change.origin,
+        username: principal.username,
+      },
       change.expectedUpdatedAt,
     );
     if (!done) return false;
-    if (newVersion) {
-      await repo.recordVersions(tx, [current.id], { origin: change.origin, username: principal.username });
-    }
     if (confirmed && target) {
       const memoryId = await memoryOfProject(tx, current.project_id);
+      if (memoryId === undefined) throw errors.notFound('Project', current.project_id);
       await entries.recordConfirmedPair(tx, memoryId, {
         source: current.source,
         target,
@@ -139,7 +145,7 @@ async function changeSegment(
     }
     return true;
   });
-  const row = await repo.findSegment(db, current.id, principal.organizationId);
+  const row = await documentSegments.findSegment(db, current.id, principal.organizationId);
   if (!row) throw errors.notFound('Segment', current.id);
   const answer = publicSegment(row, current);
   if (!applied) throw errors.segmentConflict(current.id, answer);
@@ -167,9 +173,9 @@ async function changeSegment(
 
 /** GET /v2/segments/history: the versions of a document segment, newest first. */
 export async function segmentHistory(deps: Pick<MemoryDeps, 'db'>, principal: Principal, id: number) {
-  const segment = await repo.findSegment(deps.db, id, principal.organizationId);
+  const segment = await documentSegments.findSegment(deps.db, id, principal.organizationId);
   if (!segment) throw errors.notFound('Segment', id);
-  const versions = await repo.segmentVersions(deps.db, id);
+  const versions = await documentSegments.segmentVersions(deps.db, id);
   return {
     segment_id: id,
     versions: versions.map((v) => ({
@@ -192,9 +198,9 @@ export async function restoreVersion(
   principal: Principal,
   input: Static<typeof RestoreBody>,
 ) {
-  const current = await repo.findSegment(deps.db, input.id, principal.organizationId);
+  const current = await documentSegments.findSegment(deps.db, input.id, principal.organizationId);
   if (!current) throw errors.notFound('Segment', input.id);
-  const version = await repo.findVersion(deps.db, input.id, input.version);
+  const version = await documentSegments.findVersion(deps.db, input.id, input.version);
   if (!version) throw errors.notFound(`Version ${input.version} of segment`, input.id);
   return changeSegment(deps, principal, current, {
     target: version.target,
@@ -207,8 +213,8 @@ export async function restoreVersion(
 }
 
 export async function deleteSegment(deps: MemoryDeps, principal: Principal, id: number) {
-  const row = await repo.findSegment(deps.db, id, principal.organizationId);
-  if (row) await deps.db.transaction((tx) => repo.deleteSegment(tx, row));
+  const row = await documentSegments.findSegment(deps.db, id, principal.organizationId);
+  if (row) await documentSegments.deleteSegment(deps.db, row);
   else await entries.deleteEntry(deps, principal, id);
   return { id, deleted: true };
 }

@@ -1,4 +1,4 @@
-// SQL for organizations, users and API keys.
+// SQL for organizations, users, API keys and sessions: the one owner of their tables.
 import type { Role } from '../../http/principal.ts';
 import type { Queryable } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
@@ -67,6 +67,19 @@ export async function findUserByName(db: Queryable, username: string) {
 
 export async function findUserById(db: Queryable, id: number) {
   return db.get<UserRow>('SELECT * FROM users WHERE id = ?', [id]);
+}
+
+/** The e-mail of each of these users (null for one without); a name no user has is left out. */
+export async function emailsOf(
+  db: Queryable,
+  usernames: readonly string[],
+): Promise<Map<string, string | null>> {
+  if (usernames.length === 0) return new Map();
+  const rows = await db.all<{ username: string; email: string | null }>(
+    `SELECT username, email FROM users WHERE username IN (${usernames.map(() => '?').join(', ')})`,
+    usernames,
+  );
+  return new Map(rows.map((r) => [r.username, r.email]));
 }
 
 export async function listUsers(db: Queryable, organizationId: number) {

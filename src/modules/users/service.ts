@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { errors } from '../../errors.ts';
 import type { Principal, Role } from '../../http/principal.ts';
-import type { Db } from '../../store/db.ts';
+import type { Db, Queryable } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
 import {
   apiKeyMatches,
@@ -227,6 +227,11 @@ export function describeCaller(principal: Principal) {
 }
 
 /** GET /v2/users: the users of the admin's organization. */
+/** The e-mail of each of these users (null for one without); a name no user has is left out. */
+export function emailsOfUsers(db: Queryable, usernames: readonly string[]) {
+  return repo.emailsOf(db, usernames);
+}
+
 export async function listUsers(db: Db, principal: Principal) {
   requireAdmin(principal);
   return (await repo.listUsers(db, principal.organizationId)).map(publicUser);

@@ -8,6 +8,7 @@ import {
   insertSuffix,
   type Queryable,
   type SqlParam,
+  type Transaction,
 } from '../db.ts';
 
 // BIGINT (ids, counts, timestamps) comes back as a string by default; all of ours fit in a double.
@@ -58,6 +59,22 @@ function clientRunner(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+/** A transaction's statements on its client: with allocateIds, which only a transaction may call. */
+function transactionRunner(client: pg.PoolClient): Transaction {
+  const runner = clientRunner(client);
+  return {
+    ...runner,
+    async allocateIds(count) {
+      if (count === 0) return [];
+      const rows = await runner.all<{ id: number }>(
+        "SELECT nextval('segment_ids') AS id FROM generate_series(1, ?::int)",
+        [count],
+      );
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
 /** A 64-bit advisory lock key from a name, stable across processes. */
 function lockKey(name: string): string {
   return createHash('sha256').update(`tessera:${name}`).digest().readBigInt64BE(0).toString();
@@ -99,20 +116,11 @@ export class PostgresDb implements Db {
     return this.runner.insertMany(table, columns, rows, options);
   }
 
-  async allocateIds(tx: Queryable, count: number): Promise<number[]> {
-    if (count === 0) return [];
-    const rows = await tx.all<{ id: number }>(
-      "SELECT nextval('segment_ids') AS id FROM generate_series(1, ?::int)",
-      [count],
-    );
-    return rows.map((r) => r.id);
-  }
-
-  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      const result = await fn(clientRunner(client));
+      const result = await fn(transactionRunner(client));
       await client.query('COMMIT');
       return result;
     } catch (err) {

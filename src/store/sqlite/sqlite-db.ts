@@ -10,6 +10,7 @@ import {
   insertSuffix,
   type Queryable,
   type SqlParam,
+  type Transaction,
   type TransactionOptions,
 } from '../db.ts';
 import { Breather } from '../pacing.ts';
@@ -89,6 +90,30 @@ function statementRunner(conn: Connection, breather: Breather | null): Queryable
   };
 }
 
+// The shared sequence is memory_entries' AUTOINCREMENT counter: document segments take their ids from it
+// too, so an entry inserted later never gets a segment's id.
+async function allocateIds(tx: Queryable, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const current = await tx.get<{ seq: number }>(
+    "SELECT seq FROM sqlite_sequence WHERE name = 'memory_entries'",
+  );
+  if (!current) {
+    const max = await tx.get<{ m: number | null }>('SELECT MAX(id) AS m FROM memory_entries');
+    await tx.run("INSERT INTO sqlite_sequence (name, seq) VALUES ('memory_entries', ?)", [max?.m ?? 0]);
+  }
+  const row = await tx.get<{ seq: number }>(
+    "UPDATE sqlite_sequence SET seq = seq + ? WHERE name = 'memory_entries' RETURNING seq",
+    [count],
+  );
+  const end = row!.seq;
+  return Array.from({ length: count }, (_, i) => end - count + 1 + i);
+}
+
+/** The writer's statements as a transaction's: with allocateIds, which only a transaction may call. */
+function transactionOf(writer: Queryable): Transaction {
+  return { ...writer, allocateIds: (count) => allocateIds(writer, count) };
+}
+
 function isReadOnly(sql: string): boolean {
   return /^\s*(SELECT|WITH)\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE)\b/i.test(sql);
 }
@@ -141,6 +166,7 @@ export class SqliteDb implements Db {
   private readonly writer: Connection;
   private readonly reader: Connection;
   private readonly write: Queryable;
+  private readonly writeTransaction: Transaction;
   private readonly read: Queryable;
   private readonly lock: Mutex;
   private backgroundView: SqliteDb | undefined;
@@ -155,6 +181,7 @@ export class SqliteDb implements Db {
     this.lock = this.connections.lock;
     const breather = shared?.breather ?? null;
     this.write = statementRunner(this.writer, breather);
+    this.writeTransaction = transactionOf(this.write);
     this.read = statementRunner(this.reader, breather);
   }
 
@@ -202,26 +229,7 @@ export class SqliteDb implements Db {
     };
   }
 
-  // The shared sequence is memory_entries' AUTOINCREMENT counter: document segments take their ids from
-  // it too, so an entry inserted later never gets a segment's id.
-  async allocateIds(tx: Queryable, count: number): Promise<number[]> {
-    if (count === 0) return [];
-    const current = await tx.get<{ seq: number }>(
-      "SELECT seq FROM sqlite_sequence WHERE name = 'memory_entries'",
-    );
-    if (!current) {
-      const max = await tx.get<{ m: number | null }>('SELECT MAX(id) AS m FROM memory_entries');
-      await tx.run("INSERT INTO sqlite_sequence (name, seq) VALUES ('memory_entries', ?)", [max?.m ?? 0]);
-    }
-    const row = await tx.get<{ seq: number }>(
-      "UPDATE sqlite_sequence SET seq = seq + ? WHERE name = 'memory_entries' RETURNING seq",
-      [count],
-    );
-    const end = row!.seq;
-    return Array.from({ length: count }, (_, i) => end - count + 1 + i);
-  }
-
-  async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     return this.locked(async () => {
       if (options.bulk) this.writer.pragma(`cache_size = ${BULK_CACHE_KIB}`);
       try {
@@ -233,10 +241,10 @@ export class SqliteDb implements Db {
     });
   }
 
-  private async inTransaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  private async inTransaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
     this.writer.exec('BEGIN IMMEDIATE');
     try {
-      const result = await fn(this.write);
+      const result = await fn(this.writeTransaction);
       this.writer.exec('COMMIT');
       return result;
     } catch (err) {

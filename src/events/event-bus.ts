@@ -1,7 +1,7 @@
 // Live events of documents (GET /v2/events): published by the services that change segments, delivered to
 // the subscribers of every server instance sharing the store (the store's notification channel: PostgreSQL's
 // LISTEN/NOTIFY, or this process alone on SQLite).
-import type { Db } from '../../store/db.ts';
+import type { Db } from '../store/db.ts';
 
 /** A document segment's target or status changed. */
 export interface SegmentEvent {
