@@ -5,7 +5,7 @@ import { type FileHandle, mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { MemoryIndex } from './memory-index.ts';
-import type { StoreParts } from './token-store.ts';
+import type { StoreParts } from './store-parts.ts';
 
 /**
  * Bump whenever the file layout, the index's structures, or the tokens an entry yields (tokenize.ts, the

@@ -106,3 +106,30 @@ export class TopN {
     }
   }
 }
+
+/** The lowest score a candidate may have and still enter the top n: the n-th best once there are n. */
+export function workingThreshold(top: TopN, threshold: number): number {
+  return top.full ? Math.max(threshold, top.worst!.score) : threshold;
+}
+
+/** Whether a match would enter the top n (compareMatches against its worst, without building it). */
+export function ranksBeforeWorst(
+  top: TopN,
+  score: number,
+  points: number,
+  updatedAt: number,
+  id: number,
+): boolean {
+  const w = top.worst;
+  if (!top.full || !w) return true;
+  return (w.score - score || points - w.points || w.updatedAt - updatedAt || id - w.id) < 0;
+}
+
+/** Whether a candidate scoring at most `best` could rank before the current n-th match. */
+export function mayBeat(top: TopN, best: number, updatedAt: number, id: number): boolean {
+  const w = top.worst;
+  if (!top.full || !w) return true;
+  if (best !== w.score) return best > w.score;
+  // Equal scores: penalties are never negative, so a worst match without any wins on recency and id alone.
+  return w.points > 0 || updatedAt > w.updatedAt || (updatedAt === w.updatedAt && id < w.id);
+}

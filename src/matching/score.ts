@@ -156,7 +156,8 @@ function onlyWhitespaceDiffers(q: PreparedText, c: PreparedText): boolean {
   return true;
 }
 
-function codePoints(s: string): number[] {
+/** The code points of a string: what the character-level base aligns, and the wordless search counts. */
+export function codePoints(s: string): number[] {
   const out: number[] = [];
   for (let i = 0; i < s.length; i++) {
     const cp = s.codePointAt(i)!;
