@@ -3,8 +3,8 @@
 // are looked up and applied in one transaction together with the task's success, so a task killed part-way
 // changes no segment, and its re-run counts what the final state holds.
 
+import { nextTurn } from '../../pacing.ts';
 import { nowSeconds } from '../../store/db.ts';
-import { nextTurn } from '../../store/pacing.ts';
 import { LeaseLostError, type TaskRow } from '../../tasks/queue.ts';
 import type { TaskContext, TaskHandler } from '../../tasks/task-worker.ts';
 import { TaskFailure } from '../../tasks/task-worker.ts';

@@ -1,4 +1,5 @@
 // SQL for a document's segments: read in pages, replaced by an import, filled by pre-translation.
+import { PageSizer } from '../../pacing.ts';
 import {
   type Db,
   deleteInSlices,
@@ -7,7 +8,6 @@ import {
   type Queryable,
   type SqlParam,
 } from '../../store/db.ts';
-import { PageSizer } from '../../store/pacing.ts';
 import { SEGMENT_STATUSES, type SegmentStatus } from './document-states.ts';
 import type { NewSegment, SegmentRow } from './repository.ts';
 

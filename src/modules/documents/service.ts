@@ -3,9 +3,9 @@
 import { errors } from '../../errors.ts';
 import { filterForName, SUPPORTED_EXTENSIONS } from '../../formats/registry.ts';
 import type { Principal } from '../../http/principal.ts';
+import { nextTurn } from '../../pacing.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
-import { nextTurn } from '../../store/pacing.ts';
 import { activeTaskOf, insertTask, replaceQueuedParams } from '../../tasks/queue.ts';
 import type { TaskNotifier } from '../../tasks/task-worker.ts';
 import { requireFileName } from '../../text/file-names.ts';

@@ -9,8 +9,8 @@
 // it ≈ 145 s.
 import { FormatError } from '../../errors.ts';
 import type { TmxReadStats } from '../../formats/tmx/tmx-reader.ts';
+import { nextTurn } from '../../pacing.ts';
 import type { Queryable } from '../../store/db.ts';
-import { nextTurn } from '../../store/pacing.ts';
 import { LeaseLostError, type TaskRow } from '../../tasks/queue.ts';
 import { deleteTaskFile, readTaskFile } from '../../tasks/task-files.ts';
 import type { TaskContext, TaskHandler } from '../../tasks/task-worker.ts';

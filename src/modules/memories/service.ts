@@ -2,8 +2,8 @@
 import { errors } from '../../errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Match } from '../../matching/ranking.ts';
+import { nextTurn } from '../../pacing.ts';
 import type { Db, Queryable } from '../../store/db.ts';
-import { nextTurn } from '../../store/pacing.ts';
 import { targetTagProblem } from '../../text/tag-check.ts';
 import type { Languages } from '../languages/service.ts';
 import type { IndexCache } from './index-cache.ts';
