@@ -9,8 +9,9 @@ import { MemoryIndex } from './memory-index.ts';
 import type { StoreParts } from './store-parts.ts';
 
 /**
- * Bump whenever the file layout, the index's structures, or the tokens an entry yields (tokenize.ts, the
- * inline tag parser) change: a file of another format is rebuilt from the store.
+ * Bump whenever the file layout (here and store-parts.ts), the index's structures, or the tokens an entry
+ * yields (tokenize.ts, the inline tag parser) change: a file of another format is rebuilt from the store.
+ * Each bump records the tokens' digest under the new number in tokenize.golden.test.ts.
  */
 export const INDEX_FORMAT = 10;
 const MAGIC = Buffer.from('TSRIDX\r\n', 'latin1');
