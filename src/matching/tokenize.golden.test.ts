@@ -31,6 +31,7 @@ const SAMPLE = [
   '<bx id="4"/>Line<ex id="4"/> with <it pos="open">&lt;i&gt;</it> and <mrk mtype="x">marked</mrk>',
   'Hello %s, you have %d new messages (%1$s, %2$d, %.2f%%).',
   'Welcome {0}, your order {1} ships {{date}} to {name}.',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell's ${NAME} placeholder, not a template
   'Press {{x}} or ${NAME} or %{count} or {count, plural, one {# item} other {# items}}',
   '日本語のテキストを翻訳します。ー゛',
   '中文测试：我们有3个苹果。',
