@@ -1,7 +1,7 @@
-// The pretranslate task: each unconfirmed segment gets its best memory match scoring 75 or more, its
-// placeables repaired to this segment's (auto-propagation). All or nothing: matches are staged while they
-// are looked up and applied in one transaction together with the task's success, so a task killed part-way
-// changes no segment, and its re-run counts what the final state holds.
+// The pretranslate task: each unconfirmed segment gets its best memory match scoring MIN_SCORE or more
+// (matching/score-bands.ts), its placeables repaired to this segment's (auto-propagation). All or nothing:
+// matches are staged while they are looked up and applied in one transaction together with the task's
+// success, so a task killed part-way changes no segment, and its re-run counts what the final state holds.
 
 import { nextTurn } from '../../pacing.ts';
 import { nowSeconds } from '../../store/db.ts';
