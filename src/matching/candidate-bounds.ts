@@ -3,9 +3,6 @@
 import { PENALTY_CAP, type PreparedText } from './score.ts';
 import { punctOf, SHAPE_CAP, tagsOf } from './slot-layout.ts';
 
-/** Weights of folded Bloom bits handled by popcounts per level (weightBelow); heavier ones by a loop. */
-export const LEVELS = 4;
-
 /**
  * Whether the folded Bloom bits in `common` (a candidate's within the query's) stand for fewer than
  * `need` of the query's tokens, each counted with its multiplicity (weight32): then it shares fewer.

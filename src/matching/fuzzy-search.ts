@@ -1,13 +1,6 @@
 // The fuzzy search of a memory index for a query with words or numbers: prefix filters over the rarest
 // query tokens or adjacent pairs, count filter, banded distance, full score (docs/MATCHING-FILTERS.md).
-import {
-  bloomOverlap,
-  LEVELS,
-  overlapBelow,
-  popcount,
-  shapePenalty,
-  weightBelow,
-} from './candidate-bounds.ts';
+import { bloomOverlap, overlapBelow, popcount, shapePenalty, weightBelow } from './candidate-bounds.ts';
 import { LengthShares } from './length-shares.ts';
 import { boundedDistance } from './levenshtein.ts';
 import {
@@ -461,6 +454,8 @@ export class FuzzySearch {
   }
 }
 
+/** Weights of folded Bloom bits handled by popcounts per level (weightBelow); heavier ones by a loop. */
+const LEVELS = 4;
 const ID_LIMIT = 2 ** 26;
 const POSITION = 2 ** 16;
 

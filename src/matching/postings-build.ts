@@ -40,7 +40,7 @@ export interface BlockSource {
 
 // Building postings yields to TokenStore.refreshInSlices every this many slots (a few milliseconds of
 // work, not timed apart), and every this many pair postings when it places them.
-export const SLICE_MASK = 2 ** 14 - 1;
+const SLICE_MASK = 2 ** 14 - 1;
 const PAIR_SLICE_MASK = 2 ** 20 - 1;
 
 /**

@@ -1,7 +1,7 @@
 // Entries as token-id sequences with postings sorted by length: the storage under both in-process indexes.
 import { IdTable } from './id-table.ts';
 import { groupIn, LEN_CAP, type PostingsBlock } from './postings-block.ts';
-import { buildBlock, SLICE_MASK } from './postings-build.ts';
+import { buildBlock } from './postings-build.ts';
 import {
   ALIVE,
   bloomBit,
@@ -27,6 +27,9 @@ const TAIL_LIMIT = 1024;
 const MIN_DEAD_TO_COMPACT = 1024;
 // Stamps mark per-query and per-candidate state without clearing arrays; they restart before overflowing.
 const STAMP_LIMIT = 2 ** 30;
+// Taking a block's copies out of the hash chains yields every this many groups: a sixteenth of a build's
+// slice of slots (SLICE_MASK in postings-build.ts).
+const UNLINK_SLICE = 2 ** 10 - 1;
 // Pair buckets: at least as many as slots (so that a bucket holds about one distinct pair at most), grown
 // by doubling; blocks keep the mask they were built with.
 const MIN_PAIR_BUCKETS = 1024;
@@ -390,7 +393,7 @@ export class TokenStore {
         } else prev = s;
         s = next;
       }
-      if (++done > SLICE_MASK >> 4) {
+      if (++done > UNLINK_SLICE) {
         done = 0;
         yield;
       }
