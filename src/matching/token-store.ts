@@ -114,7 +114,7 @@ export class TokenStore {
     return this.texts.text(slot);
   }
 
-  /** Stores an entry (replacing the one with this id) with its tokens' ids (from intern*). */
+  /** Stores an entry (replacing the one with this id) with its tokens' ids (from vocabulary.intern*). */
   add(id: number, text: string, updatedAt: number, tokens: TokenIds): void {
     // Ranking compares ids and times as numbers: NaN would make ties undecidable.
     if (!Number.isFinite(id)) throw new RangeError(`entry id must be a finite number, got ${id}`);
