@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import type { Command } from 'commander';
+import { MATCH_BANDS } from '../matching/score-bands.ts';
 import { ApiClient } from './api-client.ts';
 import { fail } from './cli-support.ts';
 import type { StateProgress } from './progress.ts';
@@ -219,7 +220,7 @@ function registerJobCommands(program: Command) {
         'POST',
         `/v2/jobs/${encodeURIComponent(id)}/stats`,
       );
-      out('PAIR\tWORDS\t100%\t95-99%\t85-94%\t75-84%\tREPETITIONS\tNEW');
+      out(`PAIR\tWORDS\t${MATCH_BANDS.map((b) => b.label.replace('–', '-')).join('\t')}\tREPETITIONS\tNEW`);
       const row = (label: string, words: number, b: Bands) =>
         out(
           `${label}\t${words}\t${b.exact}\t${b.fuzzy95}\t${b.fuzzy85}\t${b.fuzzy75}\t${b.repetitions}\t${b.new}`,

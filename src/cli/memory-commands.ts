@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Command } from 'commander';
+import { EXACT_SCORE, MIN_SCORE } from '../matching/score-bands.ts';
 import { ApiClient } from './api-client.ts';
 import { fail } from './cli-support.ts';
 import type { ByteProgress } from './progress.ts';
@@ -103,7 +104,7 @@ export function registerMemoryCommands(program: Command) {
   memory
     .command('query <id> <text>')
     .option('-n <n>', 'most matches to show', '10')
-    .option('--min-score <score>', 'lowest score to show (75–100)')
+    .option('--min-score <score>', `lowest score to show (${MIN_SCORE}–${EXACT_SCORE})`)
     .description('look a text up in a memory')
     .action(async (id: string, text: string, opts: { n: string; minScore?: string }) => {
       const qs = new URLSearchParams({ id, query: text, n: opts.n });

@@ -1,7 +1,11 @@
 // Concordance over one side of a memory: entries holding all the query's words, the query's exact text first.
+
+import { tokenPostings } from './postings-block.ts';
 import { MAX_QUERY_LENGTH } from './ranking.ts';
-import { M_START, META, TokenIds, TokenStore } from './token-store.ts';
+import { M_START, META } from './slot-layout.ts';
+import { TokenStore } from './token-store.ts';
 import { SPAN_NUMBER, SPAN_WORD, type SpanSink, scanSpans, scanTokens, wordReal } from './tokenize.ts';
+import { TokenIds } from './vocabulary.ts';
 
 export interface ConcordanceHit {
   id: number;
@@ -23,18 +27,19 @@ interface Found {
  */
 export class ConcordanceIndex {
   private readonly store = new TokenStore();
+  private readonly vocabulary = this.store.vocabulary;
   private readonly tokens = new TokenIds();
   private text = '';
   /** Whether the text being added is in NFC already (terms are compared in NFC). */
   private nfc = true;
   private readonly collect: SpanSink = (kind, start, end, flags) => {
     if (kind !== SPAN_WORD && kind !== SPAN_NUMBER) return;
-    const { store, text } = this;
+    const { vocabulary, text } = this;
     // An ASCII word's term is its lower case, looked up in place; digits are their own lower case.
     this.tokens.push(
       flags === 0
-        ? store.internAsciiLower(text, start, end)
-        : store.intern(termOf(wordReal(text, start, end, flags), this.nfc)),
+        ? vocabulary.internAsciiLower(text, start, end)
+        : vocabulary.intern(termOf(wordReal(text, start, end, flags), this.nfc)),
     );
   };
 
@@ -100,17 +105,17 @@ export class ConcordanceIndex {
    * stop once n entries holding the exact text are found: nothing longer can rank before them.
    */
   private searchWords(terms: string[], pattern: RegExp, n: number): Found[] {
-    const { store } = this;
-    const tids = terms.map((t) => store.tokenId(t));
+    const { store, vocabulary } = this;
+    const tids = terms.map((t) => vocabulary.tokenId(t));
     if (tids.some((t) => t < 0)) return [];
     const stamp = store.nextStamp();
-    for (const t of tids) store.queryMark[t] = stamp;
-    const keys = tids.map((t) => store.keyOf(t, 1));
-    const rarest = keys.reduce((a, b) => (store.frequency[b] < store.frequency[a] ? b : a));
+    for (const t of tids) vocabulary.queryMark[t] = stamp;
+    const keys = tids.map((t) => vocabulary.keyOf(t, 1));
+    const rarest = keys.reduce((a, b) => (vocabulary.frequency[b] < vocabulary.frequency[a] ? b : a));
     // Shortest-first streams: each block's postings of the rarest word, and the unindexed tail.
     const streams: { slots: Int32Array; at: number; end: number }[] = [];
     for (const seg of store.blocks) {
-      const range = store.postings(seg, rarest, terms.length, Number.MAX_SAFE_INTEGER);
+      const range = tokenPostings(seg, rarest, terms.length, Number.MAX_SAFE_INTEGER, store.meta);
       if (range) streams.push({ slots: seg.slots, at: range[0], end: range[1] });
     }
     const tail: number[] = [];
@@ -139,14 +144,14 @@ export class ConcordanceIndex {
   }
 
   private holdsAll(s: number, distinct: number, stamp: number): boolean {
-    const { store } = this;
+    const { store, vocabulary } = this;
     const mark = store.nextCandidateStamp();
     const start = store.meta[s * META + M_START];
     let held = 0;
     for (let i = start, end = start + store.lengthOf(s); i < end; i++) {
       const t = store.pool[i];
-      if (store.queryMark[t] === stamp && store.useMarks[2 * t] !== mark) {
-        store.useMarks[2 * t] = mark;
+      if (vocabulary.queryMark[t] === stamp && vocabulary.useMarks[2 * t] !== mark) {
+        vocabulary.useMarks[2 * t] = mark;
         if (++held === distinct) return true;
       }
     }

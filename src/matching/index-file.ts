@@ -4,12 +4,14 @@ import { randomBytes } from 'node:crypto';
 import { type FileHandle, mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { nextTurn } from '../pacing.ts';
 import { MemoryIndex } from './memory-index.ts';
-import type { StoreParts } from './token-store.ts';
+import type { StoreParts } from './store-parts.ts';
 
 /**
- * Bump whenever the file layout, the index's structures, or the tokens an entry yields (tokenize.ts, the
- * inline tag parser) change: a file of another format is rebuilt from the store.
+ * Bump whenever the file layout (here and store-parts.ts), the index's structures, or the tokens an entry
+ * yields (tokenize.ts, the inline tag parser) change: a file of another format is rebuilt from the store.
+ * Each bump records the tokens' digest under the new number in tokenize.golden.test.ts.
  */
 export const INDEX_FORMAT = 10;
 const MAGIC = Buffer.from('TSRIDX\r\n', 'latin1');
@@ -39,10 +41,6 @@ interface Header {
 export type LoadResult =
   | { ok: true; index: MemoryIndex; memoryVersion: number }
   | { ok: false; reason: 'absent' | 'format' | 'checksum' | 'damaged'; detail?: string };
-
-// store/pacing.ts has the same helper, but matching/ is a pure layer that imports nothing from store/
-// (test/architecture.test.ts).
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Bytes checksummed between two turns of the event loop (some 10 ms at zlib's crc32 speed). */
 const CRC_SLICE = 16 * 2 ** 20;

@@ -3,8 +3,11 @@ import { describe, it } from 'node:test';
 import { prng } from '../../bench/corpus.ts';
 import { MemoryIndex } from './memory-index.ts';
 import { bruteForceSearch, type OracleEntry } from './oracle.ts';
+import { LEN_CAP } from './postings-block.ts';
 import { MAX_QUERY_LENGTH } from './ranking.ts';
-import { LEN_CAP, TokenIds, TokenStore } from './token-store.ts';
+import { restoreStore, storeParts } from './store-parts.ts';
+import { TokenStore } from './token-store.ts';
+import { TokenIds } from './vocabulary.ts';
 
 function indexOf(entries: OracleEntry[]): MemoryIndex {
   const index = new MemoryIndex();
@@ -481,7 +484,7 @@ describe('TokenStore: live entries by length (the estimate that chooses a prefix
     const tokens = new TokenIds();
     const add = (id: number, count: number) => {
       tokens.clear();
-      for (let i = 0; i < count; i++) tokens.push(store.intern(`t${i}`));
+      for (let i = 0; i < count; i++) tokens.push(store.vocabulary.intern(`t${i}`));
       store.add(id, `entry ${id}`, 0, tokens);
     };
     add(1, 3);
@@ -500,6 +503,6 @@ describe('TokenStore: live entries by length (the estimate that chooses a prefix
     expected[LEN_CAP] = 1;
     assert.deepEqual(store.lengthCounts, expected);
     store.refresh();
-    assert.deepEqual(TokenStore.restore(store.toParts()).lengthCounts, expected);
+    assert.deepEqual(restoreStore(storeParts(store)).lengthCounts, expected);
   });
 });

@@ -1,5 +1,6 @@
 // Match results and their order (MATCHING.md §2): score, then fewer penalty points, then newest, then id.
 import type { Penalty } from './score.ts';
+import { EXACT_SCORE, MIN_SCORE } from './score-bands.ts';
 
 export interface Match {
   id: number;
@@ -15,7 +16,7 @@ export interface RankedMatch extends Match {
 }
 
 export interface SearchOptions {
-  /** Lowest score returned, 75–100 (default 75). */
+  /** Lowest score returned, MIN_SCORE–EXACT_SCORE (default MIN_SCORE). */
   threshold?: number;
   /** Most matches returned (a positive integer). */
   n: number;
@@ -26,9 +27,11 @@ export const MAX_QUERY_LENGTH = 5000;
 
 /** Checks a search's arguments; returns the threshold to use. */
 export function checkSearch(query: string, opts: SearchOptions): number {
-  const threshold = opts.threshold ?? 75;
-  if (!Number.isInteger(threshold) || threshold < 75 || threshold > 100)
-    throw new RangeError(`threshold must be an integer from 75 to 100, got ${threshold}`);
+  const threshold = opts.threshold ?? MIN_SCORE;
+  if (!Number.isInteger(threshold) || threshold < MIN_SCORE || threshold > EXACT_SCORE)
+    throw new RangeError(
+      `threshold must be an integer from ${MIN_SCORE} to ${EXACT_SCORE}, got ${threshold}`,
+    );
   if (!Number.isInteger(opts.n) || opts.n < 1)
     throw new RangeError(`n must be a positive integer, got ${opts.n}`);
   if (query.length > MAX_QUERY_LENGTH)
@@ -105,4 +108,31 @@ export class TopN {
       i = worst;
     }
   }
+}
+
+/** The lowest score a candidate may have and still enter the top n: the n-th best once there are n. */
+export function workingThreshold(top: TopN, threshold: number): number {
+  return top.full ? Math.max(threshold, top.worst!.score) : threshold;
+}
+
+/** Whether a match would enter the top n (compareMatches against its worst, without building it). */
+export function ranksBeforeWorst(
+  top: TopN,
+  score: number,
+  points: number,
+  updatedAt: number,
+  id: number,
+): boolean {
+  const w = top.worst;
+  if (!top.full || !w) return true;
+  return (w.score - score || points - w.points || w.updatedAt - updatedAt || id - w.id) < 0;
+}
+
+/** Whether a candidate scoring at most `best` could rank before the current n-th match. */
+export function mayBeat(top: TopN, best: number, updatedAt: number, id: number): boolean {
+  const w = top.worst;
+  if (!top.full || !w) return true;
+  if (best !== w.score) return best > w.score;
+  // Equal scores: penalties are never negative, so a worst match without any wins on recency and id alone.
+  return w.points > 0 || updatedAt > w.updatedAt || (updatedAt === w.updatedAt && id < w.id);
 }

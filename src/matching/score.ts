@@ -1,4 +1,11 @@
 // The fuzzy-match score of a query against a stored source (MATCHING.md §2): word-level base, capped penalties.
+// What must change with it: the index's filters never compute this score before they drop a candidate; they
+// rely on score ≤ flooredBase(max(L, Lc), d) (penalties never negative, docs/MATCHING-FILTERS.md), on a
+// punctuation or tag penalty of at least min(the difference in those tokens' numbers, its cap) (§5a there,
+// shapePenalty in candidate-bounds.ts), and on 99 at most for texts not identical after NFC (the exact path
+// has 100). A score that can exceed any of these must change the filters with it, or matches are lost
+// (memory-index.lossless.test.ts and pair-filter.test.ts compare against the oracle). The tokens it aligns
+// come from tokenize.ts: a change there changes saved index files (INDEX_FORMAT, index-file.ts).
 import { align, alignWithin, boundedDistance } from './levenshtein.ts';
 import { type Token, tokenize } from './tokenize.ts';
 
@@ -156,7 +163,8 @@ function onlyWhitespaceDiffers(q: PreparedText, c: PreparedText): boolean {
   return true;
 }
 
-function codePoints(s: string): number[] {
+/** The code points of a string: what the character-level base aligns, and the wordless search counts. */
+export function codePoints(s: string): number[] {
   const out: number[] = [];
   for (let i = 0; i < s.length; i++) {
     const cp = s.codePointAt(i)!;

@@ -1,4 +1,8 @@
 // Tagged segment text → typed tokens (words, numbers, punctuation, tags) as MATCHING.md §1 defines them.
+// What must change with it: saved index files hold every entry as these tokens' ids, so any change to the
+// tokens a text yields (here or in the inline tag parser, text/inline-tags.ts) needs INDEX_FORMAT bumped in
+// index-file.ts, or an old file would answer with stale tokens; tokenize.golden.test.ts fails until it is,
+// and until the new format's digest is recorded there. The score (score.ts) aligns these tokens.
 import { parseTagged } from '../text/inline-tags.ts';
 
 export type TokenType = 'word' | 'number' | 'punct' | 'tag';

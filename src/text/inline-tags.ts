@@ -109,6 +109,19 @@ export function nativeCode(part: TagPart): string {
   return unescapeXml(part.content ?? '');
 }
 
+/** A tag's identity across source and target: open tags by name and attributes, others as written. */
+export function tagIdentity(tag: TagPart): string {
+  if (tag.form === 'close') return `</${tag.name}>`;
+  if (tag.form === 'open') {
+    const attrs = Object.entries(tag.attrs)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, v]) => ` ${k}="${v}"`)
+      .join('');
+    return `<${tag.name}${attrs}>`;
+  }
+  return tag.raw;
+}
+
 /**
  * Open and close parts that nest properly, each mapped to its partner's index: a close pairs with the
  * innermost open when their names agree, else it stays unpaired. `only` limits which tags take part.

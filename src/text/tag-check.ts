@@ -1,19 +1,6 @@
 // Whether a translation's inline tags are ones its source has, properly nested: the format filters rebuild
 // markup from the tags, so a tag they cannot place would be dropped from the file without a word.
-import { pairTags, parseTagged, type TagPart } from './inline-tags.ts';
-
-/** A tag's identity across source and target: open tags by name and attributes, others as written. */
-function identity(tag: TagPart): string {
-  if (tag.form === 'close') return `</${tag.name}>`;
-  if (tag.form === 'open') {
-    const attrs = Object.entries(tag.attrs)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([k, v]) => ` ${k}="${v}"`)
-      .join('');
-    return `<${tag.name}${attrs}>`;
-  }
-  return tag.raw;
-}
+import { pairTags, parseTagged, tagIdentity } from './inline-tags.ts';
 
 /**
  * Null when every tag of `target` is a tag of `source` and its open and close tags nest; otherwise what is
@@ -22,17 +9,17 @@ function identity(tag: TagPart): string {
  */
 export function targetTagProblem(source: string, target: string): string | null {
   const known = new Set<string>();
-  for (const part of parseTagged(source)) if (part.type === 'tag') known.add(identity(part));
+  for (const part of parseTagged(source)) if (part.type === 'tag') known.add(tagIdentity(part));
   const parts = parseTagged(target);
   const partners = pairTags(parts);
   const opened = new Map<string, number>();
   for (const [i, part] of parts.entries()) {
     if (part.type !== 'tag') continue;
-    if (!known.has(identity(part))) return `tag ${part.raw} is not in the source`;
+    if (!known.has(tagIdentity(part))) return `tag ${part.raw} is not in the source`;
     if (part.form === 'open' && !partners.has(i)) return `tag ${part.raw} is not closed`;
     if (part.form === 'close' && !partners.has(i)) return `tag ${part.raw} closes no open tag`;
     if (part.form === 'open') {
-      const key = identity(part);
+      const key = tagIdentity(part);
       opened.set(key, (opened.get(key) ?? 0) + 1);
       if (opened.get(key)! > 1) return `tag ${part.raw} is opened twice`;
     }

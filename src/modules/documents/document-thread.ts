@@ -4,7 +4,7 @@
 import { FormatError } from '../../errors.ts';
 import type { UnitTranslation } from '../../formats/filter.ts';
 import { filterByFormat } from '../../formats/registry.ts';
-import { nextTurn } from '../../store/pacing.ts';
+import { nextTurn } from '../../pacing.ts';
 import { startThread } from '../../tasks/threads.ts';
 import { planSegments, wordsOf } from './segment-plan.ts';
 import type { NewSegment } from './segment-repository.ts';

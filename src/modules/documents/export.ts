@@ -7,8 +7,8 @@ import type { XliffState, XliffUnit } from '../../formats/xliff/xliff-writer.ts'
 import { writeXliff } from '../../formats/xliff/xliff-writer.ts';
 import type { Attachment } from '../../http/attachments.ts';
 import type { Principal } from '../../http/principal.ts';
+import { paced } from '../../pacing.ts';
 import type { Db } from '../../store/db.ts';
-import { paced } from '../../store/pacing.ts';
 import { busyReason, IMPORT_STATES } from './document-states.ts';
 import { extractDocument, mergeDocument } from './document-thread.ts';
 import * as repo from './repository.ts';

@@ -1,11 +1,11 @@
-// The pretranslate task: each unconfirmed segment gets its best memory match scoring 75 or more, its
-// placeables repaired to this segment's (auto-propagation). All or nothing: matches are staged while they
-// are looked up and applied in one transaction together with the task's success, so a task killed part-way
-// changes no segment, and its re-run counts what the final state holds.
+// The pretranslate task: each unconfirmed segment gets its best memory match scoring MIN_SCORE or more
+// (matching/score-bands.ts), its placeables repaired to this segment's (auto-propagation). All or nothing:
+// matches are staged while they are looked up and applied in one transaction together with the task's
+// success, so a task killed part-way changes no segment, and its re-run counts what the final state holds.
 import { type Static, Type } from 'typebox';
 import { TaskFailure } from '../../errors.ts';
+import { nextTurn } from '../../pacing.ts';
 import { nowSeconds } from '../../store/db.ts';
-import { nextTurn } from '../../store/pacing.ts';
 import { LeaseLostError, type TaskRow } from '../../tasks/queue.ts';
 import { type TaskContext, taskType } from '../../tasks/task-type.ts';
 import { repairTarget } from '../../text/placeables.ts';

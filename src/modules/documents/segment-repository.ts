@@ -2,6 +2,7 @@
 // pre-translation, edited one at a time, changed and undone in batches by find and replace, each change kept
 // as a version. The one owner of document_segments, segment_versions, replace_batches, replace_changes and
 // pretranslate_staging.
+import { PageSizer } from '../../pacing.ts';
 import {
   deleteInSlices,
   deleteStaged,
@@ -10,7 +11,6 @@ import {
   type SqlParam,
   type Transaction,
 } from '../../store/db.ts';
-import { PageSizer } from '../../store/pacing.ts';
 import { SEGMENT_STATUSES, type SegmentStatus } from './document-states.ts';
 
 export interface SegmentRow {

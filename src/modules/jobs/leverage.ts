@@ -2,6 +2,7 @@
 // words as the scorer counts them (CJK a word per character) — what a CAT tool's "analysis" shows before any
 // work starts, and what translators are paid by.
 import type { Static } from 'typebox';
+import { scoreBand } from '../../matching/score-bands.ts';
 import { countWords } from '../../matching/word-count.ts';
 import type { Db } from '../../store/db.ts';
 import { segmentSources } from '../documents/service.ts';
@@ -14,15 +15,6 @@ type Bands = Static<typeof LeverageBands>;
 type Project = Awaited<ReturnType<typeof projectsOfJob>>[number];
 
 const noBands = (): Bands => ({ exact: 0, fuzzy95: 0, fuzzy85: 0, fuzzy75: 0, repetitions: 0, new: 0 });
-
-/** The band of a best score: 100 exact, 95–99, 85–94, 75–84; below 75 (or no match) new. */
-function band(score: number | null): keyof Bands {
-  if (score === null || score < 75) return 'new';
-  if (score === 100) return 'exact';
-  if (score >= 95) return 'fuzzy95';
-  if (score >= 85) return 'fuzzy85';
-  return 'fuzzy75';
-}
 
 /**
  * One pair's analysis. Lilt's three figures count every segment by its best match. The bands count a
@@ -48,7 +40,7 @@ async function analyseProject(
       for (const [i, s] of unseen.entries()) scores.set(s, found[i]);
       for (const source of sources) {
         const words = countWords(source);
-        const which = band(scores.get(source) ?? null);
+        const which = scoreBand(scores.get(source) ?? null);
         if (which === 'exact') exactWords += words;
         else if (which === 'new') newWords += words;
         else fuzzyWords += words;

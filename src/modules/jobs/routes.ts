@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { sendAttachment } from '../../http/attachments.ts';
 import { principalOf } from '../../http/principal.ts';
 import type { App } from '../../http/types.ts';
+import { EXACT_SCORE, MATCH_BANDS, MIN_SCORE } from '../../matching/score-bands.ts';
 import {
   CreateJobBody,
   ExportQuery,
@@ -22,6 +23,9 @@ const ACTIONS = {
   deliver: 'Mark the job and its projects delivered',
   reactivate: 'Take a delivered job and its projects back into work',
 } as const;
+
+/** The match bands' score ranges, best first, as the leverage analysis's description names them. */
+const BAND_RANGES = MATCH_BANDS.map((b) => b.label.replace('%', '')).join(', ');
 
 export async function jobsRoutes(app: App, deps: JobDeps) {
   const { db } = deps;
@@ -89,7 +93,8 @@ export async function jobsRoutes(app: App, deps: JobDeps) {
       schema: {
         summary: "Leverage analysis: each pair's source words as exact, fuzzy and new against its memory",
         description:
-          'Exact: best match 100; fuzzy: 75–99; new: below 75. bands (an extension) splits the same words into 100, 95–99, 85–94, 75–84, repetitions within the job and new.',
+          `Exact: best match ${EXACT_SCORE}; fuzzy: ${MIN_SCORE}–${EXACT_SCORE - 1}; new: below ${MIN_SCORE}. ` +
+          `bands (an extension) splits the same words into ${BAND_RANGES}, repetitions within the job and new.`,
         tags,
         params: JobParams,
         response: { 200: JobLeverageStats },

@@ -3,8 +3,8 @@ import { Readable } from 'node:stream';
 import { writeTmx } from '../../formats/tmx/tmx-writer.ts';
 import type { Attachment } from '../../http/attachments.ts';
 import type { Principal } from '../../http/principal.ts';
+import { PageSizer, paced } from '../../pacing.ts';
 import type { Db } from '../../store/db.ts';
-import { PageSizer, paced } from '../../store/pacing.ts';
 import * as repo from './repository.ts';
 import { requireMemory } from './service.ts';
 

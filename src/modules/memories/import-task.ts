@@ -10,8 +10,8 @@
 import { type Static, Type } from 'typebox';
 import { FormatError, TaskFailure } from '../../errors.ts';
 import type { TmxReadStats } from '../../formats/tmx/tmx-reader.ts';
+import { nextTurn } from '../../pacing.ts';
 import type { Queryable } from '../../store/db.ts';
-import { nextTurn } from '../../store/pacing.ts';
 import { finishedWithFiles, LeaseLostError, type TaskRow } from '../../tasks/queue.ts';
 import { deleteTaskFile, readTaskFile } from '../../tasks/task-files.ts';
 import { type TaskContext, taskType } from '../../tasks/task-type.ts';

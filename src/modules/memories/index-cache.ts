@@ -16,8 +16,8 @@ import { join } from 'node:path';
 import { ConcordanceIndex } from '../../matching/concordance.ts';
 import { loadIndexFile, saveIndexFile } from '../../matching/index-file.ts';
 import { MemoryIndex } from '../../matching/memory-index.ts';
+import { Breather, nextTurn } from '../../pacing.ts';
 import type { Db } from '../../store/db.ts';
-import { Breather, nextTurn } from '../../store/pacing.ts';
 import {
   deletionsSince,
   type EntryCursor,

@@ -6,6 +6,7 @@ import { principalOf } from '../../http/principal.ts';
 import { Deleted, IdQuery } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
 import { readUpload, uploadRoutes } from '../../http/uploads.ts';
+import { MIN_SCORE } from '../../matching/score-bands.ts';
 import type { TaskNotifier } from '../../tasks/task-worker.ts';
 import { browseEntries, deleteMemoryEntry, updateMemoryEntry } from './entry-service.ts';
 import { exportTmx } from './export.ts';
@@ -90,7 +91,7 @@ export async function memoriesRoutes(
     '/v2/memories/query',
     {
       schema: {
-        summary: 'Fuzzy lookup: stored segments scoring at least 75 (or min_score), best first',
+        summary: `Fuzzy lookup: stored segments scoring at least ${MIN_SCORE} (or min_score), best first`,
         tags,
         querystring: QueryParams,
         response: { 200: Type.Array(TranslationMemoryEntry) },

@@ -1,6 +1,7 @@
 // TypeBox schemas of the memory and segment resources (API.md) and the memories routes' parameters.
 import { Type } from 'typebox';
 import { Nullable } from '../../http/schemas.ts';
+import { EXACT_SCORE, MIN_SCORE } from '../../matching/score-bands.ts';
 
 export const Memory = Type.Object({
   id: Type.Integer(),
@@ -103,7 +104,7 @@ export const QueryParams = Type.Object({
   id: Type.Integer({ minimum: 1 }),
   query: Type.Optional(Type.String()),
   n: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-  min_score: Type.Optional(Type.Integer({ minimum: 75, maximum: 100 })),
+  min_score: Type.Optional(Type.Integer({ minimum: MIN_SCORE, maximum: EXACT_SCORE })),
 });
 
 export const ConcordanceParams = Type.Object({

@@ -2,8 +2,9 @@
 import { errors } from '../../errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Match } from '../../matching/ranking.ts';
+import { MIN_SCORE } from '../../matching/score-bands.ts';
+import { nextTurn } from '../../pacing.ts';
 import type { Db, Queryable } from '../../store/db.ts';
-import { nextTurn } from '../../store/pacing.ts';
 import { type LastTask, lastTasksOfMemories, TASK_STATES } from '../../tasks/queue.ts';
 import { targetTagProblem } from '../../text/tag-check.ts';
 import type { Languages } from '../languages/service.ts';
@@ -224,7 +225,7 @@ export async function queryMemory(deps: MemoryDeps, principal: Principal, input:
   const memory = await requireMemory(deps.db, principal, input.id);
   const query = requireText('query', input.query);
   const index = await deps.indexes.get(memory.id, memory.version);
-  const matches = index.search(query, { threshold: input.min_score ?? 75, n: input.n ?? 10 });
+  const matches = index.search(query, { threshold: input.min_score ?? MIN_SCORE, n: input.n ?? 10 });
   return (await rowsOf(deps.db, matches)).map(({ hit, row }) => ({
     source: row.source,
     target: row.target,
@@ -269,7 +270,7 @@ export interface BestMatch {
 }
 
 /**
- * The best match scoring 75 or more of each source, in order (null where none), against the memory's current
+ * The best match scoring MIN_SCORE or more of each source, in order (null where none), against the memory's current
  * entries. Searching is CPU work in this thread: the batch gives the event loop a turn every few
  * milliseconds, so that requests are answered while a large document is pre-translated or analysed.
  */
@@ -295,7 +296,7 @@ async function searchEach(
         await nextTurn();
         slice = performance.now();
       }
-      match = index.search(source, { threshold: 75, n: 1 })[0] ?? null;
+      match = index.search(source, { threshold: MIN_SCORE, n: 1 })[0] ?? null;
       memo.found.set(source, match);
     }
     found.push(match);
@@ -316,7 +317,7 @@ export function searchMemo(): SearchMemo {
   return { version: -1, found: new Map() };
 }
 
-/** The best score (75 to 100) of each source against the memory, null where none: leverage analysis. */
+/** The best score (MIN_SCORE to 100) of each source against the memory, null where none: leverage analysis. */
 export async function bestScores(
   deps: Pick<MemoryDeps, 'db' | 'indexes'>,
   memoryId: number,
@@ -327,7 +328,7 @@ export async function bestScores(
 }
 
 /**
- * The best match scoring 75 or more for each source, in order (null where none), against the memory's
+ * The best match scoring MIN_SCORE or more for each source, in order (null where none), against the memory's
  * current entries. Without caseSensitive, a match that differs only in case counts as exact.
  */
 export async function bestMatches(

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { Breather } from '../../pacing.ts';
 import {
   type Db,
   type InsertOptions,
@@ -13,7 +14,6 @@ import {
   type Transaction,
   type TransactionOptions,
 } from '../db.ts';
-import { Breather } from '../pacing.ts';
 import { Checkpointer } from './checkpointer.ts';
 
 /** A FIFO lock: better-sqlite3 is synchronous, but our transactions await between statements. */
@@ -35,7 +35,7 @@ type Connection = InstanceType<typeof Database>;
 
 // better-sqlite3 answers synchronously, so a task's loop of statements would run as one long task, and no
 // request (not even /healthz) would be served until it ended. Every statement of the background view
-// (Db.background(): tasks, large exports) first asks the Breather (pacing.ts) whether the event loop has
+// (Db.background(): tasks, large exports) first asks the Breather (src/pacing.ts) whether the event loop has
 // been held past HOLD_MS, and if so gives it a turn. A request's own statements never give way (it would
 // only wait behind the task). Reads beside a long transaction are served by the reader connection (WAL);
 // writes wait for the writer, as SQLite has one; checkpoints run on a thread of their own (checkpointer.ts).

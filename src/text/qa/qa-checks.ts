@@ -1,6 +1,6 @@
 // Quality checks of a translation against its source: tags, numbers, punctuation, spaces, brackets and quotes,
 // URLs and e-mail addresses. Pure: the editor runs it in the browser as you type, the server over documents.
-import { pairTags, parseTagged, type TagPart } from '../inline-tags.ts';
+import { pairTags, parseTagged, type TagPart, tagIdentity } from '../inline-tags.ts';
 import { primaryLanguage as primary } from '../language-tags.ts';
 import { findNumbers } from './numbers.ts';
 
@@ -88,19 +88,6 @@ function runsOf(tagged: string): Runs {
   });
   offsets.push(at);
   return { text, offsets, tags, parts };
-}
-
-/** A tag's identity across source and target: open tags by name and attributes, others as written. */
-function tagIdentity(tag: TagPart): string {
-  if (tag.form === 'close') return `</${tag.name}>`;
-  if (tag.form === 'open') {
-    const attrs = Object.entries(tag.attrs)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([k, v]) => ` ${k}="${v}"`)
-      .join('');
-    return `<${tag.name}${attrs}>`;
-  }
-  return tag.raw;
 }
 
 const URL_RE = /\b(?:https?:\/\/|ftp:\/\/|www\.)[^\s<>"“”«»„]+/gi;

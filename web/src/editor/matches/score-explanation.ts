@@ -1,7 +1,6 @@
 // Why a match scores what it does: the words that differ (the base score, MATCHING.md §2) and the server's
 // penalties, as chips whose points add up to 100 − score.
-import { align } from '../../../../src/matching/levenshtein.ts';
-import { flooredBase, prepareText } from '../../../../src/matching/score.ts';
+import { explainBase } from '../../../../src/matching/score-explanation.ts';
 import type { MemoryMatch } from '../../api/types.ts';
 
 export interface ScoreChip {
@@ -24,15 +23,9 @@ export function explainScore(
   match: Pick<MemoryMatch, 'source' | 'score' | 'metadata'>,
 ): ScoreChip[] {
   if (match.score === 100) return [];
-  const q = prepareText(source);
-  const c = prepareText(match.source);
   const chips: ScoreChip[] = [];
-  const max = Math.max(q.content.length, c.content.length);
-  if (max > 0) {
-    const d = align(q.content, c.content).distance;
-    const points = 100 - flooredBase(max, d);
-    if (points > 0) chips.push({ kind: 'words', points, title: `${d} of ${max} words differ` });
-  }
+  const { distance, length, points } = explainBase(source, match.source);
+  if (points > 0) chips.push({ kind: 'words', points, title: `${distance} of ${length} words differ` });
   for (const p of match.metadata.penalties) {
     chips.push({ kind: p.kind, points: p.points, title: PENALTY_TITLES[p.kind] ?? p.kind });
   }

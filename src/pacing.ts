@@ -1,6 +1,7 @@
 // Long work in short slices: what keeps a job or an export from holding the event loop. The embedded store
 // answers synchronously, and a streamed export runs its reads and its XML writing in one chain of promises,
-// so without these a request (even /healthz) would wait until the work ended.
+// so without these a request (even /healthz) would wait until the work ended. At the lowest layer, beside
+// errors.ts: the store, the match index file (matching/index-file.ts) and the modules all pace with it.
 
 /**
  * How long work may hold the event loop before it gives requests a turn. Requests then wait at most about
