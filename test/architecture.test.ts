@@ -80,6 +80,15 @@ test('every source file belongs to a layer', () => {
   );
 });
 
+test('server code imports itself by relative paths, never through the web application’s @server/ alias', () => {
+  // The alias is in the root tsconfig only so that tsx can run the web's unit tests; an import through it here
+  // would look like a package to the layer checks above.
+  assert.deepEqual(
+    imports.filter((i) => i.to.startsWith('@server/')).map((i) => `${i.from} → ${i.to}`),
+    [],
+  );
+});
+
 test('imports only run down the layers', () => {
   const upward = local
     .filter((i) => (layerOf(i.to) ?? 0) > (layerOf(i.from) ?? 0))

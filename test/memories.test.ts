@@ -117,7 +117,7 @@ for (const target of await storeTargets()) {
       assert.equal((await api.get(`/v2/memories?id=${memory.id}`)).statusCode, 404);
     });
 
-    test('the worked examples of MATCHING.md through the query endpoint', async () => {
+    test('the worked examples of docs/MATCHING.md through the query endpoint', async () => {
       const memory = await createMemory('Examples');
       const memoryZh = (await api.post('/v2/memories', { name: 'zh', srclang: 'zh', trglang: 'en' })).json();
       for (const [source, target] of [

@@ -2,16 +2,7 @@
 // the subscribers of every server instance sharing the store (the store's notification channel: PostgreSQL's
 // LISTEN/NOTIFY, or this process alone on SQLite).
 import type { Db } from '../store/db.ts';
-
-/** A document segment's target or status changed. */
-export interface SegmentEvent {
-  document_id: number;
-  segment_id: number;
-  target: string | null;
-  status: string;
-  updated_at: number;
-  user: string | null;
-}
+import type { SegmentEvent } from './live-events.ts';
 
 /** What travels between instances: the event and whom it concerns. */
 export interface Envelope {

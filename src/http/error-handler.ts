@@ -48,7 +48,7 @@ export const errorHandlerPlugin = fp(async (app: App, options: { bodyLimit: numb
     const appError = toAppError(error, options.bodyLimit);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     reply.headers(appError.headers);
-    // The API's 401 (API.md): plain text with a challenge. A sign-in form's 401 stays JSON.
+    // The API's 401 (docs/API.md): plain text with a challenge. A sign-in form's 401 stays JSON.
     if (appError.code === 'UNAUTHORIZED') {
       return reply
         .code(401)

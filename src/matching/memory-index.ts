@@ -1,4 +1,4 @@
-// In-process fuzzy-match index of one memory's sources: entries in, exact hash, then the fuzzy or wordless search (MATCHING.md §3).
+// In-process fuzzy-match index of one memory's sources: entries in, exact hash, then the fuzzy or wordless search (docs/MATCHING.md §3).
 import { FuzzySearch } from './fuzzy-search.ts';
 import { groupIn } from './postings-block.ts';
 import { checkSearch, type Match, mayBeat, ranked, type SearchOptions, TopN } from './ranking.ts';

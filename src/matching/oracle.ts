@@ -1,4 +1,4 @@
-// The test oracle: every entry scored by the plain definition, no index, no filter (MATCHING.md §3).
+// The test oracle: every entry scored by the plain definition, no index, no filter (docs/MATCHING.md §3).
 import {
   checkSearch,
   compareMatches,

@@ -1,4 +1,4 @@
-// Match results and their order (MATCHING.md §2): score, then fewer penalty points, then newest, then id.
+// Match results and their order (docs/MATCHING.md §2): score, then fewer penalty points, then newest, then id.
 import type { Penalty } from './score.ts';
 import { EXACT_SCORE, MIN_SCORE } from './score-bands.ts';
 

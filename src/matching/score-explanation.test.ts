@@ -7,7 +7,7 @@ import { explainBase } from './score-explanation.ts';
 const penaltyPoints = (query: string, candidate: string) =>
   scoreMatch(query, candidate).penalties.reduce((sum, p) => sum + p.points, 0);
 
-describe('explainBase: the worked examples of MATCHING.md', () => {
+describe('explainBase: the worked examples of docs/MATCHING.md', () => {
   it('takes nothing when the words are the same', () => {
     assert.deepEqual(explainBase('Save the file.', 'Save the file'), { length: 3, distance: 0, points: 0 });
     assert.deepEqual(explainBase('Delete 3 files', 'Delete 12 files'), { length: 3, distance: 0, points: 0 });

@@ -5,7 +5,7 @@ import { prepareText, scoreAtLeast, scoreMatch } from './score.ts';
 const score = (a: string, b: string) => scoreMatch(a, b).score;
 const penalties = (a: string, b: string) => scoreMatch(a, b).penalties;
 
-describe('scoreMatch: the worked examples of MATCHING.md', () => {
+describe('scoreMatch: the worked examples of docs/MATCHING.md', () => {
   it('Save the file. / Save the file → 99 (punctuation 1)', () => {
     assert.deepEqual(scoreMatch('Save the file.', 'Save the file'), {
       score: 99,

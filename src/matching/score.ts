@@ -1,4 +1,4 @@
-// The fuzzy-match score of a query against a stored source (MATCHING.md §2): word-level base, capped penalties.
+// The fuzzy-match score of a query against a stored source (docs/MATCHING.md §2): word-level base, capped penalties.
 // What must change with it: the index's filters never compute this score before they drop a candidate; they
 // rely on score ≤ flooredBase(max(L, Lc), d) (penalties never negative, docs/MATCHING-FILTERS.md), on a
 // punctuation or tag penalty of at least min(the difference in those tokens' numbers, its cap) (§5a there,
@@ -21,7 +21,7 @@ export interface ScoreResult {
   score: number;
   /** 100 × (1 − d / max(|A|, |B|)) before flooring and penalties. */
   base: number;
-  /** Non-zero penalties, in the order of the table in MATCHING.md. */
+  /** Non-zero penalties, in the order of the table in docs/MATCHING.md. */
   penalties: Penalty[];
 }
 
@@ -37,7 +37,7 @@ export interface PreparedText {
   tags: string[];
 }
 
-/** The most points each kind of penalty takes (MATCHING.md §2). */
+/** The most points each kind of penalty takes (docs/MATCHING.md §2). */
 export const PENALTY_CAP = { case: 3, number: 6, punctuation: 4, tags: 4, whitespace: 1 } as const;
 
 export function prepareText(text: string): PreparedText {

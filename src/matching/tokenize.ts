@@ -1,4 +1,4 @@
-// Tagged segment text → typed tokens (words, numbers, punctuation, tags) as MATCHING.md §1 defines them.
+// Tagged segment text → typed tokens (words, numbers, punctuation, tags) as docs/MATCHING.md §1 defines them.
 // What must change with it: saved index files hold every entry as these tokens' ids, so any change to the
 // tokens a text yields (here or in the inline tag parser, text/inline-tags.ts) needs INDEX_FORMAT bumped in
 // index-file.ts, or an old file would answer with stale tokens; tokenize.golden.test.ts fails until it is,

@@ -1,4 +1,4 @@
-// Words of a segment as the scorer counts them (MATCHING.md §1): words and numbers; tags and punctuation are
+// Words of a segment as the scorer counts them (docs/MATCHING.md §1): words and numbers; tags and punctuation are
 // not words, and CJK text counts a word per character — what leverage analyses are billed by.
 import { scanTokens } from './tokenize.ts';
 

@@ -12,9 +12,9 @@ import { repairTarget } from '../../text/placeables.ts';
 import type { IndexCache } from '../memories/index-cache.ts';
 import { type BestMatch, bestMatches, searchMemo } from '../memories/service.ts';
 import { PRETRANSLATION } from './document-states.ts';
+import type { ProjectsOfDocuments } from './projects-of-documents.ts';
 import * as repo from './repository.ts';
 import * as segments from './segment-repository.ts';
-import type { ProjectsOfDocuments } from './service.ts';
 
 // Small pages: the matching, repairing and staging of a page run between two turns of the event loop.
 const PAGE = 500;

@@ -1,10 +1,10 @@
-// TypeBox schemas of the Document resource, document segments and the documents routes' parameters (API.md).
+// TypeBox schemas of the Document resource, document segments and the documents routes' parameters (docs/API.md).
 import { Type } from 'typebox';
-import { Nullable } from '../../http/schemas.ts';
+import { Nullable, StringEnum } from '../../http/schemas.ts';
 import { Segment } from '../memories/schemas.ts';
 import { SEGMENT_STATUSES, type SegmentStatus } from './document-states.ts';
 
-/** The Segment of API.md with its extension fields; a document's segment belongs to no memory. */
+/** The Segment of docs/API.md with its extension fields; a document's segment belongs to no memory. */
 export const DocumentSegment = Type.Object({
   ...Segment.properties,
   document_id: Type.Integer(),
@@ -129,7 +129,7 @@ export const ReplaceBody = Type.Object({
   regex: Type.Optional(Type.Boolean()),
   case_sensitive: Type.Optional(Type.Boolean()),
   field: Type.Optional(Type.Union([Type.Literal('source'), Type.Literal('target')])),
-  statuses: Type.Optional(Type.Array(Type.Union(STATUS_NAMES.map((s) => Type.Literal(s))), { maxItems: 10 })),
+  statuses: Type.Optional(Type.Array(StringEnum(STATUS_NAMES), { maxItems: 10 })),
   dry_run: Type.Optional(Type.Boolean()),
 });
 

@@ -21,23 +21,9 @@ import {
 } from './document-states.ts';
 import type { DocumentImportTaskParams } from './import-task.ts';
 import type { PretranslateTaskParams } from './pretranslate-task.ts';
+import type { ProjectsOfDocuments } from './projects-of-documents.ts';
 import * as repo from './repository.ts';
 import * as segments from './segment-repository.ts';
-
-/**
- * What documents ask of the projects they belong to, answered by the projects module's service. Projects sit
- * above documents (a Project embeds its documents), so documents do not import it: app.ts hands it over.
- */
-export interface ProjectsOfDocuments {
-  /** The organization's project of this id, with the language pair its documents take. */
-  findProject(
-    db: Queryable,
-    id: number,
-    organizationId: number,
-  ): Promise<{ id: number; srclang: string; trglang: string } | undefined>;
-  /** The memory of a project: its documents are pre-translated from it and confirm into it. */
-  memoryOfProject(db: Queryable, projectId: number): Promise<number | undefined>;
-}
 
 export interface DocumentDeps {
   db: Db;

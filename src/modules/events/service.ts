@@ -3,6 +3,7 @@
 // queue (so that they are seen whichever instance runs the work).
 import { errors } from '../../errors.ts';
 import type { Envelope, EventBus } from '../../events/event-bus.ts';
+import type { DocumentEvent, TaskEvent } from '../../events/live-events.ts';
 import type { EventSink, EventSource } from '../../http/event-stream.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Db } from '../../store/db.ts';
@@ -79,7 +80,7 @@ async function start(
 
   const sendCounts = async () => {
     for (const row of await documents.segmentCounts(db, watched)) {
-      const data = {
+      const data: DocumentEvent = {
         document_id: row.id,
         project_id: row.project_id,
         confirmed: row.confirmed,
@@ -108,7 +109,7 @@ async function start(
     for (const task of await tasksOfDocuments(db, [...projectOf.keys()], since)) {
       const kind = TASK_KINDS[task.type];
       if (!kind) continue;
-      const data = {
+      const data: TaskEvent = {
         document_id: task.document_id,
         project_id: projectOf.get(task.document_id)!,
         task_id: task.id,
@@ -128,7 +129,7 @@ async function start(
       // An export seen running is followed to its end; one that ended before this stream began is no news.
       if (!running && !sent.has(key)) continue;
       const state = running ? 'running' : doc.export_succeeded === 1 ? 'succeeded' : 'failed';
-      const data = {
+      const data: TaskEvent = {
         document_id: doc.id,
         project_id: doc.project_id,
         task_id: null,

@@ -1,4 +1,4 @@
-// TypeBox schemas of Lilt's Files resource (LILT-JOBS.md): SourceFile, and the files routes' parameters.
+// TypeBox schemas of Lilt's Files resource (docs/FILES-AND-JOBS.md): SourceFile, and the files routes' parameters.
 import { Type } from 'typebox';
 
 export const SourceFile = Type.Object({

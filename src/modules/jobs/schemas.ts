@@ -1,4 +1,4 @@
-// TypeBox schemas of Lilt's Jobs resource (LILT-JOBS.md: the fields of Lilt's OpenAPI document and SDK
+// TypeBox schemas of Lilt's Jobs resource (docs/FILES-AND-JOBS.md: the fields of Lilt's OpenAPI document and SDK
 // models, camelCase as Lilt sends them; dates as ISO 8601 strings) and the jobs routes' parameters.
 import { Type } from 'typebox';
 import { Nullable, StringEnum } from '../../http/schemas.ts';

@@ -1,4 +1,4 @@
-// TypeBox schema of GET /v2/languages (API.md).
+// TypeBox schema of GET /v2/languages (docs/API.md).
 import { Type } from 'typebox';
 
 export const LanguagesAnswer = Type.Object({

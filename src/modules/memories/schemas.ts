@@ -1,4 +1,4 @@
-// TypeBox schemas of the memory and segment resources (API.md) and the memories routes' parameters.
+// TypeBox schemas of the memory and segment resources (docs/API.md) and the memories routes' parameters.
 import { Type } from 'typebox';
 import { Nullable } from '../../http/schemas.ts';
 import { EXACT_SCORE, MIN_SCORE } from '../../matching/score-bands.ts';

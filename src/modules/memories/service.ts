@@ -12,7 +12,7 @@ import { emailsOfUsers } from '../users/service.ts';
 import type { IndexCache } from './index-cache.ts';
 import * as repo from './repository.ts';
 
-/** Longest query and segment source accepted (API.md). */
+/** Longest query and segment source accepted (docs/API.md). */
 export const MAX_TEXT_LENGTH = 5000;
 
 export interface MemoryDeps {
@@ -220,7 +220,7 @@ export interface QueryInput {
   min_score?: number;
 }
 
-/** The fuzzy lookup of MATCHING.md: best first, at most n, nothing under the threshold. */
+/** The fuzzy lookup of docs/MATCHING.md: best first, at most n, nothing under the threshold. */
 export async function queryMemory(deps: MemoryDeps, principal: Principal, input: QueryInput) {
   const memory = await requireMemory(deps.db, principal, input.id);
   const query = requireText('query', input.query);

@@ -1,4 +1,4 @@
-// TypeBox schemas of the Project resource (API.md) and the projects routes' parameters.
+// TypeBox schemas of the Project resource (docs/API.md) and the projects routes' parameters.
 import { Type } from 'typebox';
 import { Nullable, StringEnum } from '../../http/schemas.ts';
 import { Document } from '../documents/schemas.ts';

@@ -44,7 +44,7 @@ import type {
   User,
 } from './types.ts';
 
-/** A refused request, with the server's stable code and message (API.md "Errors"). */
+/** A refused request, with the server's stable code and message (docs/API.md "Errors"). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

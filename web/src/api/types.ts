@@ -56,10 +56,7 @@ export type Project = Narrowed<Static<typeof projects.Project>, { state: Project
 export type DocumentSegment = Narrowed<Static<typeof documents.DocumentSegment>, { status: SegmentStatus }>;
 export type SegmentsPage = Narrowed<Static<typeof documents.SegmentsPage>, { segments: DocumentSegment[] }>;
 export type DocumentQa = Static<typeof documents.QaReport>;
-// The schema's statuses are a union built from an array, whose static type is never[]: given here.
-export type ReplaceRequest = Omit<Static<typeof documents.ReplaceBody>, 'statuses'> & {
-  statuses?: SegmentStatus[];
-};
+export type ReplaceRequest = Static<typeof documents.ReplaceBody>;
 export type ReplaceResult = Static<typeof documents.ReplaceAnswer>;
 export type SegmentHistory = Static<typeof segments.SegmentHistory>;
 export type SegmentVersion = SegmentHistory['versions'][number];

@@ -1,5 +1,5 @@
 // The one table of the editor's keyboard actions: it drives the key bindings, the buttons' tooltips and the
-// `?` help overlay, so a key can never be bound without being documented (shared/design/EDITOR.md §5).
+// `?` help overlay, so a key can never be bound without being documented (docs/EDITOR.md §5).
 import { comboId, type Platform, parseCombo } from './key-combos.ts';
 
 export type ActionId =

@@ -1,37 +1,10 @@
 // Live updates (GET /v2/events, Server-Sent Events): a document's or a project's segment, task and document
 // events, handed to the screen that listens. Answers whether the stream is open, so that a screen polls only
 // while it is not (EventSource reconnects by itself after a drop).
+import type { DocumentEvent, SegmentEvent, TaskEvent } from '@server/events/live-events.ts';
 import { useEffect, useRef, useState } from 'react';
 
-// The events' shapes by hand: the server declares them as plain interfaces (src/modules/events/event-bus.ts,
-// src/modules/events/service.ts), with no TypeBox schema for the web to take its types from.
-
-export interface SegmentEvent {
-  document_id: number;
-  segment_id: number;
-  target: string | null;
-  status: string;
-  updated_at: number;
-  user: string | null;
-}
-
-export interface TaskEvent {
-  document_id: number;
-  project_id: number;
-  task_id: number;
-  kind: string;
-  state: string;
-  progress: { done: number; total: number };
-}
-
-export interface DocumentEvent {
-  document_id: number;
-  project_id: number;
-  confirmed: number;
-  total: number;
-  /** Many segments changed at once (a replace, a pre-translation): read them again. */
-  reload?: boolean;
-}
+export type { DocumentEvent, SegmentEvent, TaskEvent };
 
 export interface LiveHandlers {
   segment?: (event: SegmentEvent) => void;

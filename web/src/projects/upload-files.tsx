@@ -17,7 +17,7 @@ interface Upload {
   error: string | null;
 }
 
-// The formats the server's filters read (PRODUCT.md); the picker offers them, the server has the last word.
+// The formats the server's filters read (docs/API.md, Documents: "Formats"); the picker offers them, the server has the last word.
 const ACCEPT = '.txt,.xlf,.xliff,.po,.pot,.json,.html,.htm,.md,.docx,.xml,.yml,.yaml';
 
 let nextKey = 1;

@@ -1,4 +1,4 @@
-// Why a match scores what it does: the words that differ (the base score, MATCHING.md §2) and the server's
+// Why a match scores what it does: the words that differ (the base score, docs/MATCHING.md §2) and the server's
 // penalties, as chips whose points add up to 100 − score.
 import { explainBase } from '../../../../src/matching/score-explanation.ts';
 import type { MemoryMatch } from '../../api/types.ts';

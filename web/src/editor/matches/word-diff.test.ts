@@ -1,4 +1,4 @@
-// The word diff and the score chips, on MATCHING.md's worked examples: they must say what the scorer counted.
+// The word diff and the score chips, on docs/MATCHING.md's worked examples: they must say what the scorer counted.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { scoreMatch } from '@server/matching/score.ts';

@@ -1,0 +1,38 @@
+// What GET /v2/events sends (extension): the data of its `segment`, `task` and `document` Server-Sent Events.
+// The bus carries segment events between processes; the events module adds task and document events; the web
+// application takes its types from here.
+import { type Static, Type } from 'typebox';
+
+/** A document segment's target or status changed (`segment`). */
+export const SegmentEvent = Type.Object({
+  document_id: Type.Integer(),
+  segment_id: Type.Integer(),
+  /** Null when the target was too large for one notification: the client reads the segment again. */
+  target: Type.Union([Type.String(), Type.Null()]),
+  status: Type.String(),
+  updated_at: Type.Integer(),
+  user: Type.Union([Type.String(), Type.Null()]),
+});
+export type SegmentEvent = Static<typeof SegmentEvent>;
+
+/** A document's import, pre-translation or export moved (`task`); an export has no task id and no progress. */
+export const TaskEvent = Type.Object({
+  document_id: Type.Integer(),
+  project_id: Type.Integer(),
+  task_id: Type.Union([Type.Integer(), Type.Null()]),
+  kind: Type.String(),
+  state: Type.String(),
+  progress: Type.Union([Type.Object({ done: Type.Integer(), total: Type.Integer() }), Type.Null()]),
+});
+export type TaskEvent = Static<typeof TaskEvent>;
+
+/** A document's confirmed count (`document`). */
+export const DocumentEvent = Type.Object({
+  document_id: Type.Integer(),
+  project_id: Type.Integer(),
+  confirmed: Type.Integer(),
+  total: Type.Integer(),
+  /** Many segments changed at once (a replace, a pre-translation): read them again. */
+  reload: Type.Optional(Type.Boolean()),
+});
+export type DocumentEvent = Static<typeof DocumentEvent>;
