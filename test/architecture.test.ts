@@ -30,7 +30,7 @@ const LAYERS: [string, number][] = [
 
 /** Layers whose code is pure: no HTTP framework, no database. */
 const PURE = ['src/pacing.ts', 'src/text/', 'src/matching/', 'src/xml/', 'src/formats/'];
-const IMPURE_PACKAGES = ['fastify', '@fastify/', 'pg', 'pg-copy-streams', 'better-sqlite3'];
+const IMPURE_PACKAGES = ['fastify', '@fastify/', 'pg', 'better-sqlite3'];
 
 interface Import {
   from: string;
