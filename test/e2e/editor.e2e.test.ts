@@ -179,10 +179,19 @@ test('the whole path: sign in, project, upload, pre-translate, translate, confir
     await page.getByRole('button', { name: 'Pre-translate' }).click();
     const dialog = page.getByRole('dialog', { name: 'Pre-translate from the memory' });
     await dialog.getByLabel('manual.txt').uncheck();
-    assert.ok(await dialog.getByLabel('Confirm 100% matches (auto-accept)').isChecked());
+    // Auto-accept is off until chosen, and says what it confirms.
+    assert.ok(await dialog.getByRole('radio', { name: /^Confirm nothing/ }).isChecked());
+    await dialog
+      .getByRole('radio', { name: 'Confirm exact matches (100 %, identical text and tags)' })
+      .check();
     const started = page.waitForResponse((r) => r.url().endsWith('/v2/documents/pretranslate'));
     await dialog.getByRole('button', { name: 'Start pre-translation' }).click();
     assert.equal((await started).status(), 202);
+    assert.deepEqual((await started).request().postDataJSON(), {
+      id: [htmlId],
+      auto_accept: true,
+      auto_accept_scope: 'exact',
+    });
     await until(
       'pre-translation',
       async () => (await api.get(`/v2/documents?id=${htmlId}`)).json(),
@@ -243,11 +252,11 @@ test('the whole path: sign in, project, upload, pre-translate, translate, confir
     );
     await screenshot(page, '04-editor-fuzzy-match');
 
-    // Select all and delete: the text goes, the tags stay.
+    // Select all and delete: the text goes, and the tags with it (Missing tags lists them).
     await page.keyboard.press('Control+A');
     await page.keyboard.press('Backspace');
-    assert.equal(await target.getByRole('img', { name: /^tag / }).count(), 2);
-    assert.equal((await target.innerText()).replace(/\s/g, ''), '1/1');
+    assert.equal(await target.getByRole('img', { name: /^tag / }).count(), 0);
+    await page.getByRole('region', { name: 'Segment' }).getByText('Missing tags:').waitFor();
 
     await page.keyboard.press('Alt+1');
     await target.getByText('-Ergebnisse.').waitFor();

@@ -131,7 +131,10 @@ test('New job: files uploaded, pairs chosen in the table, the job made with thei
     await pairs.getByRole('checkbox', { name: 'German (de)', exact: true }).check();
     await pairs.getByRole('checkbox', { name: 'French (fr)', exact: true }).check();
     await pairs.getByRole('checkbox', { name: 'Pre-translate into French (fr)' }).uncheck();
-    await pairs.getByRole('checkbox', { name: 'Auto-accept into German (de)' }).check();
+    // Auto-accept is off until chosen, and says what it confirms.
+    const accept = pairs.getByRole('combobox', { name: 'Auto-accept into German (de)' });
+    assert.equal(await accept.inputValue(), 'none');
+    await accept.selectOption({ label: 'Confirm exact matches (100 %, identical text and tags)' });
     assert.equal(
       await dialog.getByRole('alert').count(),
       0,
@@ -150,14 +153,17 @@ test('New job: files uploaded, pairs chosen in the table, the job made with thei
     assert.equal(body.srcLang, 'en');
     assert.equal(body.fileIds.length, 2);
     assert.deepEqual(
-      body.languagePairs.map((p: { trgLang: string; pretranslate: boolean; autoAccept: boolean }) => [
-        p.trgLang,
-        p.pretranslate,
-        p.autoAccept,
-      ]),
+      body.languagePairs.map(
+        (p: { trgLang: string; pretranslate: boolean; autoAccept: boolean; autoAcceptScope?: string }) => [
+          p.trgLang,
+          p.pretranslate,
+          p.autoAccept,
+          p.autoAcceptScope,
+        ],
+      ),
       [
-        ['de', true, true],
-        ['fr', false, false],
+        ['de', true, true, 'exact'],
+        ['fr', false, false, undefined],
       ],
     );
     // The server made it: two projects, one document per file each, and the page lists it.

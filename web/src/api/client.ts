@@ -211,10 +211,11 @@ export const api = {
   restoreVersion: (body: RestoreBody) => json<DocumentSegment>('POST', '/v2/segments/restore', body),
   segmentHistory: (id: number) => json<SegmentHistory>('GET', `/v2/segments/history?${query({ id })}`),
   createMemory: (body: CreateMemoryBody) => json<Memory>('POST', '/v2/memories', body),
-  matches: (memoryId: number, source: string, signal?: AbortSignal) =>
+  /** With the segment the source is of, the server can tell context (101 %) matches (docs/API.md). */
+  matches: (memoryId: number, source: string, signal?: AbortSignal, segmentId?: number) =>
     json<MemoryMatch[]>(
       'GET',
-      `/v2/memories/query?${query({ id: memoryId, query: source, n: 9 })}`,
+      `/v2/memories/query?${query({ id: memoryId, query: source, n: 9, segment_id: segmentId })}`,
       undefined,
       signal,
     ),
@@ -237,11 +238,9 @@ export const api = {
   document: (id: number) => json<TesseraDocument>('GET', `/v2/documents?${query({ id })}`),
   renameDocument: (id: number, name: string) => json<TesseraDocument>('PUT', '/v2/documents', { id, name }),
   deleteDocument: (id: number) => json<{ deleted: boolean }>('DELETE', `/v2/documents?${query({ id })}`),
-  pretranslate: (ids: number[], autoAccept: boolean) =>
-    json<PretranslateAnswer>('POST', '/v2/documents/pretranslate', {
-      id: ids,
-      auto_accept: autoAccept,
-    }),
+  /** `auto_accept_scope` is Tessera's extension (docs/API.md): "context" confirms only context matches. */
+  pretranslate: (ids: number[], accept: { auto_accept: boolean; auto_accept_scope?: 'exact' | 'context' }) =>
+    json<PretranslateAnswer>('POST', '/v2/documents/pretranslate', { id: ids, ...accept }),
   segments: (
     params: { id: number; offset: number; limit: number; status?: readonly SegmentStatus[]; q?: string },
     signal?: AbortSignal,

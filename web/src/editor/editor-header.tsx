@@ -1,5 +1,5 @@
 // The editor's header: where the document is (breadcrumbs), its name and language pair, how far it is confirmed,
-// what it is busy with, its QA count, and the Replace, Export and Shortcuts buttons.
+// what it is busy with, its QA count, and the Replace, Full tags, Export and Shortcuts buttons.
 import { Link } from 'wouter';
 import type { DocumentQa, Project, TesseraDocument } from '../api/types.ts';
 import { ariaKeys, tooltip } from '../keyboard/shortcut-label.ts';
@@ -16,6 +16,8 @@ export function EditorHeader({
   total,
   onReplace,
   onHelp,
+  fullTags,
+  onToggleFullTags,
 }: {
   project: Project | undefined;
   doc: TesseraDocument | undefined;
@@ -25,6 +27,9 @@ export function EditorHeader({
   total: number;
   onReplace: () => void;
   onHelp: () => void;
+  /** Whether tag chips show their full markup. */
+  fullTags: boolean;
+  onToggleFullTags: () => void;
 }) {
   return (
     <header className="editor-head">
@@ -58,6 +63,18 @@ export function EditorHeader({
           aria-keyshortcuts={ariaKeys('findReplace')}
         >
           Replace…
+        </button>
+        <button
+          type="button"
+          className="button small quiet"
+          aria-pressed={fullTags}
+          onClick={onToggleFullTags}
+          // The focus stays in the target: the mode is switched, not the segment.
+          onMouseDown={(e) => e.preventDefault()}
+          title={tooltip('toggleFullTags')}
+          aria-keyshortcuts={ariaKeys('toggleFullTags')}
+        >
+          Full tags
         </button>
         {d && <ExportButtons doc={d} />}
         <button

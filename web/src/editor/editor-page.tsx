@@ -26,6 +26,7 @@ import { StatusBar } from './save/status-bar.tsx';
 import { useSaves } from './save/use-saves.ts';
 import { SegmentGrid } from './segments/segment-grid.tsx';
 import { useLiveSegments } from './segments/use-live-segments.ts';
+import { FullTagsContext, useFullTagsChoice } from './tags/tag-display.ts';
 import { setTarget, TargetEditor } from './target/target-editor.tsx';
 
 /** After the frame that shows the change: what a person sees, as a performance mark. */
@@ -66,7 +67,8 @@ export default function EditorPage({ id }: { id: number }) {
   liveRef.current = live.live;
   const online = useOnline();
   usePrefetchMatches(memoryId, position);
-  const commands = useCommands({ position, saves, commit, view, memoryId, searchInput });
+  const [fullTags, toggleFullTags] = useFullTagsChoice();
+  const commands = useCommands({ position, saves, commit, view, memoryId, searchInput, toggleFullTags });
 
   const onFirstRows = useCallback(() => markAfterPaint('tessera:segments-painted'), []);
   const counts = list.counts;
@@ -98,92 +100,96 @@ export default function EditorPage({ id }: { id: number }) {
   );
 
   return (
-    <main className="editor">
-      <EditorHeader
-        project={project.data}
-        doc={doc.data}
-        qa={qa.data}
-        confirmed={confirmed}
-        total={documentTotal}
-        onReplace={commands.openReplace}
-        onHelp={commands.help.show}
-      />
-      <FilterBar
-        ref={searchInput}
-        filter={filter}
-        counts={counts}
-        total={list.total}
-        onChange={commands.changeFilter}
-      />
-      <div className="editor-body">
-        {list.error ? (
-          <p className="form-error">{list.error.message}</p>
-        ) : list.total === 0 ? (
-          <div className="empty">
-            <p>
-              {filter.statuses.length > 0 || filter.q
-                ? 'No segment matches the filter.'
-                : 'This document has no segments.'}
-            </p>
-          </div>
-        ) : (
-          <SegmentGrid
-            total={total}
-            rowAt={list.rowAt}
-            activeIndex={activeIndex}
-            editor={editor}
-            saveOf={(sid) => saves.entry(sid)}
-            targetOf={(segment) => saves.targetOf(segment)}
-            onActivate={commands.activate}
-            onVisiblePages={position.setVisiblePages}
-            scrollRequest={position.scrollRequest}
-            onFirstRows={onFirstRows}
+    <FullTagsContext value={fullTags}>
+      <main className="editor">
+        <EditorHeader
+          project={project.data}
+          doc={doc.data}
+          qa={qa.data}
+          confirmed={confirmed}
+          total={documentTotal}
+          onReplace={commands.openReplace}
+          onHelp={commands.help.show}
+          fullTags={fullTags}
+          onToggleFullTags={toggleFullTags}
+        />
+        <FilterBar
+          ref={searchInput}
+          filter={filter}
+          counts={counts}
+          total={list.total}
+          onChange={commands.changeFilter}
+        />
+        <div className="editor-body">
+          {list.error ? (
+            <p className="form-error">{list.error.message}</p>
+          ) : list.total === 0 ? (
+            <div className="empty">
+              <p>
+                {filter.statuses.length > 0 || filter.q
+                  ? 'No segment matches the filter.'
+                  : 'This document has no segments.'}
+              </p>
+            </div>
+          ) : (
+            <SegmentGrid
+              total={total}
+              rowAt={list.rowAt}
+              activeIndex={activeIndex}
+              editor={editor}
+              saveOf={(sid) => saves.entry(sid)}
+              targetOf={(segment) => saves.targetOf(segment)}
+              onActivate={commands.activate}
+              onVisiblePages={position.setVisiblePages}
+              scrollRequest={position.scrollRequest}
+              onFirstRows={onFirstRows}
+            />
+          )}
+          <SideBar
+            context={{
+              documentId: id,
+              memoryId,
+              segment: active,
+              text: activeText,
+              notice: commands.notice,
+              concordance: commands.concordance,
+              insertMatch: commands.insertMatch,
+              segmentChanged: live.segmentChanged,
+            }}
           />
-        )}
-        <SideBar
-          context={{
-            documentId: id,
-            memoryId,
-            segment: active,
-            text: activeText,
-            notice: commands.notice,
-            concordance: commands.concordance,
-            insertMatch: commands.insertMatch,
-            segmentChanged: live.segmentChanged,
+        </div>
+        <StatusBar
+          summary={summary}
+          onResolve={reopenConflict}
+          onRetry={() => saves.retryFailed()}
+          liveNote={live.liveNote}
+          live={live.live}
+          online={online}
+        />
+        <ShortcutHelp open={commands.help.open} onClose={commands.help.close} />
+        <ConflictDialog
+          reopen={conflictReopen}
+          entry={summary.conflicts[0]}
+          number={summary.conflicts[0]?.current ? summary.conflicts[0].current.position + 1 : undefined}
+          onResolve={(keep, current) => {
+            saves.resolve(current.id, keep);
+            if (keep === 'theirs' && view.current && active?.id === current.id)
+              setTarget(view.current, current.target ?? '');
           }}
         />
-      </div>
-      <StatusBar
-        summary={summary}
-        onResolve={reopenConflict}
-        onRetry={() => saves.retryFailed()}
-        liveNote={live.liveNote}
-        live={live.live}
-        online={online}
-      />
-      <ShortcutHelp open={commands.help.open} onClose={commands.help.close} />
-      <ConflictDialog
-        reopen={conflictReopen}
-        entry={summary.conflicts[0]}
-        number={summary.conflicts[0]?.current ? summary.conflicts[0].current.position + 1 : undefined}
-        onResolve={(keep, current) => {
-          saves.resolve(current.id, keep);
-          if (keep === 'theirs' && view.current && active?.id === current.id)
-            setTarget(view.current, current.target ?? '');
-        }}
-      />
-      <ReplaceDialog
-        documentId={id}
-        open={commands.replace.open}
-        onClose={commands.replace.close}
-        onApplied={live.reload}
-      />
-      <GoToDialog
-        open={commands.goTo.open}
-        total={documentTotal}
-        onGo={commands.goToNumber}
-        onClose={commands.goTo.close}
-      />
-    </main>
+        <ReplaceDialog
+          documentId={id}
+          open={commands.replace.open}
+          onClose={commands.replace.close}
+          onApplied={live.reload}
+        />
+        <GoToDialog
+          open={commands.goTo.open}
+          total={documentTotal}
+          onGo={commands.goToNumber}
+          onClose={commands.goTo.close}
+        />
+      </main>
+    </FullTagsContext>
   );
 }

@@ -4,25 +4,41 @@ import type { DocumentSegment } from '../api/types.ts';
 import { keysText } from '../keyboard/shortcut-label.ts';
 import { STATUS_NAMES } from '../ui/format.ts';
 import { type ActiveText, useActiveText } from './active-text.ts';
-import { missingTags } from './tags/missing-tags.ts';
+import { filledFromContext, shownScore } from './matches/context-match.ts';
+import { tagState } from './tags/missing-tags.ts';
 import { placedTags, tagLabels } from './tags/tag-parts.ts';
 import { TagChip, TaggedText } from './tags/tagged-text.tsx';
 
-function MissingTags({ source, text }: { source: string; text: ActiveText }) {
+/** The target's tags against the source's: missing ones, empty pairs, pairs out of order — or all placed. */
+function TagStatus({ source, text }: { source: string; text: ActiveText }) {
   const current = useActiveText(text);
-  const missing = missingTags(source, current);
-  if (placedTags(source).length === 0) return null;
-  if (missing.length === 0) return <p className="tags-ok">All tags placed.</p>;
   const all = placedTags(source).map((t) => t.part);
+  if (all.length === 0) return null;
+  const { missing, empty, disordered } = tagState(source, current);
+  if (missing.length === 0 && empty.length === 0 && !disordered)
+    return <p className="tags-ok">All tags placed.</p>;
   const labels = tagLabels(all);
   return (
-    <p className="tags-missing">
-      Missing tags:{' '}
-      {missing.map((tag) => (
-        <TagChip key={tag.raw} {...labels[all.findIndex((t) => t.raw === tag.raw)]} />
-      ))}{' '}
-      <span className="muted">{keysText('insertNextTag')} inserts the next</span>
-    </p>
+    <div className="tags-missing">
+      {missing.length > 0 && (
+        <p>
+          Missing tags:{' '}
+          {missing.map((tag) => (
+            <TagChip key={tag.index} label={labels[tag.index]} focusable />
+          ))}{' '}
+          <span className="muted">{keysText('insertNextTag')} inserts the next</span>
+        </p>
+      )}
+      {empty.map((open) => (
+        <p key={open}>
+          Nothing between <TagChip label={labels[open]} focusable /> and its closing tag: the source encloses
+          text there.
+        </p>
+      ))}
+      {disordered && (
+        <p>Tags out of order: a closing tag comes before its opening one, or two pairs cross.</p>
+      )}
+    </div>
   );
 }
 
@@ -30,7 +46,7 @@ function MissingTags({ source, text }: { source: string; text: ActiveText }) {
 function ChipIn({ text, raw }: { text: string; raw: string }) {
   const tags = placedTags(text).map((t) => t.part);
   const at = tags.findIndex((t) => t.raw === raw);
-  return at < 0 ? <TaggedText text={raw} /> : <TagChip {...tagLabels(tags)[at]} />;
+  return at < 0 ? <TaggedText text={raw} /> : <TagChip label={tagLabels(tags)[at]} />;
 }
 
 export function SegmentInfo({ segment, text }: { segment: DocumentSegment | undefined; text: ActiveText }) {
@@ -42,7 +58,10 @@ export function SegmentInfo({ segment, text }: { segment: DocumentSegment | unde
         <span className={`status-badge ${segment.status}`}>{STATUS_NAMES[segment.status]}</span>
       </h2>
       {segment.match_score !== null && (
-        <p className="muted small">Pre-translated from a {segment.match_score}% match.</p>
+        <p className="muted small">
+          Pre-translated from a {shownScore(segment.match_score, filledFromContext(segment))}%{' '}
+          {filledFromContext(segment) ? 'context match' : 'match'}.
+        </p>
       )}
       {segment.context && <p className="context mono">{segment.context}</p>}
       {segment.repairs && segment.repairs.length > 0 && (
@@ -68,7 +87,7 @@ export function SegmentInfo({ segment, text }: { segment: DocumentSegment | unde
           </ul>
         </div>
       )}
-      <MissingTags source={segment.source} text={text} />
+      <TagStatus source={segment.source} text={text} />
     </section>
   );
 }

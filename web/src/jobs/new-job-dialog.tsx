@@ -9,13 +9,29 @@ import { jobsKey } from '../api/keys/jobs.ts';
 import { languagesKey } from '../api/keys/languages.ts';
 import { memoriesKey } from '../api/keys/memories.ts';
 import type { Memory, SourceFile } from '../api/types.ts';
+import { AUTO_ACCEPT_CHOICES, type AutoAccept } from '../projects/auto-accept.ts';
 import { FormActions } from '../ui/form-actions.tsx';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
 
 interface PairChoice {
   included: boolean;
   pretranslate: boolean;
-  autoAccept: boolean;
+  autoAccept: AutoAccept;
+}
+
+/**
+ * A language pair of the request. `autoAcceptScope` is Tessera's extension beside Lilt's `autoAccept`
+ * (docs/API.md): "context" confirms only context (101 %) matches.
+ */
+function languagePair(memory: Memory, c: PairChoice) {
+  const accept = c.pretranslate ? c.autoAccept : 'none';
+  return {
+    trgLang: memory.trglang,
+    memoryId: memory.id,
+    pretranslate: c.pretranslate,
+    autoAccept: accept !== 'none',
+    ...(accept === 'none' ? {} : { autoAcceptScope: accept }),
+  };
 }
 
 export function NewJobDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -36,7 +52,7 @@ export function NewJobDialog({ open, onClose }: { open: boolean; onClose: () => 
   const pairs = (memories.data ?? []).filter((m) => m.srclang === source);
   const name = (code: string) => languages.data?.code_to_name[code] ?? code;
   const choice = (m: Memory): PairChoice =>
-    choices[m.id] ?? { included: false, pretranslate: true, autoAccept: false };
+    choices[m.id] ?? { included: false, pretranslate: true, autoAccept: 'none' };
   const setChoice = (m: Memory, change: Partial<PairChoice>) => {
     setChoices((all) => ({ ...all, [m.id]: { ...choice(m), ...change } }));
     setError(null);
@@ -56,12 +72,7 @@ export function NewJobDialog({ open, onClose }: { open: boolean; onClose: () => 
         fileIds: uploaded.map((f) => f.id),
         srcLang: source,
         due: form.due ? new Date(`${form.due}T23:59:59`).toISOString() : null,
-        languagePairs: chosen.map((m) => ({
-          trgLang: m.trglang,
-          memoryId: m.id,
-          pretranslate: choice(m).pretranslate,
-          autoAccept: choice(m).pretranslate && choice(m).autoAccept,
-        })),
+        languagePairs: chosen.map((m) => languagePair(m, choice(m))),
       });
     },
     onSuccess: () => {
@@ -132,7 +143,7 @@ export function NewJobDialog({ open, onClose }: { open: boolean; onClose: () => 
                 <th scope="col">Translate into</th>
                 <th scope="col">Memory</th>
                 <th scope="col">Pre-translate</th>
-                <th scope="col">Auto-accept exact matches</th>
+                <th scope="col">Auto-accept</th>
               </tr>
             </thead>
             <tbody>
@@ -164,13 +175,19 @@ export function NewJobDialog({ open, onClose }: { open: boolean; onClose: () => 
                       />
                     </td>
                     <td>
-                      <input
-                        type="checkbox"
+                      <select
+                        className="inline-select"
                         aria-label={`Auto-accept into ${label}`}
-                        checked={c.pretranslate && c.autoAccept}
+                        value={c.pretranslate ? c.autoAccept : 'none'}
                         disabled={!c.included || !c.pretranslate}
-                        onChange={(e) => setChoice(m, { autoAccept: e.currentTarget.checked })}
-                      />
+                        onChange={(e) => setChoice(m, { autoAccept: e.currentTarget.value as AutoAccept })}
+                      >
+                        {AUTO_ACCEPT_CHOICES.map((a) => (
+                          <option key={a.value} value={a.value}>
+                            {a.label}
+                          </option>
+                        ))}
+                      </select>
                     </td>
                   </tr>
                 );

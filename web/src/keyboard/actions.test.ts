@@ -46,6 +46,7 @@ test('the actions the issue names have their keys', () => {
   assert.equal(combos.get('Escape'), 'revert');
   assert.equal(combos.get('Alt+T'), 'insertNextTag');
   assert.equal(combos.get('?'), 'help');
+  assert.equal(combos.get('Alt+Shift+M'), 'toggleFullTags');
   for (let n = 1; n <= 9; n++) assert.equal(combos.get(`Alt+${n}`), 'insertMatch');
   assert.ok(ACTIONS.every((a) => a.label.length > 0));
 });
@@ -56,6 +57,9 @@ test('combinations match the events browsers send', () => {
   assert.ok(!matchesEvent(other('Mod+Enter'), key({ key: 'Enter', ctrlKey: true, shiftKey: true })));
   assert.ok(matchesEvent(other('Alt+1'), key({ key: '1', code: 'Digit1', altKey: true })));
   assert.ok(matchesEvent(other('Alt+T'), key({ key: 't', code: 'KeyT', altKey: true })));
+  assert.ok(
+    matchesEvent(other('Alt+Shift+M'), key({ key: 'M', code: 'KeyM', altKey: true, shiftKey: true })),
+  );
   // Option+T types "†" on a Mac; the physical key still says T.
   assert.ok(matchesEvent(parseCombo('Ctrl+T', 'mac'), key({ key: '†', code: 'KeyT', ctrlKey: true })));
   assert.ok(matchesEvent(parseCombo('Mod+I', 'mac'), key({ key: 'i', code: 'KeyI', metaKey: true })));

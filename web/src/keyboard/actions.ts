@@ -18,6 +18,7 @@ export type ActionId =
   | 'findInDocument'
   | 'findReplace'
   | 'revert'
+  | 'toggleFullTags'
   | 'help';
 
 export interface Action {
@@ -100,6 +101,13 @@ export const ACTIONS: readonly Action[] = [
     macKeys: ['Ctrl+Shift+T'],
   },
   { id: 'revert', label: 'Revert the target to its saved text', group: 'Target', keys: ['Escape'] },
+  {
+    id: 'toggleFullTags',
+    label: 'Show tags in full (their markup) or by number',
+    group: 'Target',
+    keys: ['Alt+Shift+M'],
+    macKeys: ['Ctrl+Shift+M'],
+  },
   { id: 'help', label: 'Show these shortcuts', group: 'Help', keys: ['F1'] },
   { id: 'help', label: 'Show these shortcuts', group: 'Help', keys: ['?'], outsideText: true },
 ];

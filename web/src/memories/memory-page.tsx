@@ -106,7 +106,7 @@ function TryQuery({ memory }: { memory: Memory }) {
         </button>
       </form>
       <div className="side inline-side">
-        <MatchesPanel memoryId={memory.id} source={source} segmentNumber={undefined} />
+        <MatchesPanel memoryId={memory.id} source={source} segmentId={undefined} segmentNumber={undefined} />
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
-// Pre-translate from the memory: the project's documents ready for it, checked, and whether 100% matches are
-// confirmed at once.
+// Pre-translate from the memory: the project's documents ready for it, checked, and what it may confirm by itself
+// (auto-accept): nothing by default, exact matches, or only context matches.
 import { MIN_SCORE } from '@server/matching/score-bands.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -7,6 +7,7 @@ import { api, errorText } from '../api/client.ts';
 import { projectKey } from '../api/keys/projects.ts';
 import type { TesseraDocument } from '../api/types.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
+import { AUTO_ACCEPT_CHOICES, type AutoAccept, autoAcceptFields } from './auto-accept.ts';
 import { busyWith } from './document-state.ts';
 
 export function PretranslateDialog({
@@ -22,7 +23,8 @@ export function PretranslateDialog({
   const [error, setError] = useState<string | null>(null);
   const eligible = documents.filter((d) => d.import_succeeded && !busyWith(d));
   const start = useMutation({
-    mutationFn: (v: { ids: number[]; autoAccept: boolean }) => api.pretranslate(v.ids, v.autoAccept),
+    mutationFn: (v: { ids: number[]; autoAccept: AutoAccept }) =>
+      api.pretranslate(v.ids, autoAcceptFields(v.autoAccept)),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: projectKey(documents[0]?.project_id) });
       onClose();
@@ -36,7 +38,10 @@ export function PretranslateDialog({
         onSubmit={(e: FormEvent<HTMLFormElement>) => {
           e.preventDefault();
           const form = new FormData(e.currentTarget);
-          start.mutate({ ids: form.getAll('doc').map(Number), autoAccept: form.get('auto_accept') === 'on' });
+          start.mutate({
+            ids: form.getAll('doc').map(Number),
+            autoAccept: (form.get('auto_accept') as AutoAccept | null) ?? 'none',
+          });
         }}
       >
         <p className="hint">
@@ -53,10 +58,15 @@ export function PretranslateDialog({
             </label>
           ))}
         </fieldset>
-        <label className="check">
-          <input type="checkbox" name="auto_accept" defaultChecked />
-          Confirm 100% matches (auto-accept)
-        </label>
+        <fieldset className="checklist">
+          <legend>Auto-accept</legend>
+          {AUTO_ACCEPT_CHOICES.map((c) => (
+            <label key={c.value} className="check">
+              <input type="radio" name="auto_accept" value={c.value} defaultChecked={c.value === 'none'} />
+              {c.label}
+            </label>
+          ))}
+        </fieldset>
         {error && (
           <p className="form-error" role="alert">
             {error}

@@ -8,8 +8,9 @@ export const entriesPageKey = (memoryId: number, offset: number, q: string) =>
   [...entriesKey(memoryId), offset, q] as const;
 /** Every match list of a memory: a confirmation adds an entry to it. */
 export const memoryMatchesKey = (memoryId: number) => ['matches', memoryId] as const;
-export const matchesKey = (memoryId: number, source: string) =>
-  [...memoryMatchesKey(memoryId), source] as const;
+/** A segment's matches: its source, and the segment itself, whose context tells context (101 %) matches. */
+export const matchesKey = (memoryId: number, source: string, segmentId?: number) =>
+  [...memoryMatchesKey(memoryId), source, segmentId ?? null] as const;
 export const concordanceKey = (memoryId: number | undefined, side: 'source' | 'target', text: string) =>
   ['concordance', memoryId, side, text] as const;
 

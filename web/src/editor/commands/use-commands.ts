@@ -8,7 +8,7 @@ import { matchesKey } from '../../api/keys/memories.ts';
 import type { DocumentSegment, MemoryMatch } from '../../api/types.ts';
 import { keysText } from '../../keyboard/shortcut-label.ts';
 import { type ActionHandlers, useActionKeys } from '../../keyboard/use-action-keys.ts';
-import { mapMatchTags } from '../matches/map-match-tags.ts';
+import { projectMatch } from '../matches/map-match-tags.ts';
 import type { Position } from '../position/use-position.ts';
 import { qaIssues } from '../qa/qa-list.tsx';
 import type { SegmentSaves } from '../save/segment-saves.ts';
@@ -29,6 +29,7 @@ export function useCommands({
   view,
   memoryId,
   searchInput,
+  toggleFullTags,
 }: {
   position: Position;
   saves: SegmentSaves;
@@ -38,6 +39,8 @@ export function useCommands({
   memoryId: number | undefined;
   /** The filter bar's search field (Find in document). */
   searchInput: RefObject<HTMLInputElement | null>;
+  /** Switches tag chips between their number and their full markup. */
+  toggleFullTags: () => void;
 }) {
   const queryClient = useQueryClient();
   const { list, total, active, activeIndex, select, readPageOf, applyFilter } = position;
@@ -100,7 +103,7 @@ export function useCommands({
 
   const insertMatch = (match: MemoryMatch | undefined) => {
     if (!match || !active || !view.current) return;
-    const mapped = mapMatchTags(match.source, match.target, active.source);
+    const mapped = projectMatch(match.source, match.target, active.source);
     setTarget(view.current, mapped.target);
     view.current.focus();
     setNotice(
@@ -157,7 +160,9 @@ export function useCommands({
     findReplace: () => openReplace(),
     insertMatch: (n) => {
       if (!active || memoryId === undefined) return;
-      insertMatch(queryClient.getQueryData<MemoryMatch[]>(matchesKey(memoryId, active.source))?.[n - 1]);
+      insertMatch(
+        queryClient.getQueryData<MemoryMatch[]>(matchesKey(memoryId, active.source, active.id))?.[n - 1],
+      );
     },
     copySource: () => {
       if (active && view.current) setTarget(view.current, active.source);
@@ -186,6 +191,7 @@ export function useCommands({
       setTarget(view.current, active.target ?? '');
       saves.discard(active.id);
     },
+    toggleFullTags: () => toggleFullTags(),
     help: () => setHelpOpen(true),
   };
   useActionKeys(handlers);

@@ -1,16 +1,21 @@
 // The versions of the active segment (History), newest first: who, when, how (edit, confirmation, replace,
-// pre-translation…), the status, and a word diff against the version before; "Restore" makes a version's
-// target the segment's again.
+// pre-translation…), the status, the QA errors it was confirmed with, and a word diff against the version
+// before; "Restore" makes a version's target the segment's again.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorText } from '../../api/client.ts';
 import { historyKey } from '../../api/keys/segments.ts';
 import type { DocumentSegment, SegmentVersion } from '../../api/types.ts';
 import { STATUS_NAMES } from '../../ui/format.ts';
-import { DiffSource } from '../matches/matches-panel.tsx';
+import { DiffText } from '../matches/diff-text.tsx';
 import { TaggedText } from '../tags/tagged-text.tsx';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The QA errors the target had when this version confirmed it ("Confirm anyway"); none from an older server. */
+function qaErrorsOf(version: SegmentVersion): string[] {
+  return (version as { qa_errors?: string[] }).qa_errors ?? [];
+}
 
 function statusName(status: string) {
   return (STATUS_NAMES as Record<string, string>)[status] ?? status;
@@ -77,9 +82,15 @@ export function HistoryPanel({
                       <span className={`status-badge ${v.status}`}>{statusName(v.status)}</span>
                       {v.origin && <span className="muted">{v.origin}</span>}
                     </div>
+                    {qaErrorsOf(v).length > 0 && (
+                      <p className="version-qa">
+                        Confirmed with {qaErrorsOf(v).length} QA{' '}
+                        {qaErrorsOf(v).length === 1 ? 'error' : 'errors'}: {qaErrorsOf(v).join('; ')}
+                      </p>
+                    )}
                     <div className="version-text">
                       {older && older.target !== null && v.target !== null ? (
-                        <DiffSource matchSource={older.target} source={v.target} />
+                        <DiffText before={older.target} after={v.target} />
                       ) : (
                         <TaggedText text={v.target ?? ''} />
                       )}

@@ -1,7 +1,8 @@
-// Inserting a match maps its tags onto this segment's: by the part each plays, never bringing a foreign tag.
+// Inserting a match maps its tags onto this segment's: by the part each plays, never bringing a foreign tag; and
+// its placeholders onto this segment's.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { mapMatchTags } from './map-match-tags.ts';
+import { mapMatchTags, projectMatch } from './map-match-tags.ts';
 
 test('TMX code tags of a match become this segment’s XLIFF tags', () => {
   const mapped = mapMatchTags(
@@ -38,4 +39,36 @@ test('a tag with no counterpart is left out and reported; text is kept as it is'
 test('a tag repeated in the match target is used once', () => {
   const mapped = mapMatchTags('Hi <x id="1"/>', 'Hallo <x id="1"/><x id="1"/>', 'Hello <x id="9"/>');
   assert.deepEqual(mapped, { target: 'Hallo <x id="9"/>', dropped: ['<x id="1"/>'] });
+});
+
+test('a match’s placeholders become this source’s, as its tags do', () => {
+  assert.deepEqual(projectMatch('%1$s of %2$s files', '%1$s von %2$s Dateien', '%s of %s files'), {
+    target: '%s von %s Dateien',
+    dropped: [],
+  });
+  assert.deepEqual(
+    projectMatch(
+      'Delete {0} <g id="1">now</g>',
+      '{0} <g id="1">jetzt</g> löschen',
+      'Delete {count} <x id="4"/>now',
+    ),
+    { target: '{count} jetzt löschen', dropped: ['<g id="1">', '</g>'] },
+  );
+  assert.equal(
+    projectMatch('Delete 3 files', '3 Dateien löschen', 'Delete 12 files').target,
+    '12 Dateien löschen',
+  );
+  // Placeholders that do not pair: the tags are still mapped, the rest stays for QA to name.
+  assert.deepEqual(projectMatch('Available', 'Verfügbar', '%s / %s available'), {
+    target: 'Verfügbar',
+    dropped: [],
+  });
+  assert.equal(
+    projectMatch(
+      'The editor shows <bpt i="1">&lt;abbr&gt;</bpt>TM<ept i="1">&lt;/abbr&gt;</ept> results.',
+      'Der Editor zeigt <bpt i="1">&lt;abbr&gt;</bpt>TM<ept i="1">&lt;/abbr&gt;</ept>-Ergebnisse.',
+      'The editor shows <g id="1" ctype="x-abbr">TM</g> matches.',
+    ).target,
+    'Der Editor zeigt <g id="1" ctype="x-abbr">TM</g>-Ergebnisse.',
+  );
 });

@@ -1,7 +1,9 @@
-// A memory match's target made ready for this segment: each of its tags becomes the tag of this source that
-// plays the same part (the k-th opening, its closing partner, the k-th standalone), so an inserted match never
-// brings a tag the segment does not have.
-import { parseTagged, type TagPart } from '@server/text/inline-tags.ts';
+// A memory match's target made ready for this segment: each of its tags becomes the tag of this source that plays
+// the same part (the k-th opening, its closing partner, the k-th standalone), and its placeholders and numbers
+// this source's (as pre-translation does it: src/text/placeables.ts's repairTarget), so an inserted match never
+// brings a tag the segment does not have, nor a `%d` where this source has `%s`.
+import { parseTagged, plainText, type TagPart } from '@server/text/inline-tags.ts';
+import { repairTarget } from '@server/text/placeables.ts';
 import { pairByRole, placedTags, tagNumber, tagRole } from '../tags/tag-parts.ts';
 
 export interface MappedTarget {
@@ -66,4 +68,16 @@ export function mapMatchTags(matchSource: string, matchTarget: string, source: s
     target += toTags[to].raw;
   }
   return { target, dropped };
+}
+
+/**
+ * What inserting a match (Alt+N) puts in the target: its tags mapped by the part they play (mapMatchTags), then
+ * its placeholders and numbers replaced by this source's when they pair with them (as many, kind for kind, in
+ * order: `%1$s` → `%s`, `{0}` → `{count}`). When they do not pair, they stay as they are, and QA names the
+ * placeholder that differs.
+ */
+export function projectMatch(matchSource: string, matchTarget: string, source: string): MappedTarget {
+  const mapped = mapMatchTags(matchSource, matchTarget, source);
+  const repaired = repairTarget(plainText(matchSource), mapped.target, plainText(source));
+  return repaired ? { ...mapped, target: repaired.target } : mapped;
 }

@@ -5,66 +5,11 @@ import { useEffect, useRef } from 'react';
 import type { MemoryMatch } from '../../api/types.ts';
 import { ariaKeys, tooltip } from '../../keyboard/shortcut-label.ts';
 import { formatDate } from '../../ui/format.ts';
-import { placedTags, tagLabels } from '../tags/tag-parts.ts';
-import { TagChip, TaggedText } from '../tags/tagged-text.tsx';
+import { TaggedText } from '../tags/tagged-text.tsx';
+import { isContextMatch, scoreBand, shownScore } from './context-match.ts';
+import { DiffText } from './diff-text.tsx';
 import { explainScore } from './score-explanation.ts';
 import { useMatches } from './use-matches.ts';
-import { wordDiff } from './word-diff.ts';
-
-export function DiffSource({ matchSource, source }: { matchSource: string; source: string }) {
-  const parts = wordDiff(matchSource, source);
-  // Chips in the diff carry the labels they have in their own text.
-  const labelOf = (text: string, raw: string) => {
-    const tags = placedTags(text);
-    const labels = tagLabels(tags.map((t) => t.part));
-    return labels[tags.findIndex((t) => t.part.raw === raw)] ?? { text: '?', title: raw, role: 'alone' };
-  };
-  return (
-    <span className="diff">
-      {parts.map((p, i) => {
-        const own = p.kind === 'added' ? source : matchSource;
-        const body = p.type === 'tag' ? <TagChip key="tag" {...labelOf(own, p.text)} /> : p.text;
-        const space = p.spaced ? ' ' : '';
-        const key = `${i}${p.kind}`;
-        if (p.kind === 'equal')
-          return (
-            <span key={key}>
-              {space}
-              {body}
-            </span>
-          );
-        if (p.kind === 'changed' && p.type === 'tag') {
-          return (
-            <span key={key} className="tag-changed" title="another tag in this segment">
-              {space}
-              {body}
-            </span>
-          );
-        }
-        if (p.kind === 'changed') {
-          return (
-            <span key={key}>
-              {space}
-              <del title="in the match">{p.text}</del>
-              <ins title="in this segment">{p.now}</ins>
-            </span>
-          );
-        }
-        return p.kind === 'removed' ? (
-          <span key={key}>
-            {space}
-            <del title="only in the match">{body}</del>
-          </span>
-        ) : (
-          <span key={key}>
-            {space}
-            <ins title="only in this segment">{body}</ins>
-          </span>
-        );
-      })}
-    </span>
-  );
-}
 
 function MatchItem({
   match,
@@ -78,7 +23,16 @@ function MatchItem({
   onInsert?: () => void;
 }) {
   const chips = explainScore(source, match);
-  const band = match.score === 100 ? 'exact' : match.score >= 90 ? 'high' : match.score >= 80 ? 'mid' : 'low';
+  const context = isContextMatch(match);
+  const score = shownScore(match.score, context);
+  const scoreLabel = (
+    <span
+      className={`score ${scoreBand(score)}`}
+      title={context ? 'Context match: exact, in the same context (neighbouring segments, key)' : undefined}
+    >
+      {score}%
+    </span>
+  );
   const meta = match.metadata;
   return (
     <li className="match">
@@ -93,23 +47,24 @@ function MatchItem({
           <span className="visually-hidden">Insert match </span>
           <span className="match-n">{n}</span>
           <span className="visually-hidden">, </span>
-          <span className={`score ${band}`}>{match.score}%</span>
+          {scoreLabel}
+          {context && <span className="visually-hidden">, context match</span>}
         </button>
       ) : (
         <span className="match-insert">
           <span className="match-n">{n}</span>
-          <span className={`score ${band}`}>{match.score}%</span>
+          {scoreLabel}
         </span>
       )}
       <div className="match-body">
         <div className="match-target">
-          <TaggedText text={match.target} />
+          <TaggedText text={match.target} focusable />
         </div>
         <div className="match-source">
-          {match.score === 100 ? (
-            <TaggedText text={match.source} />
+          {match.score >= 100 ? (
+            <TaggedText text={match.source} focusable />
           ) : (
-            <DiffSource matchSource={match.source} source={source} />
+            <DiffText before={match.source} after={source} />
           )}
         </div>
         <div className="match-meta">
@@ -134,16 +89,19 @@ function MatchItem({
 export function MatchesPanel({
   memoryId,
   source,
+  segmentId,
   segmentNumber,
   onInsert,
 }: {
   memoryId: number | undefined;
   source: string | undefined;
+  /** The document segment the source is of, for context (101 %) matches. */
+  segmentId: number | undefined;
   segmentNumber: number | undefined;
   /** Without it (the memory page's "try a query"), the matches are shown, not inserted. */
   onInsert?: (match: MemoryMatch) => void;
 }) {
-  const matches = useMatches(memoryId, source);
+  const matches = useMatches(memoryId, source, segmentId);
   // A lookup that failed (a prefetch, an earlier visit) is tried again once while its segment is shown —
   // also when the failure arrives after the segment came up (a prefetch still under way at the move).
   const { isError, isFetching, refetch } = matches;
@@ -179,7 +137,11 @@ export function MatchesPanel({
       </h2>
       <p className="visually-hidden" role="status">
         {matches.data
-          ? `${matches.data.length} matches${matches.data.length ? `, best ${matches.data[0].score}%` : ''}`
+          ? `${matches.data.length} matches${
+              matches.data.length
+                ? `, best ${shownScore(matches.data[0].score, isContextMatch(matches.data[0]))}%`
+                : ''
+            }`
           : ''}
       </p>
       {source === undefined ? (

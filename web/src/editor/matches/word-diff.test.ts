@@ -14,7 +14,7 @@ const show = (parts: DiffPart[]) =>
           : p.kind === 'changed'
             ? `~${p.text}>${p.now}`
             : `${p.kind === 'added' ? '+' : '-'}${p.text}`;
-      return (p.spaced ? ' ' : '') + text;
+      return p.gap + text + (p.trail ?? '');
     })
     .join('');
 
@@ -87,4 +87,25 @@ test('the chips add up to 100 − score, with the words chip from the base score
     explainScore('Same.', { source: 'Same.', score: 100, metadata: { penalties: [] } as never }),
     [],
   );
+});
+
+test('printf codes are called placeholders, not tags', () => {
+  const source = 'Copy %s to %s?';
+  const matchSource = 'Copy %1$s to %2$s?';
+  const { score, penalties } = scoreMatch(source, matchSource);
+  const chips = explainScore(source, { source: matchSource, score, metadata: { penalties } as never });
+  assert.ok(
+    chips.every((c) => c.kind !== 'tags'),
+    JSON.stringify(chips),
+  );
+  assert.equal(
+    chips.reduce((sum, c) => sum + c.points, 0),
+    100 - score,
+  );
+});
+
+test('placeholders, line breaks and indentation read in the diff as they are written', () => {
+  const parts = wordDiff('Copy %1$s to\n  %2$s?', 'Copy %s to\n  %s?');
+  assert.equal(show(parts), 'Copy -%1$s +%s to\n  -%2$s +%s?');
+  assert.equal(show(wordDiff('Done. ', 'Done.')), 'Done. ');
 });

@@ -18,8 +18,15 @@ export interface DiffPart {
   text: string;
   /** For changed: as this source writes it. */
   now?: string;
-  /** Whether whitespace stands before it in its own text. */
-  spaced: boolean;
+  /** UTF-16 offset of `text` in its own text (NFC): this source's for added, the match's otherwise. */
+  start: number;
+  /** For changed: the offset of `now` in this source (NFC). */
+  nowStart?: number;
+  /** What stands before it in its own text since the token before: spaces, line breaks, tabs (kept, not
+   * collapsed, so that a text's layout reads in its diff); for the first token, the text's leading whitespace. */
+  gap: string;
+  /** For the last token of its own text: the whitespace after it. */
+  trail?: string;
 }
 
 /** Token index pairs (in the query, in the candidate) that the scorer keeps, by token class. */
@@ -71,9 +78,20 @@ export function wordDiff(matchSource: string, source: string): DiffPart[] {
   const q = prepareText(source);
   const c = prepareText(matchSource);
   const parts: DiffPart[] = [];
-  const spaced = (p: PreparedText, i: number) => i > 0 && p.tokens[i].start > p.tokens[i - 1].end;
-  const push = (kind: DiffKind, p: PreparedText, i: number) =>
-    parts.push({ kind, type: p.tokens[i].type, text: p.tokens[i].real, spaced: spaced(p, i) });
+  const place = (p: PreparedText, i: number) => {
+    const t = p.tokens[i];
+    const gap = p.nfc.slice(i > 0 ? p.tokens[i - 1].end : 0, t.start);
+    const last = i === p.tokens.length - 1 && t.end < p.nfc.length;
+    return last ? { start: t.start, gap, trail: p.nfc.slice(t.end) } : { start: t.start, gap };
+  };
+  // As its text writes it (`real` has wide digits normalized).
+  const textOf = (p: PreparedText, i: number) => p.nfc.slice(p.tokens[i].start, p.tokens[i].end);
+  const push = (kind: DiffKind, p: PreparedText, i: number) => {
+    const part: DiffPart = { kind, type: p.tokens[i].type, text: textOf(p, i), ...place(p, i) };
+    // A word replacing a removed one stands beside it: the line break before them is drawn once.
+    if (kind === 'added' && parts.at(-1)?.kind === 'removed' && /[\r\n]/.test(part.gap)) part.gap = ' ';
+    parts.push(part);
+  };
   let qi = 0;
   let ci = 0;
   for (const [qk, ck] of [...alignedPairs(q, c), [q.tokens.length, c.tokens.length] as [number, number]]) {
@@ -82,7 +100,15 @@ export function wordDiff(matchSource: string, source: string): DiffPart[] {
     if (qk === q.tokens.length) break;
     const [x, y] = [q.tokens[qk], c.tokens[ck]];
     if (x.real === y.real || (x.type === 'tag' && x.norm === y.norm)) push('equal', c, ck);
-    else parts.push({ kind: 'changed', type: y.type, text: y.real, now: x.real, spaced: spaced(c, ck) });
+    else
+      parts.push({
+        kind: 'changed',
+        type: y.type,
+        text: textOf(c, ck),
+        now: textOf(q, qk),
+        nowStart: x.start,
+        ...place(c, ck),
+      });
     qi = qk + 1;
     ci = ck + 1;
   }

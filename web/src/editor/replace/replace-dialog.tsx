@@ -12,7 +12,7 @@ import {
 } from '../../api/types.ts';
 import { STATUS_NAMES } from '../../ui/format.ts';
 import { ModalDialog } from '../../ui/modal-dialog.tsx';
-import { DiffSource } from '../matches/matches-panel.tsx';
+import { DiffText } from '../matches/diff-text.tsx';
 
 /** How many changes the preview lists; the count says how many there are in all. */
 const SHOWN = 200;
@@ -158,7 +158,7 @@ export function ReplaceDialog({
                   <tr key={c.segment_id}>
                     <td className="num">{c.position + 1}</td>
                     <td>
-                      <DiffSource matchSource={c.before} source={c.after} />
+                      <DiffText before={c.before} after={c.after} />
                     </td>
                   </tr>
                 ))}

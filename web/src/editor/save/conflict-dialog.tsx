@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { DocumentSegment } from '../../api/types.ts';
 import { STATUS_NAMES } from '../../ui/format.ts';
 import { ModalDialog } from '../../ui/modal-dialog.tsx';
-import { DiffSource } from '../matches/matches-panel.tsx';
+import { DiffText } from '../matches/diff-text.tsx';
 import { TaggedText } from '../tags/tagged-text.tsx';
 import type { SaveEntry } from './segment-saves.ts';
 
@@ -50,7 +50,7 @@ export function ConflictDialog({
                 <span className={`status-badge ${current.status}`}>{STATUS_NAMES[current.status]}</span>
               </h3>
               <div className="conflict-text" lang={current.trglang}>
-                <DiffSource matchSource={entry.request.target} source={current.target ?? ''} />
+                <DiffText before={entry.request.target} after={current.target ?? ''} />
               </div>
             </section>
           </div>

@@ -5,6 +5,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import type { DocumentSegment } from '../../api/types.ts';
 import { STATUS_NAMES } from '../../ui/format.ts';
+import { filledFromContext, shownScore } from '../matches/context-match.ts';
 import type { SaveEntry } from '../save/segment-saves.ts';
 import { TaggedText } from '../tags/tagged-text.tsx';
 import { PAGE_SIZE } from './locate.ts';
@@ -38,6 +39,20 @@ function SaveBadge({ entry }: { entry: SaveEntry | undefined }) {
     );
   }
   return <span className="save-badge saved">Saved</span>;
+}
+
+/** The score of the match pre-translation filled the segment from: 101 % for a context match. */
+function ScoreBadge({ segment, score }: { segment: DocumentSegment; score: number }) {
+  const shown = shownScore(score, filledFromContext(segment));
+  const band = shown > 100 ? 'context' : shown === 100 ? 'exact' : 'fuzzy';
+  return (
+    <span
+      className={`score small ${band}`}
+      title={shown > 100 ? 'Context match: exact, in the same context' : undefined}
+    >
+      {shown}%
+    </span>
+  );
 }
 
 interface SegmentRowProps {
@@ -79,7 +94,7 @@ const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
         {number ?? ''}
       </div>
       <div role="gridcell" className="cell source" lang={segment?.srclang}>
-        {segment ? <TaggedText text={segment.source} /> : <span className="skeleton" />}
+        {segment ? <TaggedText text={segment.source} focusable={active} /> : <span className="skeleton" />}
       </div>
       <div role="gridcell" className="cell target" lang={segment?.trglang}>
         {segment &&
@@ -107,11 +122,7 @@ const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
         )}
       </div>
       <div role="gridcell" className="cell score-col">
-        {segment?.match_score != null && (
-          <span className={`score small ${segment.match_score === 100 ? 'exact' : 'fuzzy'}`}>
-            {segment.match_score}%
-          </span>
-        )}
+        {segment?.match_score != null && <ScoreBadge segment={segment} score={segment.match_score} />}
       </div>
     </div>
   );

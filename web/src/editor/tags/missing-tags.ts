@@ -1,24 +1,104 @@
-// Which of the source's tags the target lacks, and the edit that inserts the next one (Alt+T) or all (Alt+Shift+T).
+// How the target's tags stand against the source's: which the target lacks (each by its place in the source, so
+// that the closing tag of pair 2 is "/2" however many `</g>` there are), which pairs it holds empty around text
+// the source encloses, whether its pairs are out of the source's nesting; and the edit that inserts the next
+// missing tag (Alt+T) or all of them (Alt+Shift+T).
 import type { TagPart } from '@server/text/inline-tags.ts';
 import { pairByRole, placedTags, tagRole } from './tag-parts.ts';
 
-/** Indexes, among the source's tags, of those the target holds fewer times than the source does. */
-function missingIndexes(sourceTags: readonly TagPart[], target: string): number[] {
-  const have = new Map<string, number>();
-  for (const { part } of placedTags(target)) have.set(part.raw, (have.get(part.raw) ?? 0) + 1);
-  const missing: number[] = [];
-  sourceTags.forEach((part, i) => {
-    const left = have.get(part.raw) ?? 0;
-    if (left > 0) have.set(part.raw, left - 1);
-    else missing.push(i);
+export interface MissingTag {
+  part: TagPart;
+  /** Its index among the source's tags (its chip's label is the source's tagLabels()[index]). */
+  index: number;
+}
+
+/**
+ * Each of the source's tags matched to one of the target's (index in the target's tags, or undefined). Opening
+ * and standalone tags by their characters; a closing tag to the partner of its opening tag's match when there is
+ * one, else to a closing tag written the same that nothing else took.
+ */
+function matchTags(source: readonly TagPart[], target: readonly TagPart[]): (number | undefined)[] {
+  const used = new Set<number>();
+  const take = (i: number | undefined) => {
+    if (i !== undefined && i >= 0) used.add(i);
+    return i !== undefined && i >= 0 ? i : undefined;
+  };
+  const free = (raw: string, role?: string) =>
+    target.findIndex((t, i) => !used.has(i) && t.raw === raw && (role === undefined || tagRole(t) === role));
+  const match: (number | undefined)[] = source.map((t) =>
+    tagRole(t) === 'close' ? undefined : take(free(t.raw)),
+  );
+  const sourcePartners = pairByRole(source);
+  const targetPartners = pairByRole(target);
+  source.forEach((t, i) => {
+    if (tagRole(t) !== 'close') return;
+    const open = sourcePartners.get(i);
+    const inTarget = open === undefined ? undefined : match[open];
+    const partner = inTarget === undefined ? undefined : targetPartners.get(inTarget);
+    if (partner !== undefined && !used.has(partner) && target[partner].raw === t.raw)
+      match[i] = take(partner);
   });
-  return missing;
+  source.forEach((t, i) => {
+    if (tagRole(t) === 'close' && match[i] === undefined) match[i] = take(free(t.raw, 'close'));
+  });
+  return match;
 }
 
 /** The source's tags that the target lacks, in source order. */
-export function missingTags(source: string, target: string): TagPart[] {
-  const tags = placedTags(source).map((t) => t.part);
-  return missingIndexes(tags, target).map((i) => tags[i]);
+export function missingTags(source: string, target: string): MissingTag[] {
+  const sourceTags = placedTags(source).map((t) => t.part);
+  const match = matchTags(
+    sourceTags,
+    placedTags(target).map((t) => t.part),
+  );
+  return sourceTags.flatMap((part, index) => (match[index] === undefined ? [{ part, index }] : []));
+}
+
+export interface TagState {
+  missing: MissingTag[];
+  /** Source indexes of the opening tags whose pair the target holds with nothing inside, though the source's
+   * pair encloses text. */
+  empty: number[];
+  /** The target's pairs cross, or a closing tag comes before its opening one. */
+  disordered: boolean;
+}
+
+/** Everything the Segment panel says about the target's tags; all empty and false: "All tags placed". */
+export function tagState(source: string, target: string): TagState {
+  const sourcePlaced = placedTags(source);
+  const targetPlaced = placedTags(target);
+  const sourceTags = sourcePlaced.map((t) => t.part);
+  const match = matchTags(
+    sourceTags,
+    targetPlaced.map((t) => t.part),
+  );
+  const partners = pairByRole(sourceTags);
+  const missing = sourceTags.flatMap((part, index) => (match[index] === undefined ? [{ part, index }] : []));
+  const empty: number[] = [];
+  for (const [open, close] of partners) {
+    if (open > close || match[open] === undefined || match[close] === undefined) continue;
+    const enclosesText = source.slice(sourcePlaced[open].to, sourcePlaced[close].from).trim() !== '';
+    const holdsText =
+      target.slice(targetPlaced[match[open]!].to, targetPlaced[match[close]!].from).trim() !== '';
+    if (enclosesText && !holdsText) empty.push(open);
+  }
+  // Walk the target's tags in order: each closing tag must close the innermost pair still open.
+  const sourceOf = new Map<number, number>();
+  match.forEach((t, s) => {
+    if (t !== undefined) sourceOf.set(t, s);
+  });
+  const open: number[] = [];
+  let disordered = false;
+  targetPlaced.forEach((_, t) => {
+    const s = sourceOf.get(t);
+    if (s === undefined) return;
+    const role = tagRole(sourceTags[s]);
+    const partner = partners.get(s);
+    if (role === 'open' && partner !== undefined && match[partner] !== undefined) open.push(s);
+    else if (role === 'close' && partner !== undefined && match[partner] !== undefined) {
+      if (open.pop() !== partner) disordered = true;
+    }
+  });
+  return { missing, empty, disordered };
 }
 
 export interface TagInsertion {
@@ -37,7 +117,7 @@ export function insertNextTag(
   selection: { from: number; to: number },
 ): TagInsertion | null {
   const tags = placedTags(source).map((t) => t.part);
-  const missing = missingIndexes(tags, target);
+  const missing = missingTags(source, target).map((m) => m.index);
   if (missing.length === 0) return null;
   const next = tags[missing[0]];
   if (selection.from !== selection.to && tagRole(next) === 'open') {
@@ -60,6 +140,6 @@ export function insertNextTag(
 export function insertAllTags(source: string, target: string, cursor: number): TagInsertion | null {
   const missing = missingTags(source, target);
   if (missing.length === 0) return null;
-  const insert = missing.map((t) => t.raw).join('');
+  const insert = missing.map((t) => t.part.raw).join('');
   return { changes: [{ from: cursor, insert }], cursor: cursor + insert.length };
 }

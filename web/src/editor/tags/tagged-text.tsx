@@ -1,45 +1,121 @@
-// Tagged text as people read it: the words, with each inline tag as a numbered chip (its code on hover), and
-// optional highlighted ranges (concordance hits).
+// Tagged text as people read it: the words with their formatting marks (line breaks, tabs, no-break and doubled
+// spaces), each inline tag as a chip (its number, or its full markup in full-tag mode; its code on hover and on
+// keyboard focus), each placeholder as its own text, and optional highlighted ranges (concordance hits).
+import { placeablesOf } from '@server/text/placeables.ts';
 import { Fragment, type ReactNode } from 'react';
-import { placedTags, tagLabels } from './tag-parts.ts';
+import { type FormattingMark, formattingMarks } from '../marks/formatting-marks.ts';
+import { MarkedRun } from '../marks/marked-text.tsx';
+import { useFullTags } from './tag-display.ts';
+import { placedTags, type TagLabel, tagLabels } from './tag-parts.ts';
 
-export function TagChip({ text, title, role }: { text: string; title: string; role: string }) {
+export function TagChip({ label, focusable = false }: { label: TagLabel; focusable?: boolean }) {
+  const full = useFullTags();
+  if (label.placeholder) return <Placeholder text={label.text} focusable={focusable} />;
+  const text = full ? label.full : label.text;
   return (
-    <span className={`tag-chip ${role}`} title={title} role="img" aria-label={`tag ${text}`}>
+    <span
+      className={`tag-chip ${label.role}${full ? ' full' : ''}`}
+      title={label.title}
+      data-code={full ? undefined : label.title}
+      role="img"
+      aria-label={`tag ${label.text}`}
+      aria-description={label.title}
+      tabIndex={focusable ? 0 : undefined}
+    >
       {text}
     </span>
   );
 }
 
-/** Text between tags, with the parts inside `marks` (offsets into the tagged string) highlighted. */
-function marked(text: string, offset: number, marks: readonly [number, number][]): ReactNode {
-  const inside = marks.filter(([s, e]) => e > offset && s < offset + text.length);
-  if (inside.length === 0) return text;
+/** A placeholder (`%s`, `{count}`): its own text, set apart so that `%s` against `%d` can be seen. */
+export function Placeholder({ text, focusable = false }: { text: string; focusable?: boolean }) {
+  return (
+    <span
+      className="placeholder"
+      title="placeholder"
+      role="img"
+      aria-label={`placeholder ${text}`}
+      tabIndex={focusable ? 0 : undefined}
+    >
+      {text}
+    </span>
+  );
+}
+
+/** Text between tags, with the parts inside `highlights` (offsets into the tagged string) highlighted. */
+function run(
+  text: string,
+  from: number,
+  to: number,
+  marks: readonly FormattingMark[],
+  highlights: readonly [number, number][],
+): ReactNode {
+  const inside = highlights.filter(([s, e]) => e > from && s < to);
+  if (inside.length === 0) return <MarkedRun text={text} from={from} to={to} marks={marks} />;
   const out: ReactNode[] = [];
-  let at = 0;
+  let at = from;
   for (const [s, e] of inside) {
-    const from = Math.max(0, s - offset);
-    const to = Math.min(text.length, e - offset);
-    if (from > at) out.push(text.slice(at, from));
-    out.push(<mark key={from}>{text.slice(from, to)}</mark>);
-    at = to;
+    const start = Math.max(from, s);
+    const end = Math.min(to, e);
+    if (start > at) out.push(<MarkedRun key={`t${at}`} text={text} from={at} to={start} marks={marks} />);
+    out.push(
+      <mark key={start}>
+        <MarkedRun text={text} from={start} to={end} marks={marks} />
+      </mark>,
+    );
+    at = end;
   }
-  if (at < text.length) out.push(text.slice(at));
+  if (at < to) out.push(<MarkedRun key={`t${at}`} text={text} from={at} to={to} marks={marks} />);
   return out;
 }
 
-export function TaggedText({ text, marks = [] }: { text: string; marks?: readonly [number, number][] }) {
+/** The pieces of tagged text in order: tags, placeholders written as text, and the text between. */
+export function textPieces(
+  text: string,
+): { kind: 'tag' | 'placeholder' | 'text'; from: number; to: number; tag?: number }[] {
   const tags = placedTags(text);
-  if (tags.length === 0) return <>{marked(text, 0, marks)}</>;
-  const labels = tagLabels(tags.map((t) => t.part));
-  const out: ReactNode[] = [];
+  const units = [
+    ...tags.map((t, i) => ({ kind: 'tag' as const, from: t.from, to: t.to, tag: i })),
+    ...placeablesOf(text)
+      .filter((p) => p.kind === 'placeholder' && !tags.some((t) => t.from <= p.start && p.end <= t.to))
+      .map((p) => ({ kind: 'placeholder' as const, from: p.start, to: p.end })),
+  ].sort((a, b) => a.from - b.from);
+  const pieces: ReturnType<typeof textPieces> = [];
   let at = 0;
-  tags.forEach((tag, i) => {
-    if (tag.from > at)
-      out.push(<Fragment key={`t${at}`}>{marked(text.slice(at, tag.from), at, marks)}</Fragment>);
-    out.push(<TagChip key={`g${tag.from}`} {...labels[i]} />);
-    at = tag.to;
-  });
-  if (at < text.length) out.push(<Fragment key={`t${at}`}>{marked(text.slice(at), at, marks)}</Fragment>);
-  return <>{out}</>;
+  for (const u of units) {
+    if (u.from > at) pieces.push({ kind: 'text', from: at, to: u.from });
+    pieces.push(u);
+    at = u.to;
+  }
+  if (at < text.length) pieces.push({ kind: 'text', from: at, to: text.length });
+  return pieces;
+}
+
+export function TaggedText({
+  text,
+  marks = [],
+  focusable = false,
+}: {
+  text: string;
+  /** Ranges to highlight. */
+  marks?: readonly [number, number][];
+  /** Chips take the keyboard focus (and show their code then): where a person reads this text closely. */
+  focusable?: boolean;
+}) {
+  const formatting = formattingMarks(text);
+  const tags = placedTags(text);
+  const labels = tagLabels(tags.map((t) => t.part));
+  return (
+    <span className="tagged">
+      {textPieces(text).map((p) =>
+        p.kind === 'tag' ? (
+          <TagChip key={`g${p.from}`} label={labels[p.tag!]} focusable={focusable} />
+        ) : p.kind === 'placeholder' ? (
+          <Placeholder key={`p${p.from}`} text={text.slice(p.from, p.to)} focusable={focusable} />
+        ) : (
+          <Fragment key={`t${p.from}`}>{run(text, p.from, p.to, formatting, marks)}</Fragment>
+        ),
+      )}
+    </span>
+  );
 }

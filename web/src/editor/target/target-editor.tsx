@@ -1,10 +1,13 @@
-// The target editor of the segment being translated: CodeMirror 6 with unbreakable tag chips, named
-// "Target N" for assistive technology (and the tests), reporting its text as it changes and when focus leaves.
+// The target editor of the segment being translated: CodeMirror 6 with unbreakable tag and placeholder chips and
+// formatting marks, named "Target N" for assistive technology (and the tests), reporting its text as it changes
+// and when focus leaves.
 import { history, historyKeymap, standardKeymap } from '@codemirror/commands';
-import { EditorState } from '@codemirror/state';
+import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
-import { tagProtection } from './tag-protection.ts';
+import { useFullTags } from '../tags/tag-display.ts';
+import { targetFormattingMarks } from './formatting-marks.ts';
+import { fullTags, tagProtection } from './tag-protection.ts';
 
 /** The nonce the page's Content-Security-Policy allows styles with (src/http/web-app.ts puts it in a meta). */
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
@@ -42,6 +45,8 @@ export function TargetEditor({
   const parent = useRef<HTMLDivElement>(null);
   const callbacks = useRef({ onChange, onBlur, onView });
   callbacks.current = { onChange, onBlur, onView };
+  const full = useFullTags();
+  const tagMode = useRef({ compartment: new Compartment(), view: null as EditorView | null, full });
 
   // The view lives as long as this segment is the one being edited; props read at creation are fixed for it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new view per segment, not per render
@@ -56,7 +61,9 @@ export function TargetEditor({
           keymap.of([...historyKeymap, ...standardKeymap]),
           EditorView.lineWrapping,
           EditorView.contentAttributes.of({ 'aria-label': `Target ${number}`, lang, spellcheck: 'true' }),
+          tagMode.current.compartment.of(fullTags.of(full)),
           tagProtection,
+          targetFormattingMarks,
           EditorView.updateListener.of((update) => {
             if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
           }),
@@ -68,16 +75,26 @@ export function TargetEditor({
         ],
       }),
     });
+    tagMode.current.view = view;
     callbacks.current.onView(view);
     if (autoFocus) {
       view.focus();
       view.dispatch({ selection: { anchor: view.state.doc.length } });
     }
     return () => {
+      tagMode.current.view = null;
       callbacks.current.onView(null);
       view.destroy();
     };
   }, []);
+
+  // Full-tag mode switched while this segment is open: its chips redraw.
+  useEffect(() => {
+    const { view, compartment } = tagMode.current;
+    if (!view || tagMode.current.full === full) return;
+    tagMode.current.full = full;
+    view.dispatch({ effects: compartment.reconfigure(fullTags.of(full)) });
+  }, [full]);
 
   return <div ref={parent} className="target-editor" />;
 }

@@ -1,0 +1,623 @@
+// What the translator sees is what the file gets (issue 23), walked in Chromium as a translator would, one test
+// per finding: tags edited safely (overtyping, deleting, Missing tags, chips' code on keyboard focus, full-tag
+// mode); formatting marks in the source, the target and the matches; placeholders shown as themselves and
+// protected in the target, projected from a match; QA errors stopping a confirmation; auto-accept off by default
+// and 101 % context matches. Elements by role and accessible name; each check ends on what was saved (the PUT
+// body, GET /v2/segments). Where the server's half of the contract is not there yet (new QA codes, context
+// matches, history's qa_errors), the test says so with a SKIP line and checks what the web does with it.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Page, Request, Route } from 'playwright-core';
+import { QA_SEVERITY } from '../../src/text/qa/qa-checks.ts';
+import { client } from '../helpers/api.ts';
+import {
+  axeViolations,
+  type Browsing,
+  browserSkipReason,
+  openBrowser,
+  SCREENSHOTS,
+  screenshot,
+  step as stepOf,
+} from '../helpers/browser.ts';
+import { type TestContext, userKey } from '../helpers/context.ts';
+import { serveWebApp } from '../helpers/web-server.ts';
+
+if (browserSkipReason) process.stdout.write(`# SKIP ${browserSkipReason}\n`);
+
+const PASSWORD = 'anna-correct-horse-42';
+
+const HTML = `<html><body>
+<h2><tt>Introduction</tt></h2>
+<p>Read the <tt>manual</tt> now.</p>
+<p><b>Table of contents</b></p>
+<p>Use <b>this</b> or <i>that</i>, see <code>gettext</code>.</p>
+</body></html>`;
+
+const USAGE = 'Usage: %s [options]\n  -h, --help\tshow this help\n  -v  verbose output';
+const USAGE_DE = 'Aufruf: %s [Optionen]\n  -h, --help\tdiese Hilfe zeigen\n  -v  ausführliche Ausgabe';
+const PRICE = 'Price:\u00a050\u00a0EUR';
+const DOUBLED = 'Press  Enter to continue';
+const COPY = 'Copy %s to %s?';
+const MATCH_SOURCE = 'Copy %1$s to %2$s?';
+const MATCH_TARGET = '%1$s nach %2$s kopieren?';
+const DELETE = 'Delete %s?';
+
+const po = (messages: string[]) =>
+  [
+    'msgid ""',
+    'msgstr ""',
+    '"Content-Type: text/plain; charset=UTF-8\\n"',
+    '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"',
+    '',
+    ...messages.flatMap((m) => [
+      `msgid "${m.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/\t/g, '\\t')}"`,
+      'msgstr ""',
+      '',
+    ]),
+  ].join('\n');
+
+const TMX = `<?xml version="1.0" encoding="UTF-8"?>
+<tmx version="1.4"><header srclang="en" datatype="plaintext" segtype="sentence" adminlang="en" o-tmf="test" creationtool="test" creationtoolversion="1"/><body>
+<tu><tuv xml:lang="en"><seg>${USAGE}</seg></tuv><tuv xml:lang="de"><seg>${USAGE_DE}</seg></tuv></tu>
+<tu><tuv xml:lang="en"><seg>${MATCH_SOURCE}</seg></tuv><tuv xml:lang="de"><seg>${MATCH_TARGET}</seg></tuv></tu>
+</body></tmx>`;
+
+const CONTEXT_SOURCES = ['Open the door.', 'Close the window.', 'Turn off the light.'];
+const CONTEXT_TARGETS = ['Öffne die Tür.', 'Schließe das Fenster.', 'Mach das Licht aus.'];
+
+let ctx: TestContext;
+let base: string;
+let browsing: Browsing;
+let page: Page;
+let api: ReturnType<typeof client>;
+let memoryId = 0;
+let projectId = 0;
+
+interface Segment {
+  id: number;
+  position: number;
+  source: string;
+  target: string | null;
+  status: string;
+  is_confirmed: boolean;
+  match_score: number | null;
+  updated_at: number;
+}
+
+async function upload(name: string, body: string): Promise<number> {
+  const uploaded = await api.upload('/v2/documents/files', body, {
+    'lilt-api': JSON.stringify({ name, project_id: projectId }),
+  });
+  assert.equal(uploaded.statusCode, 200, uploaded.body);
+  const id = uploaded.json().id;
+  for (;;) {
+    const doc = (await api.get(`/v2/documents?id=${id}`)).json();
+    if (!doc.import_in_progress) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return id;
+}
+
+const segmentsOf = async (documentId: number): Promise<Segment[]> =>
+  (await api.get(`/v2/documents/segments?id=${documentId}&limit=100`)).json().segments;
+
+const segmentById = async (id: number): Promise<Segment> => (await api.get(`/v2/segments?id=${id}`)).json();
+
+before(async () => {
+  if (browserSkipReason) return;
+  ({ ctx, base } = await serveWebApp('en,de'));
+  api = client(ctx.app, await userKey(ctx, { username: 'anna', password: PASSWORD, role: 'member' }));
+  const memory = (await api.post('/v2/memories', { name: 'Manual de', srclang: 'en', trglang: 'de' })).json();
+  memoryId = memory.id;
+  const imported = await api.upload('/v2/memories/import', TMX, {
+    'lilt-api': JSON.stringify({ memory_id: memoryId, name: 'seed.tmx' }),
+  });
+  assert.equal((await api.waitForTask(imported.json().job_id)).state, 'succeeded');
+  projectId = (await api.post('/v2/projects', { name: 'Manual', memory_id: memoryId })).json().id;
+  browsing = await openBrowser(base);
+  page = browsing.page;
+  await page.goto(`${base}/projects/${projectId}`);
+  await page.getByLabel('Username').fill('anna');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('heading', { name: 'Manual' }).waitFor();
+});
+
+after(async () => {
+  await browsing?.close();
+  await ctx?.close();
+});
+
+const step = (name: string, run: () => Promise<void>) => stepOf(page, name, run);
+
+/** Which element has the focus, by its accessible name (aria-label). */
+const focusedName = () =>
+  page.evaluate<string | null>("document.activeElement?.getAttribute('aria-label') ?? null");
+
+async function until<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean, ms = 20_000) {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() - started > ms) throw new Error(`${what}: still ${JSON.stringify(value).slice(0, 300)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Opens a document at segment n with the focus in its target. */
+async function openSegment(documentId: number, n: number) {
+  await page.goto(`${base}/documents/${documentId}?seg=${n}`);
+  await page.getByRole('textbox', { name: `Target ${n}`, exact: true }).waitFor();
+  await until('focus in the target', focusedName, (name) => name === `Target ${n}`);
+}
+
+const target = (n: number) => page.getByRole('textbox', { name: `Target ${n}`, exact: true });
+const rowOf = (n: number) => page.getByRole('row').filter({ has: target(n) });
+/** The source cell of segment n (the grid's second column). */
+const sourceOf = (n: number) => rowOf(n).getByRole('gridcell').nth(1);
+const segmentPanel = () => page.getByRole('region', { name: 'Segment' });
+const matchesPanel = () => page.getByRole('region', { name: 'Matches' });
+
+/** Presses Ctrl+Enter and answers the confirmation's PUT body and answer. */
+async function confirm(): Promise<{ body: Record<string, unknown>; saved: Segment }> {
+  const put = page.waitForResponse(
+    (r) =>
+      r.url().endsWith('/v2/segments') &&
+      r.request().method() === 'PUT' &&
+      r.request().postDataJSON().is_confirmed,
+  );
+  await page.keyboard.press('Control+Enter');
+  const answer = await put;
+  assert.equal(answer.status(), 200, await answer.text());
+  return { body: answer.request().postDataJSON(), saved: await answer.json() };
+}
+
+async function press(key: string, times: number) {
+  for (let i = 0; i < times; i++) await page.keyboard.press(key);
+}
+
+test('tags: overtyping keeps every keystroke, deleted tags are listed and restored, chips show their code', {
+  skip: browserSkipReason,
+}, async () => {
+  const documentId = await upload('manual.html', HTML);
+  const segments = await segmentsOf(documentId);
+  assert.deepEqual(
+    segments.map((s) => s.source),
+    [
+      '<g id="1" ctype="x-tt">Introduction</g>',
+      'Read the <g id="1" ctype="x-tt">manual</g> now.',
+      '<g id="1" ctype="bold">Table of contents</g>',
+      'Use <g id="1" ctype="bold">this</g> or <g id="2" ctype="italic">that</g>, see <ph id="3" ctype="x-code">&lt;code&gt;gettext&lt;/code&gt;</ph>.',
+    ],
+  );
+
+  await step('overtype-pair', async () => {
+    await openSegment(documentId, 1);
+    // Copy the source, select all, type: every keystroke lands, inside the pair.
+    await page.keyboard.press('Control+I');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Einleitung');
+    assert.equal((await target(1).innerText()).replace(/\s/g, ''), '1Einleitung/1');
+    await segmentPanel().getByText('All tags placed.').waitFor();
+    await screenshot(page, 'tags-01-overtyped');
+    const { body } = await confirm();
+    assert.equal(body.target, '<g id="1" ctype="x-tt">Einleitung</g>');
+    assert.equal((await segmentById(segments[0].id)).target, '<g id="1" ctype="x-tt">Einleitung</g>');
+  });
+
+  await step('overtype-mid-sentence', async () => {
+    // The confirmation moved on to segment 2.
+    await until('focus on 2', focusedName, (n) => n === 'Target 2');
+    await page.keyboard.press('Control+I');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Lies jetzt das Handbuch.');
+    // The tags went with the selection: nothing typed before chips clumped at the end.
+    assert.equal(await target(2).getByRole('img', { name: /^tag / }).count(), 0);
+    assert.equal(await target(2).innerText(), 'Lies jetzt das Handbuch.');
+    const missing = segmentPanel().getByText('Missing tags:');
+    await missing.waitFor();
+    assert.deepEqual(await missing.getByRole('img').allInnerTexts(), ['1', '/1']);
+    assert.equal(await segmentPanel().getByText('All tags placed.').count(), 0);
+    // Select "Handbuch" and Alt+T: the pair wraps it.
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await press('Shift+ArrowLeft', 'Handbuch'.length);
+    await page.keyboard.press('Alt+T');
+    await segmentPanel().getByText('All tags placed.').waitFor();
+    await screenshot(page, 'tags-02-wrapped');
+    const { body } = await confirm();
+    assert.equal(body.target, 'Lies jetzt das <g id="1" ctype="x-tt">Handbuch</g>.');
+  });
+
+  await step('delete-and-type', async () => {
+    await until('focus on 3', focusedName, (n) => n === 'Target 3');
+    await page.keyboard.press('Control+I');
+    // The words inside the pair selected and deleted: the pair stays, empty — and the panel says so.
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+End');
+    await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('Delete');
+    assert.equal(await target(3).getByRole('img', { name: /^tag / }).count(), 2);
+    await segmentPanel()
+      .getByText(/^Nothing between/)
+      .waitFor();
+    assert.equal(await segmentPanel().getByText('All tags placed.').count(), 0);
+    if ((QA_SEVERITY as Record<string, string>).TAG_PAIR_EMPTY) {
+      await page
+        .getByRole('list', { name: 'QA issues of segment 3' })
+        .getByRole('listitem')
+        .filter({ hasText: /^Warning/ })
+        .first()
+        .waitFor();
+    } else process.stdout.write('# SKIP the TAG_PAIR_EMPTY warning: not in src/text/qa yet\n');
+    // Typing goes between the chips.
+    await page.keyboard.type('Inhaltsverzeichnis');
+    await segmentPanel().getByText('All tags placed.').waitFor();
+    // Select all, Delete, type: the tags go (never an empty pair left behind), Missing tags lists them.
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.type('Inhalt');
+    assert.equal(await target(3).getByRole('img', { name: /^tag / }).count(), 0);
+    await segmentPanel().getByText('Missing tags:').waitFor();
+    // A missing tag is an error: Ctrl+Enter is refused.
+    await page.keyboard.press('Control+Enter');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /Not confirmed: \d QA error/ })
+      .waitFor();
+    // Select the text, Alt+T: the missing pair wraps it.
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Alt+T');
+    await segmentPanel().getByText('All tags placed.').waitFor();
+    const { body } = await confirm();
+    assert.equal(body.target, '<g id="1" ctype="bold">Inhalt</g>');
+  });
+
+  await step('missing-labels-and-focus', async () => {
+    await until('focus on 4', focusedName, (n) => n === 'Target 4');
+    await page.keyboard.type('Nimm dies');
+    // Each missing tag by its own pair: "/2" closes pair 2.
+    const missing = segmentPanel().getByText('Missing tags:');
+    await missing.waitFor();
+    assert.deepEqual(await missing.getByRole('img').allInnerTexts(), ['1', '/1', '2', '/2', '3/']);
+    await screenshot(page, 'tags-03-missing');
+    // The source's chips: the cursor next to one shows its code in a tooltip.
+    await page.keyboard.press('Control+I');
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    const tip = page.getByRole('tooltip');
+    await tip.waitFor();
+    assert.equal(await tip.innerText(), 'Tag 3/: <code>gettext</code>');
+    await screenshot(page, 'tags-04-cursor-tooltip');
+    // Shift+Tab: the keyboard reaches the source's chips, which show their code on focus.
+    await page.keyboard.press('Shift+Tab');
+    assert.equal(await focusedName(), 'tag 3/');
+    const shown = await page.evaluate("getComputedStyle(document.activeElement, '::after').content");
+    assert.match(String(shown), /<code>gettext<\/code>/);
+    await screenshot(page, 'tags-05-focused-chip');
+  });
+
+  await step('full-tag-mode', async () => {
+    await page.keyboard.press('Alt+Shift+M');
+    const toggle = page.getByRole('button', { name: 'Full tags' });
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
+    const source = sourceOf(4);
+    assert.equal(await source.getByRole('img', { name: 'tag 3/' }).innerText(), '<code>gettext</code>');
+    assert.equal(await source.getByRole('img', { name: 'tag 1', exact: true }).innerText(), '<b>');
+    assert.equal(await source.getByRole('img', { name: 'tag /2' }).innerText(), '</i>');
+    assert.equal(await target(4).getByRole('img', { name: 'tag 3/' }).innerText(), '<code>gettext</code>');
+    await screenshot(page, 'tags-06-full-tags');
+    // Remembered by this browser.
+    await openSegment(documentId, 4);
+    assert.equal(await page.getByRole('button', { name: 'Full tags' }).getAttribute('aria-pressed'), 'true');
+    await page.getByRole('button', { name: 'Full tags' }).click();
+    assert.equal(await sourceOf(4).getByRole('img', { name: 'tag 3/' }).innerText(), '3/');
+  });
+  assert.deepEqual(browsing.problems, []);
+});
+
+test('formatting marks: line breaks, tabs, no-break and doubled spaces shown, and line breaks kept', {
+  skip: browserSkipReason,
+}, async () => {
+  const documentId = await upload('usage.po', po([USAGE, PRICE, DOUBLED]));
+  const segments = await segmentsOf(documentId);
+  const usage = segments.find((s) => s.source === USAGE);
+  assert.ok(usage, JSON.stringify(segments.map((s) => s.source)));
+  const n = usage.position + 1;
+
+  await step('source-and-matches', async () => {
+    await openSegment(documentId, n);
+    const source = sourceOf(n);
+    assert.equal(await source.getByRole('img', { name: 'line break' }).count(), 2);
+    assert.equal(await source.getByRole('img', { name: 'tab' }).count(), 1);
+    assert.equal(await source.getByRole('img', { name: '2 spaces' }).count(), 3);
+    // The structure reads: the line breaks break the lines.
+    assert.match(await source.innerText(), /\[options\]\n {2}-h, --help\tshow this help\n {2}-v {2}verbose/);
+    const match = matchesPanel().getByRole('listitem').first();
+    await match.getByRole('img', { name: 'line break' }).first().waitFor();
+    assert.equal(await match.getByRole('img', { name: 'line break' }).count(), 4, 'target and source');
+    assert.match(await match.innerText(), /\[Optionen\]\n {2}-h, --help\tdiese Hilfe/);
+    assert.deepEqual(await axeViolations(page), [], 'axe on formatting marks');
+    await screenshot(page, 'marks-01-source-and-match');
+  });
+
+  await step('target', async () => {
+    await page.keyboard.press('Alt+1');
+    await target(n).getByText('ausführliche Ausgabe').waitFor();
+    assert.equal(await target(n).getByRole('img', { name: 'line break' }).count(), 2);
+    assert.match(await target(n).innerText(), /\[Optionen\]↵?\n/);
+    await screenshot(page, 'marks-02-target');
+    const { body } = await confirm();
+    assert.equal(body.target, USAGE_DE, 'line breaks and the tab kept as they are');
+    assert.equal((await segmentById(usage.id)).target, USAGE_DE);
+  });
+
+  await step('no-break-and-doubled-spaces', async () => {
+    const price = segments.find((s) => s.source === PRICE)!;
+    const doubled = segments.find((s) => s.source === DOUBLED)!;
+    await openSegment(documentId, price.position + 1);
+    assert.equal(
+      await sourceOf(price.position + 1)
+        .getByRole('img', { name: 'no-break space' })
+        .count(),
+      2,
+    );
+    assert.equal(
+      await sourceOf(doubled.position + 1)
+        .getByRole('img', { name: '2 spaces' })
+        .count(),
+      1,
+    );
+    await page.keyboard.press('Control+I');
+    await target(price.position + 1)
+      .getByRole('img', { name: 'no-break space' })
+      .first()
+      .waitFor();
+    await screenshot(page, 'marks-03-spaces');
+    const { body } = await confirm();
+    assert.equal(body.target, PRICE);
+  });
+  assert.deepEqual(browsing.problems, []);
+});
+
+test('placeholders: shown as themselves in the diff, replace preview and history; protected; projected', {
+  skip: browserSkipReason,
+}, async () => {
+  const documentId = await upload('copy.po', po([COPY, '%(count)d files in {name}']));
+  const segments = await segmentsOf(documentId);
+  const copy = segments.find((s) => s.source === COPY)!;
+  const n = copy.position + 1;
+
+  await step('diff', async () => {
+    await openSegment(documentId, n);
+    assert.equal(await sourceOf(n).getByRole('img', { name: 'placeholder %s' }).count(), 2);
+    const match = matchesPanel().getByRole('listitem').first();
+    await match.getByRole('deletion').first().waitFor();
+    // `%1$s` against `%s`: the difference a software translator checks, readable — never "?".
+    const removed = match.getByRole('deletion');
+    const added = match.getByRole('insertion');
+    assert.ok((await removed.allInnerTexts()).includes('%1$s'), (await removed.allInnerTexts()).join('|'));
+    assert.ok((await added.allInnerTexts()).includes('%s'), (await added.allInnerTexts()).join('|'));
+    assert.equal(await matchesPanel().getByRole('img', { name: 'tag ?' }).count(), 0);
+    await screenshot(page, 'placeholders-01-diff');
+  });
+
+  await step('insert-and-protect', async () => {
+    // Alt+1 puts this source's placeholders where the match had its own.
+    await page.keyboard.press('Alt+1');
+    await target(n).getByText('kopieren?').waitFor();
+    assert.equal(await target(n).getByRole('img', { name: 'placeholder %s' }).count(), 2);
+    assert.equal(await target(n).innerText(), '%s nach %s kopieren?');
+    // A placeholder is one unit: Delete at its start takes all of it, never half.
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Delete');
+    assert.equal(await target(n).innerText(), ' nach %s kopieren?');
+    await page.keyboard.press('Control+Z');
+    assert.equal(await target(n).innerText(), '%s nach %s kopieren?');
+    // The cursor steps over it as one unit.
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.type('X');
+    assert.equal(await target(n).innerText(), '%sX nach %s kopieren?');
+    await page.keyboard.press('Backspace');
+    await screenshot(page, 'placeholders-02-target');
+    const { body } = await confirm();
+    assert.equal(body.target, '%s nach %s kopieren?');
+    assert.equal((await segmentById(copy.id)).target, '%s nach %s kopieren?');
+  });
+
+  await step('replace-preview-and-history', async () => {
+    await openSegment(documentId, n);
+    await page.keyboard.press('Control+Shift+F');
+    const dialog = page.getByRole('dialog', { name: 'Find and replace' });
+    await dialog.getByLabel('Find').fill('kopieren');
+    await dialog.getByLabel('Replace with').fill('kopieren lassen');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    const changes = dialog.getByRole('table', { name: 'Changes' });
+    await changes.getByRole('row').nth(1).waitFor();
+    assert.equal(await changes.getByRole('img', { name: 'placeholder %s' }).count(), 2);
+    await screenshot(page, 'placeholders-03-replace-preview');
+    const applied = page.waitForResponse((r) => r.url().endsWith('/v2/documents/replace'));
+    await dialog.getByRole('button', { name: 'Replace all' }).click();
+    assert.equal((await applied).status(), 200);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'History' }).click();
+    const versions = page.getByRole('list', { name: `Versions of segment ${n}` });
+    await versions.getByRole('listitem').nth(1).waitFor();
+    assert.ok((await versions.getByRole('img', { name: 'placeholder %s' }).count()) >= 2);
+    assert.equal(await versions.getByRole('img', { name: 'tag ?' }).count(), 0);
+    await screenshot(page, 'placeholders-04-history');
+    assert.equal((await segmentById(copy.id)).target, '%s nach %s kopieren lassen?');
+  });
+  assert.deepEqual(browsing.problems, []);
+});
+
+test('QA: a missing placeholder stops the confirmation until "Confirm anyway", and history says so', {
+  skip: browserSkipReason,
+}, async () => {
+  const documentId = await upload('delete.po', po([DELETE]));
+  const [segment] = await segmentsOf(documentId);
+  const placeholderQa = (QA_SEVERITY as Record<string, string>).PLACEHOLDER_MISSING === 'error';
+
+  await step('blocked', async () => {
+    await openSegment(documentId, 1);
+    await page.keyboard.type('Löschen?');
+    const issues = page.getByRole('list', { name: 'QA issues of segment 1' });
+    if (!placeholderQa) {
+      process.stdout.write(
+        '# SKIP PLACEHOLDER_MISSING: not in src/text/qa yet; the rest of the flow is checked\n',
+      );
+      return;
+    }
+    await issues.getByRole('listitem').filter({ hasText: '%s' }).first().waitFor();
+    assert.match(await issues.getByRole('listitem').filter({ hasText: '%s' }).first().innerText(), /^Error/);
+    let confirmations = 0;
+    const count = (r: Request) => {
+      if (r.method() === 'PUT' && r.url().endsWith('/v2/segments') && r.postDataJSON()?.is_confirmed)
+        confirmations++;
+    };
+    page.on('request', count);
+    await page.keyboard.press('Control+Enter');
+    const refusal = page.getByRole('alert').filter({ hasText: 'Not confirmed: 1 QA error' });
+    await refusal.waitFor();
+    page.off('request', count);
+    assert.equal(confirmations, 0);
+    await screenshot(page, 'qa-placeholder-01-blocked');
+    const put = page.waitForResponse(
+      (r) => r.url().endsWith('/v2/segments') && r.request().method() === 'PUT',
+    );
+    await refusal.getByRole('button', { name: 'Confirm anyway' }).click();
+    const body = (await put).request().postDataJSON();
+    assert.deepEqual([body.target, body.is_confirmed], ['Löschen?', true]);
+  });
+
+  await step('history', async () => {
+    if (!placeholderQa) return;
+    await openSegment(documentId, 1);
+    const read = page.waitForResponse((r) => r.url().includes('/v2/segments/history'));
+    await page.getByRole('button', { name: 'History' }).click();
+    const history = await (await read).json();
+    const versions = page.getByRole('list', { name: 'Versions of segment 1' });
+    await versions.getByRole('listitem').first().waitFor();
+    if (!('qa_errors' in history.versions[0])) {
+      process.stdout.write('# SKIP history qa_errors: the server does not record them yet\n');
+      return;
+    }
+    assert.equal(history.versions[0].qa_errors.length, 1);
+    await versions.getByText(/^Confirmed with 1 QA error: .*%s/).waitFor();
+    await screenshot(page, 'qa-placeholder-02-history');
+    assert.equal((await segmentById(segment.id)).target, 'Löschen?');
+  });
+  assert.deepEqual(browsing.problems, []);
+});
+
+test('auto-accept: off by default and saying what it confirms; context matches show as 101 %', {
+  skip: browserSkipReason,
+}, async () => {
+  // A first document translated and confirmed: the memory holds its sentences in their context.
+  const first = await upload('rooms-1.txt', CONTEXT_SOURCES.join('\n\n'));
+  for (const [i, s] of (await segmentsOf(first)).entries())
+    await api.put('/v2/segments', { id: s.id, target: CONTEXT_TARGETS[i], is_confirmed: true });
+  const second = await upload('rooms-2.txt', CONTEXT_SOURCES.join('\n\n'));
+  const middle = (await segmentsOf(second))[1];
+
+  await step('pretranslate-dialog', async () => {
+    await page.goto(`${base}/projects/${projectId}`);
+    await page.getByRole('button', { name: 'Pre-translate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pre-translate from the memory' });
+    assert.ok(await dialog.getByRole('radio', { name: /^Confirm nothing/ }).isChecked());
+    await dialog
+      .getByRole('radio', { name: 'Confirm exact matches (100 %, identical text and tags)' })
+      .waitFor();
+    for (const doc of await dialog.getByRole('checkbox').all())
+      if ((await doc.getAttribute('value')) !== String(second)) await doc.uncheck();
+    await dialog.getByRole('radio', { name: /^Confirm only context matches \(101 %/ }).check();
+    assert.deepEqual(await axeViolations(page), [], 'axe on the pre-translate dialog');
+    await screenshot(page, 'auto-accept-01-dialog');
+    const started = page.waitForResponse((r) => r.url().endsWith('/v2/documents/pretranslate'));
+    await dialog.getByRole('button', { name: 'Start pre-translation' }).click();
+    const answer = await started;
+    assert.equal(answer.status(), 202);
+    assert.deepEqual(answer.request().postDataJSON(), {
+      id: [second],
+      auto_accept: true,
+      auto_accept_scope: 'context',
+    });
+    await until(
+      'pre-translation',
+      async () => (await api.get(`/v2/documents?id=${second}`)).json(),
+      (d) => !d.is_pretranslating,
+    );
+  });
+
+  await step('jobs-dialog', async () => {
+    await page.goto(`${base}/jobs`);
+    await page.getByRole('button', { name: 'New job' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New job' });
+    const pairs = dialog.getByRole('table', { name: 'Language pairs' });
+    await pairs.getByRole('checkbox', { name: 'German (de)', exact: true }).check();
+    const accept = pairs.getByRole('combobox', { name: 'Auto-accept into German (de)' });
+    assert.equal(await accept.inputValue(), 'none');
+    assert.deepEqual(await accept.getByRole('option').allInnerTexts(), [
+      'Confirm nothing: every match stays to be checked',
+      'Confirm exact matches (100 %, identical text and tags)',
+      'Confirm only context matches (101 %, exact and in the same context)',
+    ]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  await step('context-match-101', async () => {
+    const query = (
+      await api.get(
+        `/v2/memories/query?id=${memoryId}&query=${encodeURIComponent(middle.source)}&segment_id=${middle.id}`,
+      )
+    ).json();
+    const serverFlags = 'context_match' in query[0].metadata;
+    const segment = await segmentById(middle.id);
+    if (serverFlags) {
+      // The server's own context match: confirmed by the "context" auto-accept, flagged on the segment.
+      assert.equal(query[0].metadata.context_match, true);
+      assert.equal(segment.is_confirmed, true);
+    } else {
+      process.stdout.write(
+        '# SKIP context matches from the server: not there yet; the web is checked with the flag added to its answers\n',
+      );
+      const flag = async (route: Route, edit: (json: unknown) => void) => {
+        const response = await route.fetch();
+        const json = await response.json();
+        edit(json);
+        await route.fulfill({ response, json });
+      };
+      await page.route(
+        (url) => url.pathname === '/v2/memories/query',
+        (route) =>
+          flag(route, (matches) => {
+            const [best] = matches as { score: number; metadata: Record<string, unknown> }[];
+            if (best?.score === 100 && new URL(route.request().url()).searchParams.get('segment_id'))
+              best.metadata.context_match = true;
+          }),
+      );
+      await page.route(
+        (url) => url.pathname === '/v2/documents/segments',
+        (route) =>
+          flag(route, (page) => {
+            for (const s of (page as { segments: (Segment & { context_match?: boolean })[] }).segments)
+              if (s.id === middle.id) Object.assign(s, { match_score: 100, context_match: true });
+          }),
+      );
+    }
+    const queried = page.waitForRequest((r) => r.url().includes('/v2/memories/query'));
+    await openSegment(second, 2);
+    // The editor names the segment, so that the server can compare its context.
+    assert.equal(new URL((await queried).url()).searchParams.get('segment_id'), String(middle.id));
+    await matchesPanel().getByText('101%', { exact: true }).first().waitFor();
+    await rowOf(2).getByText('101%', { exact: true }).waitFor();
+    await screenshot(page, 'auto-accept-02-context-match');
+    await matchesPanel().screenshot({ path: join(SCREENSHOTS, 'auto-accept-03-matches-101.png') });
+    await page.unrouteAll();
+  });
+  assert.deepEqual(browsing.foreignRequests, []);
+  assert.deepEqual(browsing.problems, []);
+});

@@ -1,0 +1,27 @@
+// Context (101 %) matches: exact matches whose stored context — the neighbouring segments, a key or msgctxt —
+// equals the segment's. The server flags them (a match's `metadata.context_match`, a segment's `context_match`;
+// docs/API.md) and keeps their score at 100; people see them as 101 %, as in memoQ and Trados.
+import type { DocumentSegment, MemoryMatch } from '../../api/types.ts';
+
+export const CONTEXT_SCORE = 101;
+
+/** What the server says; absent (a server without context matches) reads as false. */
+export function isContextMatch(match: Pick<MemoryMatch, 'metadata'>): boolean {
+  return (match.metadata as { context_match?: boolean }).context_match === true;
+}
+
+/** Whether a segment's pre-translation came from a context match. */
+export function filledFromContext(segment: DocumentSegment): boolean {
+  return (segment as { context_match?: boolean }).context_match === true;
+}
+
+/** The score people read: 101 for a context match, else the server's. */
+export function shownScore(score: number, context: boolean): number {
+  return context && score === 100 ? CONTEXT_SCORE : score;
+}
+
+/** The score band's class: context, exact, high, mid, low. */
+export function scoreBand(score: number): string {
+  if (score > 100) return 'context';
+  return score === 100 ? 'exact' : score >= 90 ? 'high' : score >= 80 ? 'mid' : 'low';
+}
