@@ -1,6 +1,7 @@
 // What the editor's commands do — move, confirm, go to, insert a match, copy the source, insert tags, search the
-// concordance, revert, open find and replace or the shortcuts — bound to the action table's keys, and the
-// state they leave: a notice, a confirmation QA stopped, the concordance search, which dialog is open.
+// concordance, revert, switch full-tag mode, open find and replace or the shortcuts — bound to the action
+// table's keys, and the state they leave: a notice, a confirmation QA stopped, the concordance search, which
+// dialog is open.
 import type { EditorView } from '@codemirror/view';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useCallback, useRef, useState } from 'react';

@@ -1,7 +1,7 @@
 // Where a text holds characters a reader cannot see — line breaks, tabs, no-break spaces, spaces at its edges or
 // doubled, zero-width characters — and the mark each is shown with, as memoQ and Trados show formatting marks.
 // One definition for every place a text is shown: the grid, the matches, their diff, the replace preview, the
-// history and the target editor (docs/EDITOR.md §4).
+// history and the target editor (docs/EDITOR.md §4a).
 import { placedTags } from '../tags/tag-parts.ts';
 
 export type MarkKind = 'newline' | 'tab' | 'nbsp' | 'space' | 'invisible';

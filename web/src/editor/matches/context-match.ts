@@ -20,8 +20,8 @@ export function shownScore(score: number, context: boolean): number {
   return context && score === 100 ? CONTEXT_SCORE : score;
 }
 
-/** The score band's class: context, exact, high, mid, low. */
+/** The score band's class: in-context, exact, high, mid, low. */
 export function scoreBand(score: number): string {
-  if (score > 100) return 'context';
+  if (score > 100) return 'in-context';
   return score === 100 ? 'exact' : score >= 90 ? 'high' : score >= 80 ? 'mid' : 'low';
 }

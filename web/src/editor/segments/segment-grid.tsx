@@ -44,7 +44,7 @@ function SaveBadge({ entry }: { entry: SaveEntry | undefined }) {
 /** The score of the match pre-translation filled the segment from: 101 % for a context match. */
 function ScoreBadge({ segment, score }: { segment: DocumentSegment; score: number }) {
   const shown = shownScore(score, filledFromContext(segment));
-  const band = shown > 100 ? 'context' : shown === 100 ? 'exact' : 'fuzzy';
+  const band = shown > 100 ? 'in-context' : shown === 100 ? 'exact' : 'fuzzy';
   return (
     <span
       className={`score small ${band}`}

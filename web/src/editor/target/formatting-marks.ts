@@ -34,7 +34,7 @@ function build(state: EditorState): DecorationSet {
       ranges.push(
         Decoration.mark({
           class: `ws ws-${m.kind}`,
-          attributes: { 'data-sign': m.sign, title: m.label },
+          attributes: { 'data-sign': m.sign, title: m.label, role: 'img', 'aria-label': m.label },
         }).range(m.start, m.end),
       );
   }
