@@ -1,6 +1,7 @@
 // Inline tags of tagged text as the editor shows and moves them: where each sits, what part it plays in its
-// span (opens, closes, stands alone), the short label of its chip and its full markup (full-tag mode). Parsing
-// is src/text/inline-tags.ts's; what a placeholder is, src/text/placeables.ts's.
+// span (opens, closes, stands alone), the short label of its chip and its full markup (full-tag mode); and the
+// units a text is drawn and protected by, its tags and its placeholders. Parsing is src/text/inline-tags.ts's;
+// what a placeholder is, src/text/placeables.ts's.
 import { nativeCode, parseTagged, type TagPart } from '@server/text/inline-tags.ts';
 import { placeablesOf } from '@server/text/placeables.ts';
 
@@ -109,4 +110,32 @@ export function pairByRole(tags: readonly TagPart[]): Map<number, number> {
     }
   });
   return partners;
+}
+
+export interface Unit {
+  kind: 'tag' | 'placeholder';
+  from: number;
+  to: number;
+  role: 'open' | 'close' | 'alone';
+  /** For a paired tag: its partner's index among the units. */
+  partner?: number;
+}
+
+/** The tags and the placeholders written as text (`%s`, `{count}`) of a target, in order. */
+export function protectedUnits(text: string): Unit[] {
+  const tags = placedTags(text);
+  const partners = pairByRole(tags.map((t) => t.part));
+  const units: Unit[] = tags.map((t) => ({ kind: 'tag', from: t.from, to: t.to, role: tagRole(t.part) }));
+  for (const p of placeablesOf(text)) {
+    if (p.kind === 'placeholder' && !tags.some((t) => t.from <= p.start && p.end <= t.to))
+      units.push({ kind: 'placeholder', from: p.start, to: p.end, role: 'alone' });
+  }
+  units.sort((a, b) => a.from - b.from);
+  // Partners by position, now that placeholders are interleaved.
+  const at = new Map(units.map((u, i) => [u.from, i]));
+  tags.forEach((t, i) => {
+    const p = partners.get(i);
+    if (p !== undefined) units[at.get(t.from)!].partner = at.get(tags[p].from);
+  });
+  return units;
 }

@@ -1,12 +1,11 @@
 // Tagged text as people read it: the words with their formatting marks (line breaks, tabs, no-break and doubled
 // spaces), each inline tag as a chip (its number, or its full markup in full-tag mode; its code on hover and on
 // keyboard focus), each placeholder as its own text, and optional highlighted ranges (concordance hits).
-import { placeablesOf } from '@server/text/placeables.ts';
 import { Fragment, type ReactNode } from 'react';
 import { type FormattingMark, formattingMarks } from '../marks/formatting-marks.ts';
 import { MarkedRun } from '../marks/marked-text.tsx';
 import { useFullTags } from './tag-display.ts';
-import { placedTags, type TagLabel, tagLabels } from './tag-parts.ts';
+import { placedTags, protectedUnits, type TagLabel, tagLabels } from './tag-parts.ts';
 
 export function TagChip({ label, focusable = false }: { label: TagLabel; focusable?: boolean }) {
   const full = useFullTags();
@@ -69,20 +68,11 @@ function run(
   return out;
 }
 
-/** The pieces of tagged text in order: tags, placeholders written as text, and the text between. */
-export function textPieces(
-  text: string,
-): { kind: 'tag' | 'placeholder' | 'text'; from: number; to: number; tag?: number }[] {
-  const tags = placedTags(text);
-  const units = [
-    ...tags.map((t, i) => ({ kind: 'tag' as const, from: t.from, to: t.to, tag: i })),
-    ...placeablesOf(text)
-      .filter((p) => p.kind === 'placeholder' && !tags.some((t) => t.from <= p.start && p.end <= t.to))
-      .map((p) => ({ kind: 'placeholder' as const, from: p.start, to: p.end })),
-  ].sort((a, b) => a.from - b.from);
+/** The pieces of tagged text in order: its units (tags, placeholders written as text) and the text between. */
+function textPieces(text: string): { kind: 'tag' | 'placeholder' | 'text'; from: number; to: number }[] {
   const pieces: ReturnType<typeof textPieces> = [];
   let at = 0;
-  for (const u of units) {
+  for (const u of protectedUnits(text)) {
     if (u.from > at) pieces.push({ kind: 'text', from: at, to: u.from });
     pieces.push(u);
     at = u.to;
@@ -105,11 +95,12 @@ export function TaggedText({
   const formatting = formattingMarks(text);
   const tags = placedTags(text);
   const labels = tagLabels(tags.map((t) => t.part));
+  const labelAt = new Map(tags.map((t, i) => [t.from, labels[i]]));
   return (
     <span className="tagged">
       {textPieces(text).map((p) =>
         p.kind === 'tag' ? (
-          <TagChip key={`g${p.from}`} label={labels[p.tag!]} focusable={focusable} />
+          <TagChip key={`g${p.from}`} label={labelAt.get(p.from)!} focusable={focusable} />
         ) : p.kind === 'placeholder' ? (
           <Placeholder key={`p${p.from}`} text={text.slice(p.from, p.to)} focusable={focusable} />
         ) : (

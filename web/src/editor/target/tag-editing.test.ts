@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { EditorSelection, EditorState } from '@codemirror/state';
-import { protectedUnits, safeTagEditing } from './tag-editing.ts';
+import { protectedUnits } from '../tags/tag-parts.ts';
+import { safeTagEditing } from './tag-editing.ts';
 
 const G1 = '<g id="1">';
 const C = '</g>';
@@ -43,6 +44,18 @@ test('typing over a selection with a tag mid-sentence takes the tags with it: no
   const doc = `Read the ${G1}manual${C} now.`;
   const s = keys(editor(doc, 0, doc.length), 'Lies es');
   assert.equal(s.doc.toString(), 'Lies es');
+});
+
+test('however the browser’s input is diffed, the selection becomes what was typed', () => {
+  // Typing "R" over "Read the [1]manual[/1] now." arrives as "keep the R, delete the rest".
+  const doc = `Read the ${G1}manual${C} now.`;
+  const s = editor(doc, 0, doc.length).update({
+    changes: { from: 1, to: doc.length },
+    selection: { anchor: 1 },
+    userEvent: 'input.type',
+  }).state;
+  assert.equal(s.doc.toString(), 'R');
+  assert.equal(s.selection.main.head, 1);
 });
 
 test('deleting a selection takes its tags; Backspace against a tag does nothing', () => {

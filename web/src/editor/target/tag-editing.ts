@@ -8,38 +8,8 @@
 //   - Backspace or Delete against a tag does nothing (Missing tags would list it, and the next key would eat the
 //     text before it); against a placeholder it takes the placeholder whole.
 // The editor's own commands (insert a match or a tag, copy the source, revert) pass `filter: false`.
-
 import { EditorState, Transaction, type TransactionSpec } from '@codemirror/state';
-import { placeablesOf } from '@server/text/placeables.ts';
-import { pairByRole, placedTags, tagRole } from '../tags/tag-parts.ts';
-
-export interface Unit {
-  kind: 'tag' | 'placeholder';
-  from: number;
-  to: number;
-  role: 'open' | 'close' | 'alone';
-  /** For a paired tag: its partner's index among the units. */
-  partner?: number;
-}
-
-/** The tags and the placeholders written as text (`%s`, `{count}`) of a target, in order. */
-export function protectedUnits(text: string): Unit[] {
-  const tags = placedTags(text);
-  const partners = pairByRole(tags.map((t) => t.part));
-  const units: Unit[] = tags.map((t) => ({ kind: 'tag', from: t.from, to: t.to, role: tagRole(t.part) }));
-  for (const p of placeablesOf(text)) {
-    if (p.kind === 'placeholder' && !tags.some((t) => t.from <= p.start && p.end <= t.to))
-      units.push({ kind: 'placeholder', from: p.start, to: p.end, role: 'alone' });
-  }
-  units.sort((a, b) => a.from - b.from);
-  // Partners by position, now that placeholders are interleaved.
-  const at = new Map(units.map((u, i) => [u.from, i]));
-  tags.forEach((t, i) => {
-    const p = partners.get(i);
-    if (p !== undefined) units[at.get(t.from)!].partner = at.get(tags[p].from);
-  });
-  return units;
-}
+import { protectedUnits, type Unit } from '../tags/tag-parts.ts';
 
 export interface Edit {
   from: number;

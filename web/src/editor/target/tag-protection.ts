@@ -12,8 +12,8 @@ import {
   type Tooltip,
   WidgetType,
 } from '@codemirror/view';
-import { placedTags, type TagLabel, tagLabels } from '../tags/tag-parts.ts';
-import { protectedUnits, safeTagEditing } from './tag-editing.ts';
+import { placedTags, protectedUnits, type TagLabel, tagLabels } from '../tags/tag-parts.ts';
+import { safeTagEditing } from './tag-editing.ts';
 
 /** Whether chips show their full markup (the page's full-tag mode). */
 export const fullTags = Facet.define<boolean, boolean>({ combine: (values) => values.some(Boolean) });
