@@ -20,6 +20,7 @@ import { webAppPlugin } from './http/web-app.ts';
 import { documentImportTask } from './modules/documents/import-task.ts';
 import { pretranslateTask } from './modules/documents/pretranslate-task.ts';
 import { documentsRoutes } from './modules/documents/routes.ts';
+import { segmentInContext } from './modules/documents/segment-service.ts';
 import { documentSweeps } from './modules/documents/service.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     languages,
     indexes,
     projectsUsing: projectsUsingMemory,
+    segmentContext: segmentInContext,
     ...uploads,
   });
   await app.register(segmentsRoutes, { db, languages, indexes, events });

@@ -1,0 +1,15 @@
+-- Context (101 %) matches (docs/MATCHING.md §2.6). A memory entry keeps where its source stood: the unit's
+-- key (a key path, msgctxt, resname), and the sources of the segments before and after it. context_hash is
+-- the source in that context, '' for an entry stored without one (all entries stored before this); the
+-- partial index finds a segment's context matches by it. A later rule of one translation per source and
+-- context is a unique index on (memory_id, context_hash) over the same rows.
+ALTER TABLE memory_entries ADD COLUMN context_key TEXT;
+ALTER TABLE memory_entries ADD COLUMN context_prev TEXT;
+ALTER TABLE memory_entries ADD COLUMN context_next TEXT;
+ALTER TABLE memory_entries ADD COLUMN context_hash TEXT NOT NULL DEFAULT '';
+CREATE INDEX memory_entries_context ON memory_entries (memory_id, context_hash) WHERE context_hash <> '';
+
+-- A document segment pre-translated from a context match says so, until its target is edited (as its
+-- match_score); pre-translation stages it with the match.
+ALTER TABLE document_segments ADD COLUMN context_match BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE pretranslate_staging ADD COLUMN context_match BIGINT NOT NULL DEFAULT 0;
