@@ -32,6 +32,7 @@ import { Languages } from './modules/languages/service.ts';
 import { discardFinishedImports, memoryImportTask } from './modules/memories/import-task.ts';
 import { IndexCache, indexDirFor } from './modules/memories/index-cache.ts';
 import { memoriesRoutes } from './modules/memories/routes.ts';
+import { memoryTrimEdgesTask } from './modules/memories/trim-edges-task.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';
 import { findProject, memoryOfProject, projectsUsingMemory } from './modules/projects/service.ts';
 import { segmentsRoutes } from './modules/segments/routes.ts';
@@ -110,7 +111,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // release when the worker gives up on it.
   const worker = new TaskWorker(
     db,
-    [memoryImportTask(indexes), documentImportTask, pretranslateTask(indexes, projects), jobExportTask],
+    [
+      memoryImportTask(indexes),
+      memoryTrimEdgesTask(indexes),
+      documentImportTask,
+      pretranslateTask(indexes, projects),
+      jobExportTask,
+    ],
     {
       id: instanceId,
       concurrency: config.workerConcurrency,

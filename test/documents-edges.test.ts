@@ -3,7 +3,7 @@
 // the export writes the skeleton's once (docs/MATCHING.md §1.1).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pairHash } from '../src/modules/memories/entry-identity.ts';
@@ -175,21 +175,76 @@ for (const target of await storeTargets()) {
       assert.match(exported, /<seg>Datei öffnen\.<\/seg>/);
     });
 
-    test('entries stored with edge whitespace before the fix match at 100 and come back without it', async () => {
+    test('entries stored with edge whitespace before: matched at 100 at once, then trimmed by the task migration 018 queues', async () => {
       const { memoryId } = await project('Legacy');
       await ctx.db.transaction(async (tx) => {
-        const rev = await memories.bumpVersion(tx, memoryId, 1);
-        await memories.insertEntry(tx, {
-          memoryId,
-          source: 'Exiting.\n',
-          target: 'Programmende.\n',
-          pairHash: pairHash('Exiting.\n', 'Programmende.\n'),
-          createdBy: 'admin',
-          rev,
-        });
+        const rev = await memories.bumpVersion(tx, memoryId, 3);
+        for (const [source, target] of [
+          ['Exiting.\n', 'Programmende.\n'],
+          ['Exiting.', 'Programmende.'],
+          [' Open ', '  Offen'],
+        ]) {
+          const hash = pairHash(source, target);
+          await memories.insertEntry(tx, {
+            memoryId,
+            source,
+            target,
+            pairHash: hash,
+            createdBy: 'admin',
+            rev,
+          });
+        }
       });
-      const [match] = await query(memoryId, 'Exiting.');
-      assert.deepEqual([match.source, match.target, match.score], ['Exiting.', 'Programmende.', 100]);
+      assert.deepEqual(
+        (await query(memoryId, 'Exiting.')).map((m) => [m.source, m.target, m.score]),
+        [
+          ['Exiting.', 'Programmende.', 100],
+          ['Exiting.', 'Programmende.', 100],
+        ],
+      );
+      assert.deepEqual(
+        (await query(memoryId, 'Open')).map((m) => [m.source, m.target, m.score]),
+        [['Open', 'Offen', 100]],
+      );
+
+      // The statement of migration 018 that queues the trimming, as an upgraded store runs it.
+      const migration = readFileSync(
+        join(import.meta.dirname, '..', 'src', 'store', 'migrations', target.name, '018_entry_contexts.sql'),
+        'utf8',
+      );
+      const queue = migration
+        .replace(/^\s*--.*$/gm, '')
+        .split(/;\s*$/m)
+        .find((statement) => statement.includes("'memory_trim_edges'"))!;
+      await ctx.db.run(queue);
+      const task = await ctx.db.get<{ id: number }>(
+        "SELECT id FROM tasks WHERE type = 'memory_trim_edges' AND memory_id = ?",
+        [memoryId],
+      );
+      ctx.app.worker.wake();
+      const done = await api.waitForTask(task!.id);
+      assert.equal(done.state, 'succeeded', JSON.stringify(done));
+      assert.deepEqual(done.result, { trimmed: 1, merged: 1 });
+      const stored = await ctx.db.all<{ source: string; target: string }>(
+        'SELECT source, target FROM memory_entries WHERE memory_id = ? ORDER BY id',
+        [memoryId],
+      );
+      assert.deepEqual(
+        stored.map((e) => [e.source, e.target]),
+        [
+          ['Exiting.', 'Programmende.'],
+          ['Open', 'Offen'],
+        ],
+      );
+      const memory = (await api.get(`/v2/memories?id=${memoryId}`)).json()[0];
+      assert.equal(memory.num_segments, 2);
+      assert.deepEqual(
+        (await query(memoryId, 'Exiting.')).map((m) => [m.source, m.target, m.score]),
+        [['Exiting.', 'Programmende.', 100]],
+      );
+      // Written again, the pair is found stored.
+      await api.post('/v2/segments', { memory_id: memoryId, source: 'Open', target: 'Offen' });
+      assert.equal((await api.get(`/v2/memories?id=${memoryId}`)).json()[0].num_segments, 2);
     });
 
     test('a target saved with edge whitespace is stored without it; the export writes the skeleton once', async () => {

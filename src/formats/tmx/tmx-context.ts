@@ -5,7 +5,7 @@
 import { parseTagged } from '../../text/inline-tags.ts';
 import { unescapeXml } from '../../xml/xml-escape.ts';
 import { textElement } from '../../xml/xml-writer.ts';
-import { taggedToTmx } from './tmx-inline.ts';
+import { MAPPED_TYPE_PREFIX, restoreMappedTag, taggedToTmx } from './tmx-inline.ts';
 
 /** Where a unit's source stood: its key, or the sources of the segments around it (tagged text). */
 export interface UnitContext {
@@ -35,14 +35,28 @@ export function contextFromProps(props: Record<string, string> | undefined): Uni
 
 /**
  * A neighbour's text as a prop holds it, as tagged text: memoQ wraps TMX <seg> content (its inline elements
- * kept, its text escaped) in `<seg>…</seg>`; others write the text itself.
+ * kept, its text escaped) in `<seg>…</seg>`, where the tags Tessera maps to TMX codes (tmx-inline.ts) are
+ * put back as the reader does; others write the text itself.
  */
 function propSegment(value: string | undefined): string | null {
   if (!value) return null;
   const wrapped = /^\s*<seg>([\s\S]*)<\/seg>\s*$/.exec(value);
   if (!wrapped) return value;
+  const mappedPairs = new Map<string, string>();
   const text = parseTagged(wrapped[1])
-    .map((part) => (part.type === 'text' ? unescapeXml(part.text) : part.raw))
+    .map((part) => {
+      if (part.type === 'text') return unescapeXml(part.text);
+      const type = part.attrs.type ?? '';
+      const mapped =
+        part.name === 'ept'
+          ? mappedPairs.get(part.attrs.i)
+          : type.startsWith(MAPPED_TYPE_PREFIX)
+            ? type.slice(MAPPED_TYPE_PREFIX.length)
+            : undefined;
+      const restored = mapped && restoreMappedTag(part.name, mapped, unescapeXml(part.content ?? ''));
+      if (restored && part.name === 'bpt') mappedPairs.set(part.attrs.i, mapped);
+      return restored || part.raw;
+    })
     .join('');
   return text || null;
 }

@@ -180,6 +180,21 @@ export async function updateEntry(
   ))!;
 }
 
+/**
+ * Rewrites an entry's text and hashes without changing when or by whom it was written (its edge whitespace
+ * trimmed), stamped with `rev` so that every index reads it again.
+ */
+export async function rewriteEntryText(
+  db: Queryable,
+  id: number,
+  e: { source: string; target: string; pairHash: string; contextHash: string; rev: number },
+) {
+  await db.run(
+    'UPDATE memory_entries SET source = ?, target = ?, pair_hash = ?, context_hash = ?, rev = ? WHERE id = ?',
+    [e.source, e.target, e.pairHash, e.contextHash, e.rev, id],
+  );
+}
+
 /** Deletes an entry and logs the deletion under `rev`, so that other processes' indexes drop it too. */
 export async function deleteEntry(db: Queryable, memoryId: number, id: number, rev: number) {
   await db.run('DELETE FROM memory_entries WHERE id = ?', [id]);

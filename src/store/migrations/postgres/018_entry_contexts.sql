@@ -13,3 +13,9 @@ CREATE INDEX memory_entries_context ON memory_entries (memory_id, context_hash) 
 -- match_score); pre-translation stages it with the match.
 ALTER TABLE document_segments ADD COLUMN context_match BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE pretranslate_staging ADD COLUMN context_match BIGINT NOT NULL DEFAULT 0;
+
+-- Entries stored before edge whitespace was trimmed on the way in (docs/MATCHING.md §1.1) are rewritten
+-- without it by a task per memory (src/modules/memories/trim-edges-task.ts); until it has run, they are
+-- indexed and answered trimmed anyway.
+INSERT INTO tasks (organization_id, type, state, memory_id, params, created_at)
+SELECT organization_id, 'memory_trim_edges', 'queued', id, '{}', CAST(EXTRACT(EPOCH FROM now()) AS BIGINT) FROM memories;
