@@ -4,8 +4,7 @@
 // (docs/MATCHING.md §1.1). Whitespace is what the sentence segmenter skips (`\s`: Unicode White_Space and
 // the line terminators, as String.prototype.trim); line breaks inside a segment are its own.
 
-const LEADING = /^\s+/;
-const TRAILING = /\s+$/;
+const SPACE = /\s/;
 
 /** A text cut into its leading whitespace, its core, and its trailing whitespace. */
 export interface EdgeSplit {
@@ -16,10 +15,13 @@ export interface EdgeSplit {
 
 /** The text's edge whitespace and what lies between; a text of whitespace only is all lead. */
 export function splitEdges(text: string): EdgeSplit {
-  const lead = LEADING.exec(text)?.[0] ?? '';
-  if (lead.length === text.length) return { lead, core: '', trail: '' };
-  const trail = TRAILING.exec(text)?.[0] ?? '';
-  return { lead, core: text.slice(lead.length, text.length - trail.length), trail };
+  // A scan from each end rather than /\s+$/, which retries every run of spaces inside a long text.
+  let start = 0;
+  while (start < text.length && SPACE.test(text[start])) start++;
+  if (start === text.length) return { lead: text, core: '', trail: '' };
+  let end = text.length;
+  while (SPACE.test(text[end - 1])) end--;
+  return { lead: text.slice(0, start), core: text.slice(start, end), trail: text.slice(end) };
 }
 
 /** The text without its edge whitespace: what a memory entry, a query or a segment's target holds. */

@@ -1,7 +1,7 @@
 // Memories: CRUD, the fuzzy query and concordance, and the best-match lookup pre-translation runs.
 import { errors } from '../../errors.ts';
 import type { Principal } from '../../http/principal.ts';
-import { compareMatches, type Match, publicMatch, ranked } from '../../matching/ranking.ts';
+import { compareMatches, type Match, publicMatch, type RankedMatch, ranked } from '../../matching/ranking.ts';
 import { MIN_SCORE } from '../../matching/score-bands.ts';
 import { nextTurn } from '../../pacing.ts';
 import type { Db, Queryable } from '../../store/db.ts';
@@ -223,7 +223,7 @@ async function matchesInContexts(
   memoryId: number,
   hashes: readonly string[],
 ): Promise<Map<string, Match[]>> {
-  const byHash = new Map<string, ReturnType<typeof ranked>[]>();
+  const byHash = new Map<string, RankedMatch[]>();
   for (const row of await repo.entriesInContexts(db, memoryId, hashes)) {
     const found = byHash.get(row.context_hash) ?? [];
     found.push(ranked(row.id, row.updated_at, 100, []));

@@ -1,8 +1,8 @@
 -- Context (101 %) matches (docs/MATCHING.md §2.6). A memory entry keeps where its source stood: the unit's
 -- key (a key path, msgctxt, resname), and the sources of the segments before and after it. context_hash is
 -- the source in that context, '' for an entry stored without one (all entries stored before this); the
--- partial index finds a segment's context matches by it. A later rule of one translation per source and
--- context is a unique index on (memory_id, context_hash) over the same rows.
+-- partial index finds a segment's context matches by it. A rule of one translation per source and context
+-- can later be a unique index on (memory_id, context_hash) over the same rows (entries with a context).
 ALTER TABLE memory_entries ADD COLUMN context_key TEXT;
 ALTER TABLE memory_entries ADD COLUMN context_prev TEXT;
 ALTER TABLE memory_entries ADD COLUMN context_next TEXT;
