@@ -20,6 +20,7 @@ import { webAppPlugin } from './http/web-app.ts';
 import { documentImportTask } from './modules/documents/import-task.ts';
 import { pretranslateTask } from './modules/documents/pretranslate-task.ts';
 import { documentsRoutes } from './modules/documents/routes.ts';
+import { segmentInContext } from './modules/documents/segment-service.ts';
 import { documentSweeps } from './modules/documents/service.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
@@ -31,6 +32,7 @@ import { Languages } from './modules/languages/service.ts';
 import { discardFinishedImports, memoryImportTask } from './modules/memories/import-task.ts';
 import { IndexCache, indexDirFor } from './modules/memories/index-cache.ts';
 import { memoriesRoutes } from './modules/memories/routes.ts';
+import { memoryTrimEdgesTask } from './modules/memories/trim-edges-task.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';
 import { findProject, memoryOfProject, projectsUsingMemory } from './modules/projects/service.ts';
 import { segmentsRoutes } from './modules/segments/routes.ts';
@@ -109,7 +111,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // release when the worker gives up on it.
   const worker = new TaskWorker(
     db,
-    [memoryImportTask(indexes), documentImportTask, pretranslateTask(indexes, projects), jobExportTask],
+    [
+      memoryImportTask(indexes),
+      memoryTrimEdgesTask(indexes),
+      documentImportTask,
+      pretranslateTask(indexes, projects),
+      jobExportTask,
+    ],
     {
       id: instanceId,
       concurrency: config.workerConcurrency,
@@ -146,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     languages,
     indexes,
     projectsUsing: projectsUsingMemory,
+    segmentContext: segmentInContext,
     ...uploads,
   });
   await app.register(segmentsRoutes, { db, languages, indexes, events });

@@ -164,6 +164,36 @@ for (const target of await storeTargets()) {
       assert.ok((await segmentsOf(frNotes.id)).every((s) => s.target === null || s.target === ''));
     });
 
+    test('auto-accept is off unless a pair asks; autoAcceptScope context confirms context matches only', async () => {
+      const notesOf = async (pair: {
+        pretranslate?: boolean;
+        autoAccept?: boolean;
+        autoAcceptScope?: string;
+      }) => {
+        const res = await api.post('/v2/jobs', {
+          name: 'Scopes',
+          fileIds: files,
+          srcLang: 'en',
+          languagePairs: [{ trgLang: 'de', memoryId: memory.de, pretranslate: true, ...pair }],
+        });
+        assert.equal(res.statusCode, 200, res.body);
+        const done = await created(res.json().id);
+        const project = (await api.get(`/v2/projects?id=${done.stats.projects[0].id}`)).json()[0];
+        return segmentsOf(project.document.find((d: { name: string }) => d.name === 'notes.txt').id);
+      };
+      for (const pair of [{}, { autoAccept: true, autoAcceptScope: 'context' }]) {
+        const segments = await notesOf(pair);
+        assert.ok(
+          segments.some((s) => s.target === 'Öffnen Sie die Datei.'),
+          'pre-translated',
+        );
+        assert.ok(
+          segments.every((s) => !s.is_confirmed),
+          JSON.stringify(pair),
+        );
+      }
+    });
+
     test('stats: exact + fuzzy + new = source words, as the brute-force oracle counts them; bands and repetitions', async () => {
       const job = await created((await createJob('Analysed')).id);
       const res = await api.post(`/v2/jobs/${job.id}/stats`, {});

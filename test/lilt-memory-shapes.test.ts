@@ -163,6 +163,7 @@ for (const target of await storeTargets()) {
         (await api.get(`/v2/memories/query?id=${id}&n=1&query=${encodeURIComponent(q)}`)).json()[0].metadata;
       const byGiulia = await query('Good morning');
       assert.deepEqual(Object.keys(byGiulia).sort(), [
+        'context_match',
         'created_at',
         'created_by',
         'match_type',

@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { readTmx } from '../src/formats/tmx/tmx-reader.ts';
 import { bruteForceSearch } from '../src/matching/oracle.ts';
-import { pairHash } from '../src/modules/memories/repository.ts';
+import { importedUnit } from '../src/modules/memories/entry-identity.ts';
 import { client, multipartBody } from './helpers/api.ts';
 import { createContext, type TestContext, userKey } from './helpers/context.ts';
 import { storeTargets } from './helpers/stores.ts';
@@ -21,7 +21,11 @@ const TMX_DTD = join(SHARED, 'schemas', 'tmx14.dtd');
 async function distinctPairs(file: string, srclang: string, trglang: string) {
   const seen = new Set<string>();
   const reader = readTmx(Readable.from([readFileSync(file)]), { srclang, trglang });
-  for await (const u of reader) seen.add(pairHash(u.source, u.target));
+  for await (const u of reader) {
+    // As the import stores a unit: without edge whitespace, keyed by its pair and context.
+    const unit = importedUnit(u);
+    if (unit) seen.add(unit[2]);
+  }
   return { units: reader.stats.units + reader.stats.skipped, distinct: seen.size };
 }
 

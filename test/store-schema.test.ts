@@ -29,6 +29,8 @@ interface Index {
   name: string;
   unique: boolean;
   columns: string[];
+  /** A partial index's predicate, as the dialect writes it back; null for an index of every row. */
+  where: string | null;
 }
 
 interface Table {
@@ -108,6 +110,13 @@ async function readSqlite(db: Db): Promise<Schema> {
         references: fk ? reference(fk.table, fk.to, fk.on_delete) : null,
       };
     });
+    const partial = async (index: string) => {
+      const row = await db.get<{ sql: string }>(
+        "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?",
+        [index],
+      );
+      return /\sWHERE\s+([\s\S]*)$/i.exec(row?.sql ?? '')?.[1].trim() ?? null;
+    };
     const indexList = await db.all<{ name: string; unique: number; origin: string }>(
       'SELECT name, "unique", origin FROM pragma_index_list(?)',
       [name],
@@ -120,7 +129,13 @@ async function readSqlite(db: Db): Promise<Schema> {
         await db.all<{ name: string }>('SELECT name FROM pragma_index_info(?) ORDER BY seqno', [index.name])
       ).map((c) => c.name);
       if (index.origin === 'u') unique.push(cols);
-      else indexes.push({ name: index.name, unique: index.unique === 1, columns: cols });
+      else
+        indexes.push({
+          name: index.name,
+          unique: index.unique === 1,
+          columns: cols,
+          where: await partial(index.name),
+        });
     }
     out.push({ name, columns, primaryKey, unique: sortLists(unique), indexes: sortIndexes(indexes) });
   }
@@ -180,8 +195,8 @@ async function readPostgres(db: Db): Promise<Schema> {
       };
     });
     const unique = constraints.filter((c) => c.type === 'u').map((c) => c.columns);
-    const indexes = await db.all<{ name: string; unique: boolean; columns: string[] }>(
-      `SELECT ic.relname AS name, i.indisunique AS unique,
+    const indexes = await db.all<Index>(
+      `SELECT ic.relname AS name, i.indisunique AS unique, pg_get_expr(i.indpred, i.indrelid) AS "where",
          ARRAY(SELECT a.attname FROM unnest(i.indkey) WITH ORDINALITY AS k(attnum, n)
                JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum ORDER BY k.n)::text[] AS columns
        FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid
@@ -257,7 +272,7 @@ function render(dialect: string, schema: Schema): string {
     lines.push(`CREATE TABLE ${table.name} (`, body.join(',\n'), ');');
     for (const index of table.indexes) {
       lines.push(
-        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ${index.name} ON ${table.name} (${index.columns.join(', ')});`,
+        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ${index.name} ON ${table.name} (${index.columns.join(', ')})${index.where ? ` WHERE ${index.where}` : ''};`,
       );
     }
     lines.push('');
@@ -312,7 +327,8 @@ test('both dialects have the same tables, columns, keys and indexes', (t) => {
       `${table.name} primary key (${table.primaryKey.join(', ')})`,
       ...table.unique.map((u) => `${table.name} unique (${u.join(', ')})`),
       ...table.indexes.map(
-        (i) => `${table.name} ${i.unique ? 'unique ' : ''}index ${i.name} (${i.columns.join(', ')})`,
+        (i) =>
+          `${table.name} ${i.unique ? 'unique ' : ''}${i.where ? 'partial ' : ''}index ${i.name} (${i.columns.join(', ')})`,
       ),
     ]);
   const [lite, pg] = [shape(sqlite), shape(postgres)];

@@ -47,24 +47,25 @@ CREATE TABLE document_files (
 );
 
 CREATE TABLE document_segments (
-  id           BIGINT PRIMARY KEY DEFAULT nextval('segment_ids'::regclass),
-  document_id  BIGINT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
-  position     BIGINT NOT NULL,
-  unit_index   BIGINT NOT NULL,
-  lead         TEXT   NOT NULL DEFAULT ''::text,
-  trail        TEXT   NOT NULL DEFAULT ''::text,
-  source       TEXT   NOT NULL,
-  target       TEXT,
-  status       TEXT   NOT NULL DEFAULT 'new'::text,
-  match_score  BIGINT,
-  is_confirmed BIGINT NOT NULL DEFAULT 0,
-  is_reviewed  BIGINT NOT NULL DEFAULT 0,
-  context      TEXT,
-  notes        TEXT,
-  created_at   BIGINT NOT NULL,
-  updated_at   BIGINT NOT NULL,
-  repairs      TEXT,
-  version      BIGINT NOT NULL DEFAULT 0
+  id            BIGINT PRIMARY KEY DEFAULT nextval('segment_ids'::regclass),
+  document_id   BIGINT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  position      BIGINT NOT NULL,
+  unit_index    BIGINT NOT NULL,
+  lead          TEXT   NOT NULL DEFAULT ''::text,
+  trail         TEXT   NOT NULL DEFAULT ''::text,
+  source        TEXT   NOT NULL,
+  target        TEXT,
+  status        TEXT   NOT NULL DEFAULT 'new'::text,
+  match_score   BIGINT,
+  is_confirmed  BIGINT NOT NULL DEFAULT 0,
+  is_reviewed   BIGINT NOT NULL DEFAULT 0,
+  context       TEXT,
+  notes         TEXT,
+  created_at    BIGINT NOT NULL,
+  updated_at    BIGINT NOT NULL,
+  repairs       TEXT,
+  version       BIGINT NOT NULL DEFAULT 0,
+  context_match BIGINT NOT NULL DEFAULT 0
 );
 CREATE INDEX document_segments_confirmed ON document_segments (document_id, is_confirmed);
 CREATE UNIQUE INDEX document_segments_position ON document_segments (document_id, position);
@@ -154,8 +155,13 @@ CREATE TABLE memory_entries (
   rev           BIGINT NOT NULL,
   created_at    BIGINT NOT NULL,
   updated_at    BIGINT NOT NULL,
-  updated_by    TEXT
+  updated_by    TEXT,
+  context_key   TEXT,
+  context_prev  TEXT,
+  context_next  TEXT,
+  context_hash  TEXT   NOT NULL DEFAULT ''::text
 );
+CREATE INDEX memory_entries_context ON memory_entries (memory_id, context_hash) WHERE (context_hash <> ''::text);
 CREATE INDEX memory_entries_memory_id ON memory_entries (memory_id, id);
 CREATE UNIQUE INDEX memory_entries_pair ON memory_entries (memory_id, pair_hash);
 CREATE INDEX memory_entries_rev ON memory_entries (memory_id, rev, id);
@@ -168,13 +174,14 @@ CREATE TABLE organizations (
 );
 
 CREATE TABLE pretranslate_staging (
-  task_id    BIGINT  NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
-  seq        INTEGER NOT NULL,
-  segment_id BIGINT  NOT NULL,
-  target     TEXT    NOT NULL,
-  score      INTEGER NOT NULL,
-  confirm    INTEGER NOT NULL,
-  repairs    TEXT,
+  task_id       BIGINT  NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+  seq           INTEGER NOT NULL,
+  segment_id    BIGINT  NOT NULL,
+  target        TEXT    NOT NULL,
+  score         INTEGER NOT NULL,
+  confirm       INTEGER NOT NULL,
+  repairs       TEXT,
+  context_match BIGINT  NOT NULL DEFAULT 0,
   PRIMARY KEY (task_id, seq)
 );
 

@@ -45,24 +45,25 @@ CREATE TABLE document_files (
 );
 
 CREATE TABLE document_segments (
-  id           INTEGER PRIMARY KEY,
-  document_id  INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
-  position     INTEGER NOT NULL,
-  unit_index   INTEGER NOT NULL,
-  lead         TEXT    NOT NULL DEFAULT '',
-  trail        TEXT    NOT NULL DEFAULT '',
-  source       TEXT    NOT NULL,
-  target       TEXT,
-  status       TEXT    NOT NULL DEFAULT 'new',
-  match_score  INTEGER,
-  is_confirmed INTEGER NOT NULL DEFAULT 0,
-  is_reviewed  INTEGER NOT NULL DEFAULT 0,
-  context      TEXT,
-  notes        TEXT,
-  created_at   INTEGER NOT NULL,
-  updated_at   INTEGER NOT NULL,
-  repairs      TEXT,
-  version      INTEGER NOT NULL DEFAULT 0
+  id            INTEGER PRIMARY KEY,
+  document_id   INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  position      INTEGER NOT NULL,
+  unit_index    INTEGER NOT NULL,
+  lead          TEXT    NOT NULL DEFAULT '',
+  trail         TEXT    NOT NULL DEFAULT '',
+  source        TEXT    NOT NULL,
+  target        TEXT,
+  status        TEXT    NOT NULL DEFAULT 'new',
+  match_score   INTEGER,
+  is_confirmed  INTEGER NOT NULL DEFAULT 0,
+  is_reviewed   INTEGER NOT NULL DEFAULT 0,
+  context       TEXT,
+  notes         TEXT,
+  created_at    INTEGER NOT NULL,
+  updated_at    INTEGER NOT NULL,
+  repairs       TEXT,
+  version       INTEGER NOT NULL DEFAULT 0,
+  context_match INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX document_segments_confirmed ON document_segments (document_id, is_confirmed);
 CREATE UNIQUE INDEX document_segments_position ON document_segments (document_id, position);
@@ -152,8 +153,13 @@ CREATE TABLE memory_entries (
   rev           INTEGER NOT NULL,
   created_at    INTEGER NOT NULL,
   updated_at    INTEGER NOT NULL,
-  updated_by    TEXT
+  updated_by    TEXT,
+  context_key   TEXT,
+  context_prev  TEXT,
+  context_next  TEXT,
+  context_hash  TEXT    NOT NULL DEFAULT ''
 );
+CREATE INDEX memory_entries_context ON memory_entries (memory_id, context_hash) WHERE context_hash <> '';
 CREATE INDEX memory_entries_memory_id ON memory_entries (memory_id, id);
 CREATE UNIQUE INDEX memory_entries_pair ON memory_entries (memory_id, pair_hash);
 CREATE INDEX memory_entries_rev ON memory_entries (memory_id, rev, id);
@@ -166,13 +172,14 @@ CREATE TABLE organizations (
 );
 
 CREATE TABLE pretranslate_staging (
-  task_id    INTEGER NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
-  seq        INTEGER NOT NULL,
-  segment_id INTEGER NOT NULL,
-  target     TEXT    NOT NULL,
-  score      INTEGER NOT NULL,
-  confirm    INTEGER NOT NULL,
-  repairs    TEXT,
+  task_id       INTEGER NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+  seq           INTEGER NOT NULL,
+  segment_id    INTEGER NOT NULL,
+  target        TEXT    NOT NULL,
+  score         INTEGER NOT NULL,
+  confirm       INTEGER NOT NULL,
+  repairs       TEXT,
+  context_match INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (task_id, seq)
 );
 

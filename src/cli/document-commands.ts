@@ -75,7 +75,7 @@ export function registerDocumentCommands(program: Command) {
   doc
     .command('upload <project> <file>')
     .option('--pretranslate', 'pre-translate from the project memory after parsing')
-    .option('--auto-accept', 'confirm 100% matches when pre-translating')
+    .option('--auto-accept', 'confirm exact matches (the same text as the source) when pre-translating')
     .description('upload a document and wait until it is parsed')
     .action(async (project: string, file: string, opts: { pretranslate?: boolean; autoAccept?: boolean }) => {
       const { ByteProgress, StateProgress } = await import('./progress.ts');
@@ -111,7 +111,7 @@ export function registerDocumentCommands(program: Command) {
 
   doc
     .command('pretranslate <id>')
-    .option('--auto-accept', 'confirm 100% matches')
+    .option('--auto-accept', 'confirm exact matches (the same text as the source)')
     .description('pre-translate a document from its project memory and wait')
     .action(async (id: string, opts: { autoAccept?: boolean }) => {
       const { StateProgress } = await import('./progress.ts');

@@ -160,7 +160,7 @@ function registerJobCommands(program: Command) {
       [],
     )
     .option('--pretranslate', 'pre-translate every pair from its memory')
-    .option('--auto-accept', 'confirm exact matches when pre-translating')
+    .option('--auto-accept', 'confirm exact matches (the same text as the source) when pre-translating')
     .option('--due <date>', 'due date (ISO 8601)')
     .description('create a job and wait until its documents are ready')
     .action(

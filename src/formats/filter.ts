@@ -43,6 +43,12 @@ export interface FormatFilter {
   extensions: string[];
   /** Content-Type for the merged file. */
   mediaType: string;
+  /**
+   * Whether a unit's context identifies it — a key path, msgctxt, resname, resource name — rather than
+   * naming the kind of element it is in (HTML's `p`, a Markdown heading, a Word style). Only an identifying
+   * context is part of a segment's context in the memory (docs/MATCHING.md §2.6).
+   */
+  contextIsKey: boolean;
   /** Reads the file. Throws FormatError (with line and column for XML) on a malformed file. */
   extract(original: Buffer, options: ExtractOptions): Promise<ExtractedUnit[]>;
   /**

@@ -17,7 +17,13 @@ export const TASK_STATES = Object.freeze({
 export type TaskState = (typeof TASK_STATES)[keyof typeof TASK_STATES];
 
 /** The tasks table's type column (src/tasks/task-type.ts: what each one is). */
-export type TaskTypeName = 'memory_import' | 'document_import' | 'pretranslate' | 'export' | 'job_export';
+export type TaskTypeName =
+  | 'memory_import'
+  | 'memory_trim_edges'
+  | 'document_import'
+  | 'pretranslate'
+  | 'export'
+  | 'job_export';
 
 /** A task's lease: a worker that does not renew it for this long is presumed dead and its task runs again. */
 export const DEFAULT_LEASE_SECONDS = 60;

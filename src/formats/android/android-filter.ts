@@ -29,6 +29,7 @@ export const androidFilter: FormatFilter = {
   name: 'android',
   extensions: ['strings.xml'],
   mediaType: 'application/xml; charset=utf-8',
+  contextIsKey: true,
 
   async extract(original) {
     return readUnits(original).units.map(({ text, content }): ExtractedUnit => {

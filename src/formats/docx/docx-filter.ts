@@ -102,6 +102,7 @@ export const docxFilter: FormatFilter = {
   name: 'docx',
   extensions: ['.docx'],
   mediaType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  contextIsKey: false,
 
   async extract(original) {
     const { parts } = await readPackage(original);

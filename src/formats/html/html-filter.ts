@@ -32,6 +32,7 @@ export const htmlFilter: FormatFilter = {
   name: 'html',
   extensions: ['.html', '.htm'],
   mediaType: 'text/html; charset=utf-8',
+  contextIsKey: false,
 
   async extract(original) {
     return readHtml(original).units.map(

@@ -24,6 +24,7 @@ export const jsonFilter: FormatFilter = {
   name: 'json',
   extensions: ['.json'],
   mediaType: 'application/json; charset=utf-8',
+  contextIsKey: true,
 
   async extract(original) {
     return readStrings(original).strings.map((s): ExtractedUnit => {

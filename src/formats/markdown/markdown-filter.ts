@@ -223,6 +223,7 @@ export const markdownFilter: FormatFilter = {
   name: 'markdown',
   extensions: ['.md'],
   mediaType: 'text/markdown; charset=utf-8',
+  contextIsKey: false,
 
   async extract(original) {
     return readMarkdown(original).units.map(

@@ -45,6 +45,7 @@ export const textFilter: FormatFilter = {
   name: 'text',
   extensions: ['.txt'],
   mediaType: 'text/plain; charset=utf-8',
+  contextIsKey: false,
 
   async extract(original) {
     const { decoded, paragraphs } = readParagraphs(original);

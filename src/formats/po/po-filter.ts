@@ -13,6 +13,7 @@ export const poFilter: FormatFilter = {
   name: 'po',
   extensions: ['.po', '.pot'],
   mediaType: 'text/x-gettext-translation; charset=utf-8',
+  contextIsKey: true,
 
   async extract(original, { trglang }) {
     return extractUnits(readCatalog(original, trglang));

@@ -3,6 +3,7 @@
 import { gunzipIfCompressed } from '../../xml/gzip.ts';
 import { escapeXmlText } from '../../xml/xml-escape.ts';
 import { readXml, type XmlContext, type XmlHandlers, type XmlTag } from '../../xml/xml-reader.ts';
+import { contextFromProps, type UnitContext } from './tmx-context.ts';
 import { MAPPED_TYPE_PREFIX, markupTag, restoreMappedTag, TMX_CODE_ELEMENTS } from './tmx-inline.ts';
 
 export interface TmxUnit {
@@ -17,6 +18,8 @@ export interface TmxUnit {
   changeId?: string;
   props?: Record<string, string>;
   notes?: string[];
+  /** Where the unit's source stood (tmx-context.ts), when the file says. */
+  context?: UnitContext;
 }
 
 export interface TmxReadOptions {
@@ -165,6 +168,8 @@ function tmxHandlers(ctx: XmlContext<TmxUnit>, options: TmxReadOptions, stats: T
     // Unit-level props and notes first; the chosen variants' own add to them without overriding.
     if (done.props || source.props || target.props)
       result.props = { ...target.props, ...source.props, ...done.props };
+    const context = contextFromProps(result.props);
+    if (context) result.context = context;
     if (done.notes || source.notes || target.notes) {
       result.notes = [...(done.notes ?? []), ...(source.notes ?? []), ...(target.notes ?? [])];
     }

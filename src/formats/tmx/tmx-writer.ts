@@ -1,6 +1,7 @@
 // Streaming TMX 1.4 writer: memory entries in, ~64 KB string chunks out, valid against tmx14.dtd.
 
 import { endTag, startTag, textElement, XmlChunks } from '../../xml/xml-writer.ts';
+import { contextProps, type UnitContext } from './tmx-context.ts';
 import { taggedToTmx } from './tmx-inline.ts';
 
 export interface TmxEntry {
@@ -16,6 +17,8 @@ export interface TmxEntry {
   resourceName?: string;
   /** Written as the unit's tuid. */
   id?: number | string;
+  /** Written as the props of tmx-context.ts, which readTmx gives back as the unit's context. */
+  context?: UnitContext;
 }
 
 export interface TmxHeader {
@@ -62,7 +65,7 @@ export async function* writeTmx(
     ),
   );
   out.write('\n  <body>\n');
-  const srcTuv = `      ${startTag('tuv', { 'xml:lang': header.srclang })}<seg>`;
+  const srcTuv = `      ${startTag('tuv', { 'xml:lang': header.srclang })}`;
   const trgTuv = `</seg></tuv>\n      ${startTag('tuv', { 'xml:lang': header.trglang })}<seg>`;
   for await (const entry of entries) {
     out.write(
@@ -76,7 +79,11 @@ export async function* writeTmx(
     if (entry.resourceName !== undefined) {
       out.write(`      ${textElement('prop', { type: RESOURCE_NAME_PROP }, entry.resourceName)}\n`);
     }
-    out.write(srcTuv + taggedToTmx(entry.source) + trgTuv + taggedToTmx(entry.target) + '</seg></tuv>\n');
+    const context = entry.context && contextProps(entry.context);
+    if (context?.unit) out.write(`      ${context.unit}\n`);
+    out.write(
+      `${srcTuv + (context?.source ?? '')}<seg>${taggedToTmx(entry.source)}${trgTuv}${taggedToTmx(entry.target)}</seg></tuv>\n`,
+    );
     out.write(`    ${endTag('tu')}\n`);
     if (out.full) yield out.take();
   }

@@ -169,6 +169,7 @@ export const xliffFilter: FormatFilter = {
   name: 'xliff',
   extensions: ['.xlf', '.xliff'],
   mediaType: 'application/xliff+xml',
+  contextIsKey: true,
 
   async extract(original) {
     const { text } = decodeXml(original, 'XLIFF');

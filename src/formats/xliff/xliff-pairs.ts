@@ -1,6 +1,7 @@
 // XLIFF 1.x as a memory file: every trans-unit with a target gives a pair (segmented units a pair per
 // <mrk mtype="seg">, matched by mid), in tagged text as the XLIFF filter reads it. The <file> languages, when
 // given, must be the memory's (by primary subtag): an en→fr file is refused rather than stored as German.
+// Each pair carries its context: the unit's resname, and the sources of the segments before and after it.
 // XLIFF is read whole (the upload limit bounds it), unlike TMX, which streams.
 import { FormatError } from '../../errors.ts';
 import { primaryLanguage as primary } from '../../text/language-tags.ts';
@@ -34,28 +35,33 @@ async function* readPairs(
       }
     }
   }
+  // Every source segment in file order, translated or not: each pair's context is its unit's resname and the
+  // segments around it, as the document this file holds would give them.
+  const pieces: { source: string; target: string | undefined; key: string | null }[] = [];
   for (const unit of readTransUnits(text)) {
     const source = unit.segSource ?? unit.source;
     const target = unit.target;
-    if (!source || !target) {
+    const key = unit.resname || null;
+    if (!source || !target) stats.skipped++;
+    if (!source) continue;
+    if (source.segments && (!target || target.segments)) {
+      const targets = new Map(target?.segments?.map((s) => [s.mid, s.tagged]));
+      for (const s of source.segments) {
+        pieces.push({ source: s.tagged, target: target ? (targets.get(s.mid) ?? '') : undefined, key });
+      }
+    } else {
+      pieces.push({ source: source.tagged, target: target?.tagged, key });
+    }
+  }
+  for (const [i, { source, target, key }] of pieces.entries()) {
+    if (target === undefined) continue;
+    if (source.trim() === '' || target.trim() === '') {
       stats.skipped++;
       continue;
     }
-    const pairs: [string, string][] = [];
-    if (source.segments && target.segments) {
-      const targets = new Map(target.segments.map((s) => [s.mid, s.tagged]));
-      for (const s of source.segments) pairs.push([s.tagged, targets.get(s.mid) ?? '']);
-    } else {
-      pairs.push([source.tagged, target.tagged]);
-    }
-    for (const [s, t] of pairs) {
-      if (s.trim() === '' || t.trim() === '') {
-        stats.skipped++;
-        continue;
-      }
-      stats.units++;
-      yield { source: s, target: t };
-    }
+    stats.units++;
+    const context = { key, prev: pieces[i - 1]?.source ?? null, next: pieces[i + 1]?.source ?? null };
+    yield { source, target, context };
   }
   return stats;
 }

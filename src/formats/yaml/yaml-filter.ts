@@ -115,6 +115,7 @@ export const yamlFilter: FormatFilter = {
   name: 'yaml',
   extensions: ['.yml', '.yaml'],
   mediaType: 'application/yaml; charset=utf-8',
+  contextIsKey: true,
 
   async extract(original, { srclang }) {
     return readYaml(original, srclang).strings.map(

@@ -9,9 +9,11 @@ import type { Attachment } from '../../http/attachments.ts';
 import type { Principal } from '../../http/principal.ts';
 import { paced } from '../../pacing.ts';
 import type { Db } from '../../store/db.ts';
+import { withoutEdges } from '../../text/edge-whitespace.ts';
 import { busyReason, IMPORT_STATES } from './document-states.ts';
 import { extractDocument, mergeDocument } from './document-thread.ts';
 import * as repo from './repository.ts';
+import { unitText } from './segment-plan.ts';
 import * as segments from './segment-repository.ts';
 import { type DocumentDeps, requireDocument, retryAfter } from './service.ts';
 
@@ -54,7 +56,7 @@ async function* xliffUnits(db: Db, documentId: number): AsyncGenerator<XliffUnit
       yield {
         id: row.id,
         source: row.source,
-        target: row.target,
+        target: row.target === null ? null : withoutEdges(row.target),
         state: xliffState(row),
         context: row.context ?? undefined,
         notes: row.notes ? (JSON.parse(row.notes) as string[]) : undefined,
@@ -64,10 +66,11 @@ async function* xliffUnits(db: Db, documentId: number): AsyncGenerator<XliffUnit
 }
 
 /**
- * Each unit's translation (null when none of its segments has a target), rebuilt from lead/trail text: one
- * per unit of the original, also for units with no segment. Segments appended by hand belong to no unit of
- * the original and are left out (they travel in the XLIFF). A unit is confirmed when every segment of it
- * that has a target is confirmed (or signed off): one unreviewed sentence makes the whole unit a draft.
+ * Each unit's translation (null when none of its segments has a target), rebuilt from lead/trail text
+ * (unitText: the skeleton's edge whitespace once, a target's never): one per unit of the original, also for
+ * units with no segment. Segments appended by hand belong to no unit of the original and are left out (they
+ * travel in the XLIFF). A unit is confirmed when every segment of it that has a target is confirmed (or
+ * signed off): one unreviewed sentence makes the whole unit a draft.
  */
 async function unitTranslations(
   db: Db,
@@ -76,11 +79,12 @@ async function unitTranslations(
 ): Promise<({ text: string; confirmed: boolean } | null)[]> {
   const out: ({ text: string; confirmed: boolean } | null)[] = [];
   let current = -1;
-  let text = '';
-  let translatedAny = false;
-  let confirmed = true;
+  let unit: segments.SegmentRow[] = [];
   const close = () => {
-    if (current >= 0) out[current] = translatedAny ? { text, confirmed } : null;
+    if (current < 0) return;
+    const translated = unit.filter((row) => row.target !== null && row.target !== '');
+    const confirmed = translated.every((row) => row.is_confirmed === 1 || row.is_reviewed === 1);
+    out[current] = translated.length > 0 ? { text: unitText(unit), confirmed } : null;
   };
   for await (const rows of segments.segmentPages(db, documentId)) {
     for (const row of rows) {
@@ -88,15 +92,10 @@ async function unitTranslations(
       if (row.unit_index !== current) {
         close();
         current = row.unit_index;
-        text = '';
-        translatedAny = false;
-        confirmed = true;
+        unit = [];
         while (out.length < current) out.push(null);
       }
-      const hasTarget = row.target !== null && row.target !== '';
-      translatedAny ||= hasTarget;
-      if (hasTarget && row.is_confirmed !== 1 && row.is_reviewed !== 1) confirmed = false;
-      text += row.lead + (hasTarget ? row.target : row.source) + row.trail;
+      unit.push(row);
     }
   }
   close();

@@ -72,6 +72,7 @@ async function importDocument(task: TaskRow, params: DocumentImportTaskParams, c
         documentId: doc.id,
         params: {
           auto_accept: params.auto_accept,
+          auto_accept_scope: params.auto_accept_scope,
           case_sensitive: params.case_sensitive,
           attribute_to_creator: false,
           username: params.username,

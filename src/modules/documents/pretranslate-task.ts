@@ -1,7 +1,9 @@
 // The pretranslate task: each unconfirmed segment gets its best memory match scoring MIN_SCORE or more
-// (matching/score-bands.ts), its placeables repaired to this segment's (auto-propagation). All or nothing:
-// matches are staged while they are looked up and applied in one transaction together with the task's
-// success, so a task killed part-way changes no segment, and its re-run counts what the final state holds.
+// (matching/score-bands.ts) — a context (101 %) match first — its placeables repaired to this segment's
+// (auto-propagation). Auto-accept confirms exact matches only, or with the context scope context matches
+// only. All or nothing: matches are staged while they are looked up and applied in one transaction together
+// with the task's success, so a task killed part-way changes no segment, and its re-run counts what the
+// final state holds.
 import { type Static, Type } from 'typebox';
 import { TaskFailure } from '../../errors.ts';
 import { nextTurn } from '../../pacing.ts';
@@ -10,10 +12,12 @@ import { LeaseLostError, type TaskRow } from '../../tasks/queue.ts';
 import { type TaskContext, taskType } from '../../tasks/task-type.ts';
 import { repairTarget } from '../../text/placeables.ts';
 import type { IndexCache } from '../memories/index-cache.ts';
-import { type BestMatch, bestMatches, searchMemo } from '../memories/service.ts';
+import { type BestMatch, bestMatches, type SegmentInContext, searchMemo } from '../memories/service.ts';
 import { PRETRANSLATION } from './document-states.ts';
 import type { ProjectsOfDocuments } from './projects-of-documents.ts';
 import * as repo from './repository.ts';
+import { AUTO_ACCEPT_SCOPES, AutoAcceptScope } from './schemas.ts';
+import { contextKey } from './segment-plan.ts';
 import * as segments from './segment-repository.ts';
 
 // Small pages: the matching, repairing and staging of a page run between two turns of the event loop.
@@ -24,6 +28,9 @@ const APPLY_SLICE = 500;
 /** The options of a pre-translation task. */
 export const PretranslateTaskParams = Type.Object({
   auto_accept: Type.Boolean(),
+  /** What auto_accept confirms; absent in tasks queued before it existed: exact. */
+  auto_accept_scope: Type.Optional(AutoAcceptScope),
+  /** Kept for Lilt's clients: it widens nothing. */
   case_sensitive: Type.Boolean(),
   attribute_to_creator: Type.Boolean(),
   /** Who asked, recorded on memory entries written by confirmation. */
@@ -60,22 +67,58 @@ export function pretranslateTask(indexes: IndexCache, projects: ProjectsOfDocume
   });
 }
 
+/**
+ * Whether auto-accept confirms a match: with the exact scope, a match whose source is the segment's exactly
+ * (never one differing in case or whitespace, whatever case_sensitive says); with the context scope, only a
+ * context match.
+ */
+function accepts(options: PretranslateTaskParams, match: BestMatch): boolean {
+  if (!options.auto_accept) return false;
+  return options.auto_accept_scope === AUTO_ACCEPT_SCOPES.context ? match.contextMatch : match.exact;
+}
+
 /** The match to write into a segment: repaired to the segment's placeables where that can be done. */
 function toStaged(
   segmentId: number,
   source: string,
   match: BestMatch,
-  autoAccept: boolean,
+  options: PretranslateTaskParams,
 ): segments.StagedMatch {
-  const repaired = match.score === 100 ? null : repairTarget(match.source, match.target, source);
+  const repaired = match.exact ? null : repairTarget(match.source, match.target, source);
   const repairs = repaired && repaired.repairs.length > 0 ? repaired.repairs : null;
   return {
     segmentId,
     target: repairs ? repaired!.target : match.target,
     score: match.score,
-    confirm: autoAccept && match.exact,
+    contextMatch: match.contextMatch,
+    confirm: accepts(options, match),
     repairs: repairs ? JSON.stringify(repairs) : null,
   };
+}
+
+/**
+ * The document's segments a page at a time, each with the sources of the segments before and after it
+ * (across pages): where each stands, as the memory keeps contexts.
+ */
+async function* withNeighbours(
+  pages: AsyncIterable<segments.SegmentRow[]>,
+): AsyncGenerator<{ row: segments.SegmentRow; prev: string | null; next: string | null }[]> {
+  let pending: segments.SegmentRow[] | undefined;
+  let before: string | null = null;
+  const page = (rows: segments.SegmentRow[], after: string | null) =>
+    rows.map((row, i) => ({
+      row,
+      prev: i > 0 ? rows[i - 1].source : before,
+      next: i < rows.length - 1 ? rows[i + 1].source : after,
+    }));
+  for await (const rows of pages) {
+    if (pending) {
+      yield page(pending, rows[0].source);
+      before = pending[pending.length - 1].source;
+    }
+    pending = rows;
+  }
+  if (pending) yield page(pending, null);
 }
 
 async function pretranslate(
@@ -97,19 +140,23 @@ async function pretranslate(
   let looked = 0;
   // One query per distinct source across the pages: repeated segments reuse the first answer.
   const memo = searchMemo();
-  for await (const rows of segments.segmentPages(db, doc.id, PAGE)) {
+  for await (const rows of withNeighbours(segments.segmentPages(db, doc.id, PAGE))) {
     if (ctx.signal.aborted) throw new Error('interrupted');
-    const open = rows.filter((row) => row.is_confirmed === 0);
+    const open = rows.filter(({ row }) => row.is_confirmed === 0);
     const matches = await bestMatches(
       { db, indexes },
       memoryId,
-      open.map((row) => row.source),
-      { caseSensitive: options.case_sensitive },
+      open.map(
+        ({ row, prev, next }): SegmentInContext => ({
+          source: row.source,
+          context: { key: contextKey(doc.format, row.context), prev, next },
+        }),
+      ),
       memo,
     );
-    const found = open.flatMap((row, i) => {
+    const found = open.flatMap(({ row }, i) => {
       const match = matches[i];
-      return match ? [toStaged(row.id, row.source, match, options.auto_accept)] : [];
+      return match ? [toStaged(row.id, row.source, match, options)] : [];
     });
     await segments.stageMatches(db, task.id, staged, found);
     staged += found.length;

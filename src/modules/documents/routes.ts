@@ -6,6 +6,7 @@ import type { App } from '../../http/types.ts';
 import { readUpload, uploadRoutes } from '../../http/uploads.ts';
 import { exportDocument } from './export.ts';
 import {
+  AUTO_ACCEPT_SCOPES,
   Document,
   DocumentUploadParams,
   ExportQuery,
@@ -123,6 +124,7 @@ export async function documentsRoutes(app: App, deps: DocumentDeps) {
       const { body } = request;
       const answer = await service.requestPretranslation(deps, principalOf(request), body.id, {
         auto_accept: body.auto_accept ?? false,
+        auto_accept_scope: body.auto_accept_scope ?? AUTO_ACCEPT_SCOPES.exact,
         case_sensitive: body.case_sensitive ?? false,
         attribute_to_creator: body.attribute_to_creator ?? false,
       });
@@ -154,7 +156,7 @@ export async function documentsRoutes(app: App, deps: DocumentDeps) {
         schema: {
           summary: 'Upload a document into a project; it is parsed by its format filter as a task',
           description:
-            'Raw file body; name, project_id, pretranslate (TM), auto_accept, case_sensitive in the LILT-API JSON header, individual headers, or the query. multipart/form-data is accepted too.',
+            'Raw file body; name, project_id, pretranslate (TM), auto_accept, auto_accept_scope, case_sensitive in the LILT-API JSON header, individual headers, or the query. multipart/form-data is accepted too.',
           tags,
           response: { 200: Document },
         },

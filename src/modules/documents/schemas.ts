@@ -1,8 +1,16 @@
 // TypeBox schemas of the Document resource, document segments and the documents routes' parameters (docs/API.md).
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { Nullable, StringEnum } from '../../http/schemas.ts';
 import { Segment } from '../memories/schemas.ts';
 import { SEGMENT_STATUSES, type SegmentStatus } from './document-states.ts';
+
+/**
+ * What auto-accept confirms (extension): `exact`, a match whose source is the segment's exactly (the
+ * default); `context`, only a context (101 %) match.
+ */
+export const AUTO_ACCEPT_SCOPES = Object.freeze({ exact: 'exact', context: 'context' } as const);
+export const AutoAcceptScope = StringEnum([AUTO_ACCEPT_SCOPES.exact, AUTO_ACCEPT_SCOPES.context]);
+export type AutoAcceptScope = Static<typeof AutoAcceptScope>;
 
 /** The Segment of docs/API.md with its extension fields; a document's segment belongs to no memory. */
 export const DocumentSegment = Type.Object({
@@ -11,6 +19,8 @@ export const DocumentSegment = Type.Object({
   memory_id: Type.Null(),
   status: Type.String(),
   match_score: Nullable(Type.Integer()),
+  /** Whether match_score came from a context (101 %) match: the web shows it as 101 % (extension). */
+  context_match: Type.Boolean(),
   position: Type.Integer(),
   context: Nullable(Type.String()),
   /** The placeables pre-translation put in place of the match's (extension); null when none. */
@@ -49,6 +59,8 @@ export const DocumentUploadParams = Type.Object({
   project_id: Type.Integer({ minimum: 1 }),
   pretranslate: Type.Optional(Type.Union([Type.Literal('TM'), Type.Boolean()])),
   auto_accept: Type.Optional(Type.Boolean()),
+  auto_accept_scope: Type.Optional(AutoAcceptScope),
+  /** Accepted for Lilt's clients; it widens nothing: auto-accept takes exact matches only. */
   case_sensitive: Type.Optional(Type.Boolean()),
 });
 
@@ -62,6 +74,8 @@ export const RenameDocumentBody = Type.Object({ id: Type.Integer({ minimum: 1 })
 export const PretranslateBody = Type.Object({
   id: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 1000 }),
   auto_accept: Type.Optional(Type.Boolean()),
+  auto_accept_scope: Type.Optional(AutoAcceptScope),
+  /** Accepted for Lilt's clients; it widens nothing: auto-accept takes exact matches only. */
   case_sensitive: Type.Optional(Type.Boolean()),
   attribute_to_creator: Type.Optional(Type.Boolean()),
   mode: Type.Optional(Type.Union([Type.Literal('tm'), Type.Literal('TM')])),

@@ -1,28 +1,36 @@
 // Units of a format filter → the document's sentence segments, with the text between them kept so that a
 // merge rebuilds each unit exactly.
 import type { ExtractedUnit } from '../../formats/filter.ts';
+import { filterByFormat } from '../../formats/registry.ts';
 import { countWords } from '../../matching/word-count.ts';
+import { splitEdges, withoutEdges } from '../../text/edge-whitespace.ts';
 import { segmentSentences } from '../../text/segment.ts';
 import { SEGMENT_STATUSES } from './document-states.ts';
 import type { NewSegment } from './segment-repository.ts';
 
-/** Splits units into segments; lead/trail keep the text between sentences so merges rebuild units exactly. */
+/**
+ * Splits units into segments; lead/trail keep the text between sentences so merges rebuild units exactly. A
+ * segment's source never starts or ends with whitespace: a unit's edge whitespace is in the first segment's
+ * lead and the last one's trail (the skeleton), and an existing target is kept without its own.
+ */
 export function planSegments(units: readonly ExtractedUnit[], srclang: string): NewSegment[] {
   const planned: NewSegment[] = [];
   units.forEach((unit, unitIndex) => {
     const context = unit.context ?? null;
     const notes = unit.notes?.length ? JSON.stringify(unit.notes) : null;
-    const hasTarget = unit.target !== undefined && unit.target !== '';
+    const target = unit.target === undefined ? '' : withoutEdges(unit.target);
+    const hasTarget = target !== '';
     if (!unit.segmentable || hasTarget) {
-      if (unit.source.trim() === '') return;
+      const { lead, core, trail } = splitEdges(unit.source);
+      if (core === '') return;
       const signedOff = unit.state === 'signed-off';
       const confirmed = hasTarget && (unit.state === 'translated' || signedOff);
       planned.push({
         unit_index: unitIndex,
-        lead: '',
-        trail: '',
-        source: unit.source,
-        target: hasTarget ? unit.target! : null,
+        lead,
+        trail,
+        source: core,
+        target: hasTarget ? target : null,
         status: signedOff
           ? SEGMENT_STATUSES.reviewed
           : confirmed
@@ -58,7 +66,36 @@ export function planSegments(units: readonly ExtractedUnit[], srclang: string): 
   return planned;
 }
 
+/**
+ * A unit's text rebuilt from its segments, in order: each segment's lead, its target (without edge
+ * whitespace: the skeleton's is written once) or its source where it has none, and its trail. Segments of
+ * documents imported before edges went to the skeleton may hold them in their source: a target takes them
+ * from there.
+ */
+export function unitText(
+  segments: readonly { lead: string; trail: string; source: string; target: string | null }[],
+) {
+  let text = '';
+  for (const s of segments) {
+    if (s.target === null || s.target === '') {
+      text += s.lead + s.source + s.trail;
+      continue;
+    }
+    const edges = splitEdges(s.source);
+    text += s.lead + edges.lead + withoutEdges(s.target) + edges.trail + s.trail;
+  }
+  return text;
+}
+
 /** The words of the segments' sources, as the document's num_words counts them. */
 export function wordsOf(segments: readonly NewSegment[]): number {
   return segments.reduce((sum, segment) => sum + countWords(segment.source), 0);
+}
+
+/**
+ * The key of a segment's unit as the memory keeps it in contexts: its context when its format's contexts
+ * identify units (a key path, msgctxt, resname), else none (docs/MATCHING.md §2.6).
+ */
+export function contextKey(format: string, context: string | null): string | null {
+  return filterByFormat(format)?.contextIsKey ? context : null;
 }

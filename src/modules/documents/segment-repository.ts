@@ -24,6 +24,8 @@ export interface SegmentRow {
   target: string | null;
   status: SegmentStatus;
   match_score: number | null;
+  /** 1 when match_score came from a context (101 %) match. */
+  context_match: number;
   is_confirmed: number;
   is_reviewed: number;
   context: string | null;
@@ -39,7 +41,15 @@ export interface SegmentRow {
 /** A segment as the import task plans it, before it has an id. */
 export type NewSegment = Omit<
   SegmentRow,
-  'id' | 'document_id' | 'position' | 'match_score' | 'repairs' | 'version' | 'created_at' | 'updated_at'
+  | 'id'
+  | 'document_id'
+  | 'position'
+  | 'match_score'
+  | 'context_match'
+  | 'repairs'
+  | 'version'
+  | 'created_at'
+  | 'updated_at'
 >;
 
 export async function segmentsPage(db: Queryable, documentId: number, afterPosition: number, limit: number) {
@@ -157,6 +167,8 @@ export interface StagedMatch {
   segmentId: number;
   target: string;
   score: number;
+  /** The match was stored in the segment's context (a 101 % match). */
+  contextMatch: boolean;
   confirm: boolean;
   /** The placeables put in place of the match's, as JSON (null when none were). */
   repairs: string | null;
@@ -174,13 +186,14 @@ export async function stageMatches(
 ) {
   await db.insertMany(
     'pretranslate_staging',
-    ['task_id', 'seq', 'segment_id', 'target', 'score', 'confirm', 'repairs'],
+    ['task_id', 'seq', 'segment_id', 'target', 'score', 'context_match', 'confirm', 'repairs'],
     matches.map((m, i) => [
       taskId,
       firstSeq + i,
       m.segmentId,
       m.target,
       m.score,
+      m.contextMatch ? 1 : 0,
       m.confirm ? 1 : 0,
       m.repairs,
     ]),
@@ -214,8 +227,8 @@ export async function applyStagedMatches(
       [status, username, now, now, ...params],
     );
     const { changes } = await db.run(
-      `UPDATE document_segments SET target = s.target, match_score = s.score, repairs = s.repairs,
-         is_confirmed = s.confirm, status = ?, version = version + 1,
+      `UPDATE document_segments SET target = s.target, match_score = s.score, context_match = s.context_match,
+         repairs = s.repairs, is_confirmed = s.confirm, status = ?, version = version + 1,
          updated_at = CASE WHEN updated_at >= ? THEN updated_at + 1 ELSE ? END
        FROM ${staged}
          AND document_segments.id = s.segment_id AND document_segments.is_confirmed = 0`,
@@ -382,15 +395,35 @@ export async function batchSegments(db: Queryable, batchId: number) {
 
 // ---- One segment: found, edited, appended, deleted (PUT, POST and DELETE /v2/segments).
 
-export type DocumentSegmentRow = SegmentRow & { srclang: string; trglang: string; project_id: number };
+export type DocumentSegmentRow = SegmentRow & {
+  srclang: string;
+  trglang: string;
+  project_id: number;
+  format: string;
+};
 
-/** A document segment of the organization, with its document's language pair and project. */
+/** A document segment of the organization, with its document's language pair, project and format. */
 export async function findSegment(db: Queryable, id: number, organizationId: number) {
   return db.get<DocumentSegmentRow>(
-    `SELECT s.*, d.srclang, d.trglang, d.project_id FROM document_segments s JOIN documents d ON d.id = s.document_id
+    `SELECT s.*, d.srclang, d.trglang, d.project_id, d.format FROM document_segments s
+     JOIN documents d ON d.id = s.document_id
      WHERE s.id = ? AND d.organization_id = ?`,
     [id, organizationId],
   );
+}
+
+/** The sources of the segments before and after a position of the document (null at either end). */
+export async function neighbourSources(db: Queryable, documentId: number, position: number) {
+  const source = async (sql: string) =>
+    (await db.get<{ source: string }>(sql, [documentId, position]))?.source ?? null;
+  return {
+    prev: await source(
+      'SELECT source FROM document_segments WHERE document_id = ? AND position < ? ORDER BY position DESC LIMIT 1',
+    ),
+    next: await source(
+      'SELECT source FROM document_segments WHERE document_id = ? AND position > ? ORDER BY position LIMIT 1',
+    ),
+  };
 }
 
 /**
@@ -416,6 +449,7 @@ export async function updateSegment(
   const { changes } = await db.run(
     `UPDATE document_segments SET target = ?, is_confirmed = ?, is_reviewed = ?, status = ?,
        match_score = CASE WHEN ? THEN match_score ELSE NULL END,
+       context_match = CASE WHEN ? THEN context_match ELSE 0 END,
        repairs = CASE WHEN ? THEN repairs ELSE NULL END,
        version = version + ?,
        updated_at = CASE WHEN updated_at >= ? THEN updated_at + 1 ELSE ? END
@@ -425,6 +459,7 @@ export async function updateSegment(
       s.confirmed ? 1 : 0,
       s.reviewed ? 1 : 0,
       s.status,
+      s.keepScore ? 1 : 0,
       s.keepScore ? 1 : 0,
       s.keepScore ? 1 : 0,
       s.newVersion ? 1 : 0,

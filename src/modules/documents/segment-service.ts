@@ -3,9 +3,13 @@
 import { errors } from '../../errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Db, Queryable, Transaction } from '../../store/db.ts';
+import { withoutEdges } from '../../text/edge-whitespace.ts';
+import type { EntryContext } from '../memories/entry-identity.ts';
+import type { SegmentInContext } from '../memories/service.ts';
 import { isImporting, isPretranslating, SEGMENT_STATUSES, type SegmentStatus } from './document-states.ts';
 import { compileReplacer, replaceAll } from './find-replace.ts';
 import * as repo from './repository.ts';
+import { contextKey } from './segment-plan.ts';
 import * as segments from './segment-repository.ts';
 import { type DocumentDeps, publicSegment, requireDocument, retryAfter } from './service.ts';
 
@@ -116,7 +120,10 @@ export async function replaceInDocument(deps: DocumentDeps, principal: Principal
     spec,
     found.map((f) => f.before),
   );
-  const changes = found.flatMap((f, i) => (afters[i] === f.before ? [] : [{ ...f, after: afters[i] }]));
+  // A target replaced into is kept without edge whitespace, as every target is (the skeleton holds it).
+  const changes = found.flatMap((f, i) =>
+    afters[i] === f.before ? [] : [{ ...f, after: withoutEdges(afters[i]) }],
+  );
   const answer = (batchId: number | null) => ({
     batch_id: batchId,
     changed: changes.length,
@@ -208,6 +215,32 @@ export async function writeSegmentChange(
   if (!(await segments.updateSegment(tx, id, segment, expectedUpdatedAt))) return false;
   if (change.newVersion) await segments.recordVersions(tx, [id], { origin, username });
   return true;
+}
+
+/**
+ * Where a segment's source stands, as memory entries keep it (docs/MATCHING.md §2.6): its unit's context
+ * when its format's contexts are keys (a key path, msgctxt, resname), and the sources of the segments before
+ * and after it.
+ */
+export async function contextOfSegment(
+  db: Queryable,
+  segment: { document_id: number; position: number; context: string | null; format: string },
+): Promise<EntryContext> {
+  const { prev, next } = await segments.neighbourSources(db, segment.document_id, segment.position);
+  return { key: contextKey(segment.format, segment.context), prev, next };
+}
+
+/**
+ * The organization's document segment of this id with its context, or undefined: what a memory query with
+ * segment_id compares contexts with (app.ts hands it to the memories module, which sits below).
+ */
+export async function segmentInContext(
+  db: Queryable,
+  segmentId: number,
+  organizationId: number,
+): Promise<SegmentInContext | undefined> {
+  const row = await segments.findSegment(db, segmentId, organizationId);
+  return row && { source: row.source, context: await contextOfSegment(db, row) };
 }
 
 /** The versions of a segment, newest first. */

@@ -23,6 +23,7 @@ import type { DocumentImportTaskParams } from './import-task.ts';
 import type { PretranslateTaskParams } from './pretranslate-task.ts';
 import type { ProjectsOfDocuments } from './projects-of-documents.ts';
 import * as repo from './repository.ts';
+import { AUTO_ACCEPT_SCOPES, type AutoAcceptScope } from './schemas.ts';
 import * as segments from './segment-repository.ts';
 
 export interface DocumentDeps {
@@ -76,6 +77,7 @@ export function publicSegment(row: segments.SegmentRow, doc: { srclang: string; 
     updated_at: row.updated_at,
     status: row.status,
     match_score: row.match_score,
+    context_match: row.context_match === 1,
     position: row.position,
     context: row.context,
     repairs:
@@ -94,6 +96,7 @@ export interface DocumentUpload {
   project_id: number;
   pretranslate?: 'TM' | boolean;
   auto_accept?: boolean;
+  auto_accept_scope?: AutoAcceptScope;
   case_sensitive?: boolean;
 }
 
@@ -111,6 +114,7 @@ export async function uploadDocument(
   const params: DocumentImportTaskParams = {
     pretranslate: upload.pretranslate === 'TM' || upload.pretranslate === true,
     auto_accept: upload.auto_accept ?? false,
+    auto_accept_scope: upload.auto_accept_scope ?? AUTO_ACCEPT_SCOPES.exact,
     case_sensitive: upload.case_sensitive ?? false,
     attribute_to_creator: false,
     username: principal.username,

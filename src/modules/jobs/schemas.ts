@@ -2,6 +2,7 @@
 // models, camelCase as Lilt sends them; dates as ISO 8601 strings) and the jobs routes' parameters.
 import { Type } from 'typebox';
 import { Nullable, StringEnum } from '../../http/schemas.ts';
+import { AutoAcceptScope } from '../documents/schemas.ts';
 
 const IsoDate = Type.String({ format: 'date-time' });
 const Int = Type.Integer();
@@ -69,6 +70,9 @@ export const LanguagePair = Type.Object({
   dueDate: OptionalDate,
   pretranslate: Type.Optional(Nullable(Type.Boolean())),
   autoAccept: Type.Optional(Nullable(Type.Boolean())),
+  /** What autoAccept confirms: exact matches (the default) or context matches only (extension). */
+  autoAcceptScope: Type.Optional(Nullable(AutoAcceptScope)),
+  /** Accepted for Lilt's clients; it widens nothing: auto-accept takes exact matches only. */
   caseSensitive: Type.Optional(Nullable(Type.Boolean())),
   // Lilt's machine-translation, workflow and configuration fields: accepted and ignored.
   takeMatchAttribution: Type.Optional(Type.Unknown()),

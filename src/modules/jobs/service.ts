@@ -195,6 +195,7 @@ export async function createJob(deps: JobDeps, principal: Principal, body: Stati
             project_id: project.id,
             pretranslate: pair.pretranslate ? 'TM' : undefined,
             auto_accept: pair.autoAccept ?? false,
+            auto_accept_scope: pair.autoAcceptScope ?? undefined,
             case_sensitive: pair.caseSensitive ?? false,
           },
           fileBytes(db, file.id),

@@ -1,8 +1,11 @@
 // Memory entries one at a time: added, changed and deleted by hand (/v2/segments), and the pairs that
-// confirmed document segments write back into their project's memory.
+// confirmed document segments write back into their project's memory. Every write stores source and target
+// without edge whitespace, and every answer gives them so (entries stored before may hold it).
 import { errors } from '../../errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Queryable } from '../../store/db.ts';
+import { withoutEdges } from '../../text/edge-whitespace.ts';
+import { contextHash, contextOf, type EntryContext, pairHash, storedContext } from './entry-identity.ts';
 import * as repo from './repository.ts';
 import { type MemoryDeps, requireMemory, requireTagsOfSource, requireText } from './service.ts';
 
@@ -11,8 +14,8 @@ export function publicEntry(row: repo.EntryRow, memory: { srclang: string; trgla
     id: row.id,
     document_id: null,
     memory_id: row.memory_id,
-    source: row.source,
-    target: row.target,
+    source: withoutEdges(row.source),
+    target: withoutEdges(row.target),
     srclang: memory.srclang,
     trglang: memory.trglang,
     is_confirmed: true,
@@ -24,13 +27,34 @@ export function publicEntry(row: repo.EntryRow, memory: { srclang: string; trgla
   };
 }
 
-/** Stores a pair once per memory (an identical pair already stored is answered as it is), bumping the version. */
-async function storePair(tx: Queryable, memoryId: number, source: string, target: string, createdBy: string) {
-  const pairHash = repo.pairHash(source, target);
-  const existing = await repo.findEntryByPair(tx, memoryId, pairHash);
+/**
+ * Stores a pair once per memory and context (an identical one already stored is answered as it is), without
+ * edge whitespace, bumping the version.
+ */
+async function storePair(
+  tx: Queryable,
+  memoryId: number,
+  pair: { source: string; target: string; context?: EntryContext | null },
+  createdBy: string,
+) {
+  const source = withoutEdges(pair.source);
+  const target = withoutEdges(pair.target);
+  const context = storedContext(pair.context);
+  const where = contextHash(source, context);
+  const hash = pairHash(source, target, where);
+  const existing = await repo.findEntryByPair(tx, memoryId, hash);
   if (existing) return existing;
   const rev = await repo.bumpVersion(tx, memoryId, 1);
-  return repo.insertEntry(tx, { memoryId, source, target, pairHash, createdBy, rev });
+  return repo.insertEntry(tx, {
+    memoryId,
+    source,
+    target,
+    pairHash: hash,
+    createdBy,
+    rev,
+    context,
+    contextHash: where,
+  });
 }
 
 /** Adds an entry by hand; an identical pair already stored is answered as is (stored once). */
@@ -43,20 +67,22 @@ export async function addEntry(
   const source = requireText('source', input.source);
   const target = requireText('target', input.target);
   requireTagsOfSource(source, target);
-  const row = await deps.db.transaction((tx) => storePair(tx, memory.id, source, target, principal.username));
+  const row = await deps.db.transaction((tx) =>
+    storePair(tx, memory.id, { source, target }, principal.username),
+  );
   return publicEntry(row, memory);
 }
 
 /**
- * Writes a confirmed document segment's pair into its project's memory, inside the caller's transaction,
- * so that the next query finds it with 100.
+ * Writes a confirmed document segment's pair into its project's memory with the segment's context, inside
+ * the caller's transaction, so that the next query finds it with 100 (and there, a context match).
  */
 export async function recordConfirmedPair(
   tx: Queryable,
   memoryId: number,
-  pair: { source: string; target: string; username: string },
+  pair: { source: string; target: string; context: EntryContext; username: string },
 ): Promise<void> {
-  await storePair(tx, memoryId, pair.source, pair.target, pair.username);
+  await storePair(tx, memoryId, pair, pair.username);
 }
 
 /** The entry with this id, or undefined when it is none of the caller's. */
@@ -73,17 +99,28 @@ export async function updateEntry(
 ) {
   const current = await repo.findEntry(deps.db, input.id, principal.organizationId);
   if (!current) throw errors.notFound('Segment', input.id);
-  const source = input.source === undefined ? current.source : requireText('source', input.source);
-  const target = requireText('target', input.target);
+  const source = withoutEdges(
+    input.source === undefined ? current.source : requireText('source', input.source),
+  );
+  const target = withoutEdges(requireText('target', input.target));
   requireTagsOfSource(source, target);
-  const pairHash = repo.pairHash(source, target);
+  // The entry keeps its context; its source may change, and the source in its context with it.
+  const where = contextHash(source, contextOf(current));
+  const hash = pairHash(source, target, where);
   const row = await deps.db.transaction(async (tx) => {
-    const clash = await repo.findEntryByPair(tx, current.memory_id, pairHash);
+    const clash = await repo.findEntryByPair(tx, current.memory_id, hash);
     if (clash && clash.id !== current.id) {
       throw errors.conflict(`Memory ${current.memory_id} already holds this pair as segment ${clash.id}`);
     }
     const rev = await repo.bumpVersion(tx, current.memory_id, 0);
-    return repo.updateEntry(tx, current.id, { source, target, pairHash, rev, updatedBy: principal.username });
+    return repo.updateEntry(tx, current.id, {
+      source,
+      target,
+      pairHash: hash,
+      contextHash: where,
+      rev,
+      updatedBy: principal.username,
+    });
   });
   return publicEntry(row, current);
 }
@@ -140,8 +177,8 @@ export async function browseEntries(
     total,
     entries: rows.map((row) => ({
       id: row.id,
-      source: row.source,
-      target: row.target,
+      source: withoutEdges(row.source),
+      target: withoutEdges(row.target),
       created_at: row.created_at,
       updated_at: row.updated_at,
       created_by: row.created_by,

@@ -1,10 +1,12 @@
-// TMX export: the memory's entries page by page through the streaming TMX writer.
+// TMX export: the memory's entries page by page through the streaming TMX writer, with their contexts.
 import { Readable } from 'node:stream';
 import { writeTmx } from '../../formats/tmx/tmx-writer.ts';
 import type { Attachment } from '../../http/attachments.ts';
 import type { Principal } from '../../http/principal.ts';
 import { PageSizer, paced } from '../../pacing.ts';
 import type { Db } from '../../store/db.ts';
+import { withoutEdges } from '../../text/edge-whitespace.ts';
+import { contextOf } from './entry-identity.ts';
 import * as repo from './repository.ts';
 import { requireMemory } from './service.ts';
 
@@ -21,12 +23,13 @@ async function* entries(db: Db, memoryId: number) {
     for (const row of rows) {
       yield {
         id: row.id,
-        source: row.source,
-        target: row.target,
+        source: withoutEdges(row.source),
+        target: withoutEdges(row.target),
         createdAt: row.created_at,
         updatedAt: row.updated_at,
         createdBy: row.created_by ?? undefined,
         resourceName: row.resource_name ?? undefined,
+        context: contextOf(row) ?? undefined,
       };
     }
     if (rows.length < limit) return;

@@ -123,6 +123,7 @@ describe('saved match index', () => {
         source: sentence(42),
         target: 'x',
         pairHash: 'hx',
+        contextHash: '',
         rev,
         updatedBy: 'a',
       }),

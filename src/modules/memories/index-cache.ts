@@ -18,6 +18,7 @@ import { loadIndexFile, saveIndexFile } from '../../matching/index-file.ts';
 import { MemoryIndex } from '../../matching/memory-index.ts';
 import { Breather, nextTurn } from '../../pacing.ts';
 import type { Db } from '../../store/db.ts';
+import { withoutEdges } from '../../text/edge-whitespace.ts';
 import {
   deletionsSince,
   type EntryCursor,
@@ -186,8 +187,9 @@ export class IndexCache {
       index,
       version,
       syncing: undefined,
-      // add() replaces an entry already held under the id.
-      put: (row) => index.add(row.id, row.source, row.updated_at),
+      // add() replaces an entry already held under the id. Entries stored before edge whitespace was trimmed
+      // on the way in are indexed without it, as queries are searched.
+      put: (row) => index.add(row.id, withoutEdges(row.source), row.updated_at),
       remove: (id) => index.remove(id),
       reserve: (n) => index.reserve(n),
       refreshInSlices: () => index.refreshInSlices(),
@@ -214,7 +216,7 @@ export class IndexCache {
         index,
         version: 0,
         syncing: undefined,
-        put: (row) => index.add(row.id, side === 'source' ? row.source : row.target),
+        put: (row) => index.add(row.id, withoutEdges(side === 'source' ? row.source : row.target)),
         remove: (id) => index.remove(id),
         reserve: (n) => index.reserve(n),
         refreshInSlices: () => index.refreshInSlices(),

@@ -3,6 +3,7 @@
 import { FormatError } from '../../errors.ts';
 import type { TmxReadStats } from '../../formats/tmx/tmx-reader.ts';
 import { startThread } from '../../tasks/threads.ts';
+import type { ImportedUnit } from './entry-identity.ts';
 
 /** The memory file formats by name, the compressed forms included (the readers gunzip what is gzipped). */
 export const MEMORY_FILE_TYPES = {
@@ -25,11 +26,9 @@ export function memoryFileFormat(name: string): MemoryFileFormat | undefined {
   return ext && MEMORY_FILE_TYPES[ext];
 }
 
-export type ParsedUnit = [source: string, target: string, pairHash: string];
-
 type WorkerMessage =
   | { type: 'more' }
-  | { type: 'units'; rows: ParsedUnit[] }
+  | { type: 'units'; rows: ImportedUnit[] }
   | { type: 'done'; stats: TmxReadStats }
   | { type: 'error'; name: string; message: string };
 
@@ -40,7 +39,7 @@ type WorkerMessage =
 export function parseMemoryFileInThread(
   input: AsyncIterable<Buffer>,
   file: { srclang: string; trglang: string; format: MemoryFileFormat },
-  onBatch: (rows: ParsedUnit[]) => Promise<void>,
+  onBatch: (rows: ImportedUnit[]) => Promise<void>,
 ): Promise<TmxReadStats> {
   const worker = startThread(new URL('./memory-file-worker.ts', import.meta.url), file);
   const chunks = input[Symbol.asyncIterator]();

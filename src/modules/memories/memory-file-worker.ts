@@ -1,11 +1,11 @@
-// Worker thread: parses a memory file's byte stream (TMX, XLIFF or TSV) and hashes its units, so that parsing
-// overlaps the store's writes.
+// Worker thread: parses a memory file's byte stream (TMX, XLIFF or TSV) and makes its units entries (edge
+// whitespace trimmed, hashed with their context), so that parsing overlaps the store's writes.
 // The parent sends the file chunk by chunk on request and acknowledges unit batches (bounded memory both ways).
 import { parentPort, workerData } from 'node:worker_threads';
 import { readTmx } from '../../formats/tmx/tmx-reader.ts';
 import { readTsvPairs } from '../../formats/tsv/tsv-pairs.ts';
 import { readXliffPairs } from '../../formats/xliff/xliff-pairs.ts';
-import { pairHash } from './repository.ts';
+import { type ImportedUnit, importedUnit } from './entry-identity.ts';
 
 const BATCH = 2000;
 /** Unit batches sent but not yet stored by the parent; parsing waits past this. */
@@ -64,7 +64,9 @@ async function* input(): AsyncGenerator<Buffer> {
 
 async function run() {
   const reader = READERS[format](input(), { srclang, trglang });
-  let rows: [string, string, string][] = [];
+  let rows: ImportedUnit[] = [];
+  // Units that are empty without their edge whitespace: skipped, as the readers skip empty ones.
+  let blank = 0;
   let sent = 0;
   const send = async () => {
     port.postMessage({ type: 'units', rows });
@@ -77,11 +79,17 @@ async function run() {
     }
   };
   for await (const unit of reader) {
-    rows.push([unit.source, unit.target, pairHash(unit.source, unit.target)]);
+    const row = importedUnit(unit);
+    if (row === null) {
+      blank++;
+      continue;
+    }
+    rows.push(row);
     if (rows.length >= BATCH) await send();
   }
   if (rows.length > 0) await send();
-  port.postMessage({ type: 'done', stats: { ...reader.stats } });
+  const { units, skipped } = reader.stats;
+  port.postMessage({ type: 'done', stats: { units: units - blank, skipped: skipped + blank } });
 }
 
 run().catch((err: Error) => port.postMessage({ type: 'error', name: err.name, message: err.message }));

@@ -1,8 +1,8 @@
 // SQL for memories, their entries, the log of deleted entries, and imports: the one owner of memories,
 // memory_entries and memory_deletions.
-import { hash } from 'node:crypto';
 import { errors } from '../../errors.ts';
 import { deleteInSlices, nowSeconds, type Queryable } from '../../store/db.ts';
+import type { EntryContext, ImportedUnit } from './entry-identity.ts';
 
 export interface MemoryRow {
   id: number;
@@ -32,15 +32,13 @@ export interface EntryRow {
   rev: number;
   created_at: number;
   updated_at: number;
-}
-
-/** Identity of an entry: NFC source and target. An identical pair is stored once per memory. */
-export function pairHash(source: string, target: string): string {
-  // 128 bits of SHA-256: collisions are out of reach, and the unique index stays small (import speed).
-  return hash('sha256', `${source.normalize('NFC')}\u0000${target.normalize('NFC')}`, 'base64url').slice(
-    0,
-    22,
-  );
+  /** Where the source stood when the entry was written (docs/MATCHING.md §2.6): the unit's key, if any… */
+  context_key: string | null;
+  /** …and the sources before and after it (null at a document's start or end, and without a context). */
+  context_prev: string | null;
+  context_next: string | null;
+  /** The source in its context (contextHash), '' for an entry stored without a context. */
+  context_hash: string;
 }
 
 export async function insertMemory(
@@ -134,26 +132,67 @@ export async function insertEntry(
     pairHash: string;
     createdBy: string | null;
     rev: number;
+    context?: EntryContext | null;
+    contextHash?: string;
   },
 ): Promise<EntryRow> {
   const now = nowSeconds();
+  const context = e.context ?? null;
   return (await db.get<EntryRow>(
-    `INSERT INTO memory_entries (memory_id, source, target, pair_hash, resource_name, created_by, updated_by, rev, created_at, updated_at)
-     VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?) RETURNING *`,
-    [e.memoryId, e.source, e.target, e.pairHash, e.createdBy, e.createdBy, e.rev, now, now],
+    `INSERT INTO memory_entries (memory_id, source, target, pair_hash, resource_name, created_by, updated_by, rev,
+       created_at, updated_at, context_key, context_prev, context_next, context_hash)
+     VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+    [
+      e.memoryId,
+      e.source,
+      e.target,
+      e.pairHash,
+      e.createdBy,
+      e.createdBy,
+      e.rev,
+      now,
+      now,
+      context?.key ?? null,
+      context?.prev ?? null,
+      context?.next ?? null,
+      e.contextHash ?? '',
+    ],
   ))!;
 }
 
 export async function updateEntry(
   db: Queryable,
   id: number,
-  e: { source: string; target: string; pairHash: string; rev: number; updatedBy: string },
+  e: {
+    source: string;
+    target: string;
+    pairHash: string;
+    contextHash: string;
+    rev: number;
+    updatedBy: string;
+  },
 ): Promise<EntryRow> {
   return (await db.get<EntryRow>(
-    `UPDATE memory_entries SET source = ?, target = ?, pair_hash = ?, rev = ?, updated_by = ?, updated_at = ?
+    `UPDATE memory_entries SET source = ?, target = ?, pair_hash = ?, context_hash = ?, rev = ?, updated_by = ?,
+       updated_at = ?
      WHERE id = ? RETURNING *`,
-    [e.source, e.target, e.pairHash, e.rev, e.updatedBy, nowSeconds(), id],
+    [e.source, e.target, e.pairHash, e.contextHash, e.rev, e.updatedBy, nowSeconds(), id],
   ))!;
+}
+
+/**
+ * Rewrites an entry's text and hashes without changing when or by whom it was written (its edge whitespace
+ * trimmed), stamped with `rev` so that every index reads it again.
+ */
+export async function rewriteEntryText(
+  db: Queryable,
+  id: number,
+  e: { source: string; target: string; pairHash: string; contextHash: string; rev: number },
+) {
+  await db.run(
+    'UPDATE memory_entries SET source = ?, target = ?, pair_hash = ?, context_hash = ?, rev = ? WHERE id = ?',
+    [e.source, e.target, e.pairHash, e.contextHash, e.rev, id],
+  );
 }
 
 /** Deletes an entry and logs the deletion under `rev`, so that other processes' indexes drop it too. */
@@ -179,6 +218,23 @@ export async function findEntryByPair(db: Queryable, memoryId: number, hash: str
     memoryId,
     hash,
   ]);
+}
+
+/**
+ * The entries stored in one of these contexts (contextHash, never ''): a source's context matches. The
+ * partial index on context_hash serves it; `<> ''` lets the planners see that it applies.
+ */
+export async function entriesInContexts(
+  db: Queryable,
+  memoryId: number,
+  hashes: readonly string[],
+): Promise<EntryRow[]> {
+  const wanted = [...new Set(hashes.filter((h) => h !== ''))];
+  if (wanted.length === 0) return [];
+  return db.all<EntryRow>(
+    `SELECT * FROM memory_entries WHERE memory_id = ? AND context_hash <> '' AND context_hash IN (${wanted.map(() => '?').join(', ')})`,
+    [memoryId, ...wanted],
+  );
 }
 
 export async function entriesByIds(db: Queryable, ids: readonly number[]): Promise<EntryRow[]> {
@@ -272,20 +328,24 @@ const IMPORTED_COLUMNS = [
   'rev',
   'created_at',
   'updated_at',
+  'context_key',
+  'context_prev',
+  'context_next',
+  'context_hash',
 ];
 
 /**
- * Inserts imported units (source, target, pair hash) as entries in file order; a pair already stored, or
- * met earlier in the file, is skipped. Answers how many went in.
+ * Inserts imported units as entries in file order; a pair already stored (in the same context), or met
+ * earlier in the file, is skipped. Answers how many went in.
  */
 export function insertImported(
   db: Queryable,
-  units: readonly (readonly [string, string, string])[],
+  units: readonly ImportedUnit[],
   entry: { memoryId: number; resourceName: string; createdBy: string; rev: number },
 ): Promise<number> {
   const now = nowSeconds();
   const { memoryId, resourceName, createdBy, rev } = entry;
-  const rows = units.map(([source, target, hash]) => [
+  const rows = units.map(([source, target, hash, key, prev, next, context]) => [
     memoryId,
     source,
     target,
@@ -296,6 +356,10 @@ export function insertImported(
     rev,
     now,
     now,
+    key,
+    prev,
+    next,
+    context,
   ]);
   return db.insertMany('memory_entries', IMPORTED_COLUMNS, rows, {
     skipConflictsOn: ['memory_id', 'pair_hash'],

@@ -28,13 +28,14 @@ import {
   TranslationMemoryEntry,
   UpdateEntryBody,
 } from './schemas.ts';
-import type { MemoryDeps, ProjectsUsingMemory } from './service.ts';
+import type { MemoryDeps, ProjectsUsingMemory, SegmentContextOf } from './service.ts';
 import * as service from './service.ts';
 
 export async function memoriesRoutes(
   app: App,
   options: MemoryDeps & {
     projectsUsing: ProjectsUsingMemory;
+    segmentContext: SegmentContextOf;
     tasks: TaskNotifier;
     maxUploadBytes: number;
     instanceId: string;
@@ -100,7 +101,7 @@ export async function memoriesRoutes(
     async (request) => {
       const stop = queryLatency.startTimer();
       try {
-        return await service.queryMemory(deps, principalOf(request), request.query);
+        return await service.queryMemory(options, principalOf(request), request.query);
       } finally {
         stop();
       }

@@ -53,6 +53,11 @@ export const TranslationMemoryEntry = Type.Object({
     ...EntryMetadata.properties,
     match_type: Type.String(),
     penalties: Type.Array(Penalty),
+    /**
+     * An exact match stored in the context of the query's segment_id (a 101 % match, extension): the same
+     * key, or the same previous and next sources. Its score stays 100.
+     */
+    context_match: Type.Boolean(),
   }),
 });
 
@@ -105,6 +110,8 @@ export const QueryParams = Type.Object({
   query: Type.Optional(Type.String()),
   n: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   min_score: Type.Optional(Type.Integer({ minimum: MIN_SCORE, maximum: EXACT_SCORE })),
+  /** A document segment of the caller's organization whose context the matches are compared with (extension). */
+  segment_id: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 
 export const ConcordanceParams = Type.Object({

@@ -1,14 +1,16 @@
 // Memories: CRUD, the fuzzy query and concordance, and the best-match lookup pre-translation runs.
 import { errors } from '../../errors.ts';
 import type { Principal } from '../../http/principal.ts';
-import type { Match } from '../../matching/ranking.ts';
+import { compareMatches, type Match, publicMatch, type RankedMatch, ranked } from '../../matching/ranking.ts';
 import { MIN_SCORE } from '../../matching/score-bands.ts';
 import { nextTurn } from '../../pacing.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import { type LastTask, lastTasksOfMemories, TASK_STATES } from '../../tasks/queue.ts';
+import { withoutEdges } from '../../text/edge-whitespace.ts';
 import { targetTagProblem } from '../../text/tag-check.ts';
 import type { Languages } from '../languages/service.ts';
 import { emailsOfUsers } from '../users/service.ts';
+import { contextHash, type EntryContext } from './entry-identity.ts';
 import type { IndexCache } from './index-cache.ts';
 import * as repo from './repository.ts';
 
@@ -169,9 +171,27 @@ export async function deleteMemory(
   return { id, deleted: true };
 }
 
+/** A document segment as a memory query compares contexts with it: its source and where it stands. */
+export interface SegmentInContext {
+  source: string;
+  context: EntryContext;
+}
+
+/**
+ * The context of the organization's document segment of this id, or undefined when there is none. The
+ * documents module answers it: documents sit above memories (they are pre-translated from them), so app.ts
+ * hands it over rather than this importing it.
+ */
+export type SegmentContextOf = (
+  db: Queryable,
+  segmentId: number,
+  organizationId: number,
+) => Promise<SegmentInContext | undefined>;
+
 /**
  * The stored rows of index hits, in hit order, each with the e-mail of the user who added it (null when that
- * user has none or is gone); an entry deleted since the index read is left out.
+ * user has none or is gone); an entry deleted since the index read is left out. Source and target come
+ * without edge whitespace, also from entries stored before it was trimmed on the way in.
  */
 async function rowsOf<T extends { id: number }>(db: Queryable, hits: readonly T[]) {
   const entries = await repo.entriesByIds(
@@ -186,7 +206,30 @@ async function rowsOf<T extends { id: number }>(db: Queryable, hits: readonly T[
       { ...e, user_email: e.created_by === null ? null : (emails.get(e.created_by) ?? null) },
     ]),
   );
-  return hits.filter((h) => rows.has(h.id)).map((hit) => ({ hit, row: rows.get(hit.id)! }));
+  return hits
+    .filter((h) => rows.has(h.id))
+    .map((hit) => {
+      const row = rows.get(hit.id)!;
+      return { hit, row: { ...row, source: withoutEdges(row.source), target: withoutEdges(row.target) } };
+    });
+}
+
+/**
+ * The entries stored in each of these contexts (contextHash), as exact matches in ranking order: the
+ * context (101 %) matches of the sources they were hashed from (docs/MATCHING.md §2.6).
+ */
+async function matchesInContexts(
+  db: Queryable,
+  memoryId: number,
+  hashes: readonly string[],
+): Promise<Map<string, Match[]>> {
+  const byHash = new Map<string, RankedMatch[]>();
+  for (const row of await repo.entriesInContexts(db, memoryId, hashes)) {
+    const found = byHash.get(row.context_hash) ?? [];
+    found.push(ranked(row.id, row.updated_at, 100, []));
+    byHash.set(row.context_hash, found);
+  }
+  return new Map([...byHash].map(([hash, found]) => [hash, found.sort(compareMatches).map(publicMatch)]));
 }
 
 /**
@@ -218,19 +261,43 @@ export interface QueryInput {
   query?: string;
   n?: number;
   min_score?: number;
+  segment_id?: number;
 }
 
-/** The fuzzy lookup of docs/MATCHING.md: best first, at most n, nothing under the threshold. */
-export async function queryMemory(deps: MemoryDeps, principal: Principal, input: QueryInput) {
+/**
+ * The fuzzy lookup of docs/MATCHING.md: best first, at most n, nothing under the threshold. The query is
+ * searched without its edge whitespace. With a document segment, the entries stored in that segment's
+ * context are its context matches: flagged, and ranked before every other match.
+ */
+export async function queryMemory(
+  deps: MemoryDeps & { segmentContext: SegmentContextOf },
+  principal: Principal,
+  input: QueryInput,
+) {
   const memory = await requireMemory(deps.db, principal, input.id);
-  const query = requireText('query', input.query);
+  const query = withoutEdges(requireText('query', input.query));
+  const n = input.n ?? 10;
+  let inContext: Match[] = [];
+  if (input.segment_id !== undefined) {
+    const segment = await deps.segmentContext(deps.db, input.segment_id, principal.organizationId);
+    if (!segment) throw errors.notFound('Segment', input.segment_id);
+    const hash = contextHash(query, segment.context);
+    inContext = (await matchesInContexts(deps.db, memory.id, [hash])).get(hash) ?? [];
+  }
   const index = await deps.indexes.get(memory.id, memory.version);
-  const matches = index.search(query, { threshold: input.min_score ?? MIN_SCORE, n: input.n ?? 10 });
-  return (await rowsOf(deps.db, matches)).map(({ hit, row }) => ({
+  const matches = index.search(query, { threshold: input.min_score ?? MIN_SCORE, n });
+  const contextIds = new Set(inContext.map((m) => m.id));
+  const ordered = [...inContext, ...matches.filter((m) => !contextIds.has(m.id))].slice(0, n);
+  return (await rowsOf(deps.db, ordered)).map(({ hit, row }) => ({
     source: row.source,
     target: row.target,
     score: hit.score,
-    metadata: { ...entryMetadata(row), match_type: hit.matchType, penalties: hit.penalties },
+    metadata: {
+      ...entryMetadata(row),
+      match_type: hit.matchType,
+      penalties: hit.penalties,
+      context_match: contextIds.has(hit.id),
+    },
   }));
 }
 
@@ -244,7 +311,7 @@ export interface ConcordanceInput {
 /** Entries whose source (or target) holds the query's words or text, with offsets to highlight. */
 export async function concordance(deps: MemoryDeps, principal: Principal, input: ConcordanceInput) {
   const memory = await requireMemory(deps.db, principal, input.id);
-  const query = requireText('query', input.query);
+  const query = withoutEdges(requireText('query', input.query));
   const side = input.side ?? 'source';
   const index = await deps.indexes.concordance(memory.id, side, memory.version);
   return (await rowsOf(deps.db, index.search(query, input.n ?? 10))).map(({ hit, row }) => ({
@@ -261,12 +328,14 @@ const SEARCH_SLICE_MS = 4;
 
 /** The best match of a source, as pre-translation uses it. */
 export interface BestMatch {
-  /** The entry's source (whose placeables the target's correspond to) and target. */
+  /** The entry's source (whose placeables the target's correspond to) and target, without edge whitespace. */
   source: string;
   target: string;
   score: number;
-  /** 100, or (unless case-sensitive) a match whose only penalties are for case. */
+  /** The entry's source is the segment's, exactly (tags and placeholders included; NFC). */
   exact: boolean;
+  /** An exact match stored in the segment's context (docs/MATCHING.md §2.6). */
+  contextMatch: boolean;
 }
 
 /**
@@ -289,7 +358,8 @@ async function searchEach(
   }
   const found: (Match | null)[] = [];
   let slice = performance.now();
-  for (const source of sources) {
+  for (const text of sources) {
+    const source = withoutEdges(text);
     let match = memo.found.get(source);
     if (match === undefined) {
       if (performance.now() - slice > SEARCH_SLICE_MS) {
@@ -328,30 +398,42 @@ export async function bestScores(
 }
 
 /**
- * The best match scoring MIN_SCORE or more for each source, in order (null where none), against the memory's
- * current entries. Without caseSensitive, a match that differs only in case counts as exact.
+ * The best match scoring MIN_SCORE or more for each segment, in order (null where none), against the
+ * memory's current entries: an entry stored in the segment's context (a context match) when there is one,
+ * else the best of the index. A match is exact only when its source is the segment's, character for
+ * character after NFC (tags and placeholders included): never one that differs in case or whitespace.
  */
 export async function bestMatches(
   deps: Pick<MemoryDeps, 'db' | 'indexes'>,
   memoryId: number,
-  sources: readonly string[],
-  options: { caseSensitive: boolean },
+  segments: readonly SegmentInContext[],
   memo?: SearchMemo,
 ): Promise<(BestMatch | null)[]> {
-  const hits = (await searchEach(deps, memoryId, sources, memo)).map((match) => {
-    if (!match) return null;
-    const caseOnly = match.penalties.length > 0 && match.penalties.every((p) => p.kind === 'case');
-    return { match, exact: match.score === 100 || (!options.caseSensitive && caseOnly && match.score >= 97) };
+  const sources = segments.map((s) => withoutEdges(s.source));
+  const searched = await searchEach(deps, memoryId, sources, memo);
+  const hashes = segments.map((s, i) => contextHash(sources[i], s.context));
+  const inContext = await matchesInContexts(deps.db, memoryId, hashes);
+  const hits = searched.map((match, i) => {
+    const contextMatch = inContext.get(hashes[i])?.[0];
+    return contextMatch
+      ? { match: contextMatch, contextMatch: true }
+      : match && { match, contextMatch: false };
   });
   const entries = new Map(
     (await repo.entriesByIds(deps.db, [...new Set(hits.flatMap((h) => (h ? [h.match.id] : [])))])).map(
       (e) => [e.id, e],
     ),
   );
-  return hits.map((h) => {
+  return hits.map((h, i) => {
     const entry = h && entries.get(h.match.id);
-    return h && entry
-      ? { source: entry.source, target: entry.target, score: h.match.score, exact: h.exact }
-      : null;
+    if (!h || !entry) return null;
+    const source = withoutEdges(entry.source);
+    return {
+      source,
+      target: withoutEdges(entry.target),
+      score: h.match.score,
+      exact: source.normalize('NFC') === sources[i].normalize('NFC'),
+      contextMatch: h.contextMatch,
+    };
   });
 }

@@ -1,10 +1,12 @@
 // Segments: one id space for document segments and memory entries. Each operation finds which one an id
 // is and does it: document segments are edited and confirmed here, through the documents module that stores
-// them (confirming writes the pair into the project's memory), memory entries by the memories module.
+// them (confirming writes the pair into the project's memory, with the segment's context), memory entries by
+// the memories module. Sources and targets are kept without edge whitespace: a document's is its skeleton's.
 import type { Static } from 'typebox';
 import { errors } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { Principal } from '../../http/principal.ts';
+import { withoutEdges } from '../../text/edge-whitespace.ts';
 import { SEGMENT_STATUSES, segmentStatus } from '../documents/document-states.ts';
 import * as documentSegments from '../documents/segment-service.ts';
 import { publicSegment, requireDocument } from '../documents/service.ts';
@@ -40,8 +42,8 @@ async function appendToDocument(
 ) {
   const { db } = deps;
   const doc = await requireDocument(db, principal, documentId);
-  const source = requireText('source', input.source);
-  const target = input.target ?? null;
+  const source = withoutEdges(requireText('source', input.source));
+  const target = input.target === undefined ? null : withoutEdges(input.target);
   requireTagsOfSource(source, target);
   const id = await documentSegments.appendSegment(db, documentId, {
     source,
@@ -68,7 +70,8 @@ export async function updateSegment(
   const { db } = deps;
   const current = await documentSegments.findSegment(db, input.id, principal.organizationId);
   if (!current) return entries.updateEntry(deps, principal, input);
-  const target = input.target ?? current.target;
+  // The edge whitespace of a document segment is its source's, in the skeleton: a target never holds any.
+  const target = input.target === undefined ? current.target : withoutEdges(input.target);
   if (target !== null && target.length > MAX_TEXT_LENGTH * 4) {
     throw errors.badParameter('Parameter "target" is too long');
   }
@@ -77,7 +80,7 @@ export async function updateSegment(
   if (confirmed && (target === null || target.trim() === '')) {
     throw errors.badParameter('Parameter "target" is required to confirm a segment');
   }
-  if (input.target !== undefined) requireTagsOfSource(current.source, input.target);
+  if (input.target !== undefined) requireTagsOfSource(current.source, target);
   const status = segmentStatus({ target, confirmed, reviewed });
   const origin: ChangeOrigin =
     (status === SEGMENT_STATUSES.confirmed || status === SEGMENT_STATUSES.reviewed) &&
@@ -140,6 +143,7 @@ async function changeSegment(
       await entries.recordConfirmedPair(tx, memoryId, {
         source: current.source,
         target,
+        context: await documentSegments.contextOfSegment(tx, current),
         username: principal.username,
       });
     }
@@ -203,7 +207,7 @@ export async function restoreVersion(
   const version = await documentSegments.findVersion(deps.db, input.id, input.version);
   if (!version) throw errors.notFound(`Version ${input.version} of segment`, input.id);
   return changeSegment(deps, principal, current, {
-    target: version.target,
+    target: version.target === null ? null : withoutEdges(version.target),
     confirmed: false,
     reviewed: false,
     keepScore: false,

@@ -1,0 +1,109 @@
+// Segment-edge whitespace through every format: planned sources never hold it (the unit's is in lead/trail),
+// and a merge rebuilt from segments (unitText) writes the skeleton's once and a target's never — even a
+// target saved with edge whitespace before it was trimmed on the way in.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { describe, it } from 'node:test';
+import { buildDocx, fixturePart } from '../../../test/helpers/docx-fixture.ts';
+import { readZip } from '../../formats/docx/zip-package.ts';
+import { filterByFormat } from '../../formats/registry.ts';
+import { withoutEdges } from '../../text/edge-whitespace.ts';
+import { planSegments, unitText } from './segment-plan.ts';
+
+const options = { srclang: 'en', trglang: 'de' };
+
+/** Each unit translated as «source» with edge whitespace around it: what a careless save once stored. */
+async function translated(format: string, original: Buffer): Promise<Buffer> {
+  const filter = filterByFormat(format)!;
+  const units = await filter.extract(original, options);
+  const segments = planSegments(units, 'en');
+  for (const s of segments) assert.equal(withoutEdges(s.source), s.source, `${format}: ${JSON.stringify(s)}`);
+  const withTargets = segments.map((s) => ({ ...s, target: ` \n«${s.source}»\n ` }));
+  return filter.merge(
+    original,
+    units.map((_, i) => {
+      const own = withTargets.filter((s) => s.unit_index === i);
+      return own.length > 0 ? { text: unitText(own), confirmed: true } : null;
+    }),
+    options,
+  );
+}
+
+const PO_HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n';
+
+/** Format, original, the merge expected: every edge as the source has it, once. */
+const CASES: [format: string, original: string, merged: string][] = [
+  ['text', '  Indented paragraph.  \n\nSecond one.\n', '  «Indented paragraph.»  \n\n«Second one.»\n'],
+  [
+    'html',
+    '<html><body><p>  Spaced. </p><dt> root </dt><p>\n  Two\n  lines.\n</p></body></html>',
+    // Whitespace inside an HTML paragraph is wrapping: the filter reads it as one space.
+    '<html lang="de"><body><p>  «Spaced.» </p><dt> «root» </dt><p>\n  «Two lines.»\n</p></body></html>',
+  ],
+  ['markdown', '# Title  \n\n  Para with edges.  \n', '# «Title»  \n\n  «Para with edges.»  \n'],
+  [
+    'json',
+    '{"a": " lead and trail ", "b": "Exiting.\\n", "c": "two\\nlines"}',
+    '{"a": " «lead and trail» ", "b": "«Exiting.»\\n", "c": "«two\\nlines»"}',
+  ],
+  [
+    'yaml',
+    'en:\n  a: " quoted edges "\n  b: "Exiting.\\n"\n  c: plain\n  d: |\n    block text\n',
+    'de:\n  a: " «quoted edges» "\n  b: "«Exiting.»\\n"\n  c: «plain»\n  d: |\n    «block text»\n',
+  ],
+  [
+    // Unquoted edge whitespace is not part of an Android string (the filter leaves it in the file); a
+    // significant space is written as \u0020, which is the string's content, the translation's to keep.
+    'android',
+    '<resources><string name="a">\\u0020Hello</string><string name="b">  spaced  </string><string name="c">Line\\n</string></resources>',
+    '<resources><string name="a">«\\u0020Hello»</string><string name="b">  «spaced»  </string><string name="c">«Line\\n»</string></resources>',
+  ],
+  [
+    'xliff',
+    '<?xml version="1.0"?><xliff version="1.2"><file original="a" source-language="en" target-language="de" datatype="plaintext"><body>' +
+      '<trans-unit id="1"><source> Edge </source></trans-unit>' +
+      '<trans-unit id="2"><source>Exiting.\n</source><target>Programmende.\n</target></trans-unit></body></file></xliff>',
+    '<?xml version="1.0"?><xliff version="1.2"><file original="a" source-language="en" target-language="de" datatype="plaintext"><body>' +
+      '<trans-unit id="1"><source> Edge </source><target state="translated"> «Edge» </target></trans-unit>' +
+      '<trans-unit id="2"><source>Exiting.\n</source><target state="translated">«Exiting.»\n</target></trans-unit></body></file></xliff>',
+  ],
+  [
+    'po',
+    `${PO_HEADER}msgid "Exiting.\\n"\nmsgstr ""\n\nmsgid "  Usage: app\\n  -h  help\\n"\nmsgstr ""\n\nmsgid " Loading "\nmsgstr ""\n`,
+    'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: de\\n"\n"Content-Transfer-Encoding: 8bit\\n"\n\n' +
+      'msgid "Exiting.\\n"\nmsgstr "«Exiting.»\\n"\n\n' +
+      'msgid "  Usage: app\\n  -h  help\\n"\nmsgstr ""\n"  «Usage: app\\n"\n"  -h  help»\\n"\n\n' +
+      'msgid " Loading "\nmsgstr " «Loading» "\n',
+  ],
+];
+
+const hasMsgfmt = spawnSync('msgfmt', ['--version']).status === 0;
+
+describe('segment-edge whitespace in every format', () => {
+  for (const [format, original, merged] of CASES) {
+    it(`${format}: the skeleton's edges once, a target's never`, async () => {
+      const out = (await translated(format, Buffer.from(original))).toString('utf8');
+      assert.equal(out, merged);
+      if (format === 'po' && hasMsgfmt) {
+        const check = spawnSync('msgfmt', ['-c', '-o', '/dev/null', '-'], { input: out });
+        assert.equal(check.status, 0, check.stderr.toString());
+      }
+    });
+  }
+
+  it('docx: the runs of a paragraph keep its edges once', async () => {
+    const body =
+      '<w:p><w:r><w:t xml:space="preserve">  Leading and trailing. </w:t></w:r></w:p>' +
+      '<w:p><w:r><w:t>Tab after</w:t></w:r><w:r><w:tab/></w:r></w:p>';
+    const original = await buildDocx({
+      'word/document.xml': fixturePart('word/document.xml').replace('<w:body>', `<w:body>${body}`),
+    });
+    const out = await translated('docx', original);
+    const xml = (await readZip(out, 'docx'))
+      .find((e) => e.name === 'word/document.xml')!
+      .data.toString('utf8');
+    const first = xml.slice(xml.indexOf('<w:body>'), xml.indexOf('</w:p>', xml.indexOf('Tab after')));
+    const texts = [...first.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>|<w:tab\/>/g)].map((m) => m[1] ?? '\t');
+    assert.deepEqual(texts, ['  ', '«Leading and trailing.»', ' ', '«Tab after»', '\t']);
+  });
+});
