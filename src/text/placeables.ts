@@ -276,8 +276,18 @@ export function placeholdersCorrespond(
   );
 }
 
+/**
+ * Whether two lists of placeholders read the same printf and Python arguments, as msgfmt -c compares them
+ * (`%s %d` and `%2$d %1$s` do; `%s %d` and `%d %s` do not); other syntaxes are ignored.
+ */
+export function sameFormatArguments(source: readonly Placeable[], target: readonly Placeable[]): boolean {
+  const a = printfArguments(source);
+  const b = printfArguments(target);
+  return a !== null && b !== null && a.size === b.size && [...a].every(([ref, type]) => b.get(ref) === type);
+}
+
 /** Placeholders of tagged text, those inside code elements' native code included. */
-function executablePlaceholders(tagged: string): Placeable[] {
+export function executablePlaceholders(tagged: string): Placeable[] {
   return placeablesOf(tagged).flatMap((p) => {
     if (p.kind === 'placeholder') return [p];
     const [part] = p.kind === 'tag' ? parseTagged(p.text) : [];
