@@ -1,12 +1,14 @@
 // How a translation's placeholders differ from its source's: missing, extra or changed, each named as written
-// (`%s`, `{count}`). QA reports them (qa-checks.ts), and a PO export names them in the translator comment of
-// a message it writes fuzzy (src/formats/po/merge.ts).
+// (`%s`, `{count}`). QA reports them (qa-checks.ts); the filters of formats whose placeholders execute name
+// them as the problem of a translation they cannot write as it is (placeholderProblem: a PO export's
+// translator comment, the 422 EXPORT_BLOCKED of the others).
 import { nativeCode, parseTagged } from '../inline-tags.ts';
 import {
   PLACEHOLDER_SYNTAXES,
   type Placeable,
   type PlaceholderSyntax,
   placeablesOf,
+  placeholdersCorrespond,
   sameFormatArguments,
 } from '../placeables.ts';
 
@@ -133,4 +135,23 @@ function orderDifference(ours: readonly Found[], theirs: readonly Found[]): Diff
     end: first.end,
     placeholder: first,
   };
+}
+
+/**
+ * Why `target` would not run where `source` does, as placeholdersCorrespond decides it (the format filters'
+ * check), or null when it would: the differences named (`Placeholder %s of the source is missing`), those a
+ * plural form may leave out (allowMissing) aside.
+ */
+export function placeholderProblem(
+  source: string,
+  target: string,
+  syntaxes: readonly PlaceholderSyntax[],
+  options: { allowMissing?: boolean } = {},
+): string | null {
+  if (placeholdersCorrespond(source, target, syntaxes, options)) return null;
+  const named = placeholderDifferences(source, target, syntaxes)
+    .filter((d) => !(options.allowMissing && d.code === 'PLACEHOLDER_MISSING'))
+    .map((d) => d.message);
+  // What placeholdersCorrespond refuses beyond keys: printf arguments numbered and not, or a number skipped.
+  return named.length > 0 ? named.join('; ') : 'The placeholders are not a format string the program can read';
 }
