@@ -153,5 +153,7 @@ export function placeholderProblem(
     .filter((d) => !(options.allowMissing && d.code === 'PLACEHOLDER_MISSING'))
     .map((d) => d.message);
   // What placeholdersCorrespond refuses beyond keys: printf arguments numbered and not, or a number skipped.
-  return named.length > 0 ? named.join('; ') : 'The placeholders are not a format string the program can read';
+  return named.length > 0
+    ? named.join('; ')
+    : 'The placeholders are not a format string the program can read';
 }
