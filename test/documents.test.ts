@@ -259,7 +259,7 @@ for (const target of await storeTargets()) {
       );
     });
 
-    test('pre-translated PO: placeables repaired, drafts fuzzy, unrepairable placeholders not merged; msgfmt -c accepts it', async () => {
+    test('pre-translated PO: placeables repaired, drafts fuzzy, unrepairable placeholders fuzzy with a comment; msgfmt -c accepts it', async () => {
       const memory = (await api.post('/v2/memories', { name: 'PO TM', srclang: 'en', trglang: 'de' })).json();
       for (const [source, target] of [
         ['%s file', '%s-Datei'],
@@ -313,11 +313,14 @@ for (const target of await storeTargets()) {
       execFileSync('msgfmt', ['-c', '-o', '/dev/null', file], { stdio: 'pipe' });
       assert.match(exported.body, /#, fuzzy, c-format\nmsgid "%d file"\nmsgstr "%d-Datei"/);
       // The match's one %s stands for two different placeholders of this source: not repaired (never a
-      // guess), so written as the memory has it — and, its placeholders not corresponding, not merged into
-      // the PO (msgfmt -c would refuse it). The XLIFF keeps it for review.
+      // guess), so written as the memory has it — and, its placeholders not corresponding, written fuzzy
+      // with a comment saying why (msgfmt -c passes, and leaves it out). The XLIFF keeps it for review.
       assert.equal(bySource.get('Copy %s to %d now')?.target, 'Kopiere jetzt %s nach %s');
       assert.equal(bySource.get('Copy %s to %d now')?.repairs, null);
-      assert.match(exported.body, /msgid "Copy %s to %d now"\nmsgstr ""/);
+      assert.match(
+        exported.body,
+        /# Tessera: fuzzy, its placeholders would not run: Placeholder %d of the source became %s\n#, fuzzy, c-format\nmsgid "Copy %s to %d now"\nmsgstr "Kopiere jetzt %s nach %s"/,
+      );
       const xliff = await api.get(`/v2/documents/files?id=${doc.id}`);
       assert.match(xliff.body, /<target state="needs-review-translation">Kopiere jetzt %s nach %s<\/target>/);
     });
