@@ -9,9 +9,12 @@
 //     placeables put where the match source's were; null when that cannot be done without guessing (the
 //     caller then writes the match as it is — still unconfirmed).
 //   placeholdersCorrespond(source, target, syntaxes?, { allowMissing? }): boolean
-//     the format filters call it on each translation before merging it into a file whose placeholders
-//     execute (PO, JSON, YAML, Android); false means the translation would fail its ecosystem's checker or
-//     crash at run time.
+//     the format filters' check of each translation before merging it into a file whose placeholders
+//     execute (PO, JSON, YAML, Android), through placeholderProblem (src/text/qa/placeholder-differences.ts,
+//     which names what is wrong); false means the translation would fail its ecosystem's checker or crash
+//     at run time.
+//   sameFormatArguments(source, target)
+//     for QA's comparison of placeholders (src/text/qa/placeholder-differences.ts).
 //
 // Placeholders are the scorer's placeholder tokens (src/matching/tokenize.ts, docs/MATCHING.md §1): one
 // recogniser, so that what the editor protects, QA checks and a match is scored by are the same. A
@@ -30,8 +33,8 @@ export type PlaceableKind = 'tag' | 'number' | 'placeholder';
  * printf: `%s` `%1$s` `%.*s` `%lu` `%@` (C, PHP, Java, Objective-C, Android); python: `%(name)s`; brace:
  * `{0}` `{name}` `{n, number}` and `{n, plural, …}` (ICU, Python str.format, C#); i18next: `{{count}}`
  * `{{- var}}`; ruby: `%{count}` `%<count>d` (Rails); shell: `$VAR` `${VAR}`; entity: HTML character
- * references `&amp;` `&nbsp;` `&#160;` in strings that hold markup as text (a filter that decodes them, as
- * HTML's and the XML formats' do, leaves none).
+ * references `&amp;` `&nbsp;` `&#160;` in strings that hold markup as text (PO, JSON, YAML, plain text; the
+ * HTML, Markdown and XML filters decode them, so their text holds none).
  */
 export type PlaceholderSyntax = 'printf' | 'python' | 'brace' | 'i18next' | 'ruby' | 'shell' | 'entity';
 
@@ -78,7 +81,7 @@ export function placeablesOf(tagged: string): Placeable[] {
 }
 
 /** The syntax of a placeholder, from its key (the scorer's token norm). */
-export function syntaxOfKey(key: string): PlaceholderSyntax {
+function syntaxOfKey(key: string): PlaceholderSyntax {
   if (key.startsWith('%(')) return 'python';
   if (key.startsWith('%{') || key.startsWith('%<')) return 'ruby';
   if (key[0] === '%') return 'printf';
@@ -287,7 +290,7 @@ export function sameFormatArguments(source: readonly Placeable[], target: readon
 }
 
 /** Placeholders of tagged text, those inside code elements' native code included. */
-export function executablePlaceholders(tagged: string): Placeable[] {
+function executablePlaceholders(tagged: string): Placeable[] {
   return placeablesOf(tagged).flatMap((p) => {
     if (p.kind === 'placeholder') return [p];
     const [part] = p.kind === 'tag' ? parseTagged(p.text) : [];
