@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { parse as parseYaml } from 'yaml';
+import { THREAD_MIN_BYTES } from '../src/modules/documents/document-thread.ts';
 import { client } from './helpers/api.ts';
 import { createContext, type TestContext } from './helpers/context.ts';
 import { storeTargets } from './helpers/stores.ts';
@@ -272,8 +273,26 @@ for (const target of await storeTargets()) {
       ]);
       const refused = await exportOf(android.id);
       assert.equal(refused.statusCode, 422, refused.body);
-      assert.match(refused.json().message, /strings\.xml|ANDROID/);
+      assert.match(refused.json().message, /^Document \d+ \(strings\.xml\) cannot be exported in its format/);
       assert.match(refused.json().message, /confirmed segment 1 would not run/);
+    });
+
+    test('a file large enough to be checked in a worker thread answers alike', async () => {
+      const entries = Object.fromEntries(
+        Array.from({ length: 6000 }, (_, i) => [`key${i}`, `Message number ${i} has {{count}} items in it`]),
+      );
+      const json = JSON.stringify(entries, null, 2);
+      assert.ok(Buffer.byteLength(json) >= THREAD_MIN_BYTES);
+      const doc = await documentOf('large.json', json);
+      const [last] = (await api.get(`/v2/documents/segments?id=${doc.id}&offset=5999&limit=1`)).json()
+        .segments as Segment[];
+      await confirm(last, 'Nachricht 5999 hat Elemente');
+      assert.deepEqual(placeholderIssues(await qaOf(doc.id)), [
+        [5999, 'PLACEHOLDER_MISSING', 'Placeholder {{count}} of the source is missing', 'blocked'],
+      ]);
+      const refused = await exportOf(doc.id);
+      assert.equal(refused.statusCode, 422, refused.body);
+      assert.match(refused.json().message, /confirmed segment 6000 would not run/);
     });
 
     test('history: every confirmation records its QA errors; a restore confirms nothing, confirming it again records them', async () => {

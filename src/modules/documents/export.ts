@@ -80,18 +80,19 @@ export async function mergedOriginal(db: Db, doc: repo.DocumentRow): Promise<Att
   const blocked = (await exportVerdicts(db.background(), doc, original, units)).filter(
     (v) => v.export === 'blocked',
   );
-  if (blocked.length > 0) throw blockedError(doc, filter.name, blocked);
+  if (blocked.length > 0) throw blockedError(doc, blocked);
   const body = await mergeDocument(original, units.translations, doc);
   return { body, contentType: filter.mediaType, fileName: doc.name };
 }
 
-function blockedError(doc: repo.DocumentRow, format: string, blocked: readonly ExportVerdict[]) {
+/** The 422 naming the segments by number, as the editor numbers them (from 1). */
+function blockedError(doc: repo.DocumentRow, blocked: readonly ExportVerdict[]) {
   const numbers = blocked.map((v) => v.position + 1);
   const list = numbers.length === 1 ? `segment ${numbers[0]}` : `segments ${numbers.join(', ')}`;
   return errors.exportBlocked(
-    `Document ${doc.id} cannot be exported as ${format.toUpperCase()}: the placeholders of confirmed ${list} ` +
-      `would not run (${blocked[0].problem}${blocked.length > 1 ? '; …' : ''}), and the format has no mark for ` +
-      'a draft. Correct them (GET /v2/documents/qa lists them) or export XLIFF',
+    `Document ${doc.id} (${doc.name}) cannot be exported in its format: the placeholders of confirmed ${list} ` +
+      `would not run (${blocked[0].problem}${blocked.length > 1 ? '; …' : ''}), and the format has no mark ` +
+      'for a draft. Correct them (GET /v2/documents/qa lists them) or export XLIFF',
     blocked.map(({ segment_id, position, problem }) => ({ segment_id, position, problem })),
   );
 }
