@@ -82,6 +82,12 @@ export const errors = {
   /** A document whose import failed: it has nothing to export. */
   documentNotImported: (id: number, importError: string | null) =>
     new AppError(409, 'DOCUMENT_NOT_IMPORTED', `Document ${id} could not be imported: ${importError}`),
+  /**
+   * A document whose format has no mark for a draft (JSON, YAML, Android) and which holds confirmed targets
+   * whose placeholders would not run: writing it would drop them or ship them broken.
+   */
+  exportBlocked: (message: string, segments: unknown) =>
+    new AppError(422, 'EXPORT_BLOCKED', message, {}, { segments }),
   jobBusy: (message: string) => new AppError(409, 'JOB_BUSY', message, { 'Retry-After': '2' }),
   /** A job with a file that could not be imported: it has no translated files to export. */
   jobNotCreated: (id: number, failed?: { name: string; error: string }) =>

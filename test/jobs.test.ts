@@ -330,6 +330,29 @@ for (const target of await storeTargets()) {
       assert.equal((await download(job.id)).length, good);
     });
 
+    test('an export holding a confirmed target whose placeholders would not run fails naming the file', async () => {
+      const job = await created((await createJob('Placeholders')).id);
+      const [doc] = (await api.get(`/v2/projects?id=${job.stats.projects[0].id}`))
+        .json()[0]
+        .document.filter((d: { name: string }) => d.name === 'app.json');
+      // The catalog's greeting interpolates {{name}}; its confirmed translation lost it.
+      await ctx.db.run('UPDATE document_files SET data = ? WHERE document_id = ?', [
+        Buffer.from(APP_JSON.replace('Welcome back', 'Welcome back, {{name}}')),
+        doc.id,
+      ]);
+      await ctx.db.run(
+        "UPDATE document_segments SET target = 'Willkommen zurück', is_confirmed = 1, status = 'confirmed' WHERE document_id = ? AND unit_index = 0",
+        [doc.id],
+      );
+      await api.get(`/v2/jobs/${job.id}/export?type=files`);
+      const failed = await exported(job.id);
+      assert.equal(failed.isProcessing, -2, JSON.stringify(failed));
+      assert.match(
+        failed.processingErrorMsg,
+        /^de-DE\/app\.json: Document \d+ \(app\.json\) cannot be exported in its format: the placeholders of confirmed segment 1 would not run \(Placeholder \{\{name\}\} of the source is missing\)/,
+      );
+    });
+
     test('archive, update, delete: projects and documents go with the job; its memory can then be deleted', async () => {
       const fresh = (
         await api.post('/v2/memories', { name: 'Only here', srclang: 'en', trglang: 'it' })

@@ -235,7 +235,8 @@ CREATE TABLE segment_versions (
   status      TEXT    NOT NULL,
   username    TEXT,
   origin      TEXT    NOT NULL,
-  created_at  INTEGER NOT NULL
+  created_at  INTEGER NOT NULL,
+  qa_errors   TEXT
 );
 CREATE INDEX segment_versions_document ON segment_versions (document_id);
 CREATE INDEX segment_versions_segment ON segment_versions (segment_id, version);

@@ -4,6 +4,7 @@
 // A filter is stateless and deterministic: merge() re-reads the original bytes (kept in the store) and
 // puts each unit's translation in place, so no separate skeleton needs storing. Units are whole
 // paragraphs/entries; sentence segmentation (src/text/segment.ts) runs on them afterwards.
+import type { PlaceholderSyntax } from '../text/placeables.ts';
 
 export interface ExtractedUnit {
   /** The unit's source as tagged text (src/text/inline-tags.ts): inline markup as protected tags. */
@@ -53,16 +54,77 @@ export interface FormatFilter {
   extract(original: Buffer, options: ExtractOptions): Promise<ExtractedUnit[]>;
   /**
    * Writes the file back with translations[i] (or null for "leave the source") in place of unit i of
-   * extract(original). With every translation null the result is byte-identical to original. Formats whose
-   * placeholders execute (PO, JSON, YAML, Android) also leave the source where a translation's placeholders
-   * do not correspond to it (src/text/placeables.ts): a file their own tools refuse, or a program that
-   * crashes, is worse than an untranslated string.
+   * extract(original). With every translation null the result is byte-identical to original. A translation
+   * whose placeholders do not correspond to its source, in a format whose placeholders execute, is what
+   * `placeholders` says.
    */
   merge(
     original: Buffer,
     translations: ReadonlyArray<UnitTranslation | null>,
     options: ExtractOptions,
   ): Promise<Buffer>;
+  /**
+   * Formats whose placeholders execute — a program interpolates them (PO, JSON, YAML, Android): a translation
+   * whose placeholders do not correspond to its source's (src/text/placeables.ts placeholdersCorrespond) is a
+   * file their own tools refuse, or a program that crashes. Absent for formats whose text is not a program's.
+   */
+  placeholders?: ExecutingPlaceholders;
+}
+
+export interface ExecutingPlaceholders {
+  /** The syntaxes a translation is checked in (PO narrows them per message by its format flags). */
+  syntaxes: readonly PlaceholderSyntax[];
+  /**
+   * What merge does with a translation whose placeholders do not correspond. `fuzzy`: it writes it with the
+   * format's own mark of a draft and a comment naming the problem (PO: `#, fuzzy` and a translator comment;
+   * msgfmt leaves it out of the build). `blocked`: the format has no such mark — a draft keeps the source,
+   * and a confirmed translation cannot be written: the export refuses the document before merging (422
+   * EXPORT_BLOCKED), and merge throws if asked to.
+   */
+  mismatch: 'fuzzy' | 'blocked';
+  /** The units whose translation does not correspond, with the problem: the decision merge takes. */
+  mismatches(
+    original: Buffer,
+    translations: ReadonlyArray<UnitTranslation | null>,
+    options: ExtractOptions,
+  ): Promise<PlaceholderMismatch[]>;
+}
+
+/** A unit whose translation's placeholders do not correspond to its source's. */
+export interface PlaceholderMismatch {
+  unit: number;
+  /** What is wrong, naming the placeholders as written (`Placeholder %s of the source is missing`). */
+  problem: string;
+}
+
+/**
+ * The mismatches of the units that have a translation; `problemOf` answers null for a translation whose
+ * placeholders correspond.
+ */
+export function placeholderMismatches<U>(
+  units: readonly U[],
+  translations: ReadonlyArray<UnitTranslation | null>,
+  problemOf: (unit: U, translation: UnitTranslation) => string | null,
+): PlaceholderMismatch[] {
+  const found: PlaceholderMismatch[] = [];
+  units.forEach((unit, i) => {
+    const translation = translations[i];
+    const problem = translation === null ? null : problemOf(unit, translation);
+    if (problem !== null) found.push({ unit: i, problem });
+  });
+  return found;
+}
+
+/**
+ * What the merge of a `blocked` format does with a translation whose placeholders do not correspond: a
+ * draft leaves the source (null); a confirmed one throws, since the export should have refused the
+ * document (mismatches) rather than drop confirmed work from the file.
+ */
+export function leaveDraftSource(format: string, translation: UnitTranslation, problem: string): null {
+  if (translation.confirmed) {
+    throw new Error(`${format} merge: a confirmed translation cannot be written (${problem})`);
+  }
+  return null;
 }
 
 /** What a filter's merge reads from the original before writing translations in. */

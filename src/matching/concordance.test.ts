@@ -69,9 +69,23 @@ describe('ConcordanceIndex.search', () => {
     assert.deepEqual(show(indexOf(t), t, '3 files'), ['1: 3 files', '3: ３ | files']);
   });
 
+  it('finds placeholders by their key, however they are written', () => {
+    const t = {
+      1: 'Error: %s',
+      2: '%s: %s',
+      3: 'None',
+      4: 'x %d',
+      5: 'Files: <ph id="1">{{count}}</ph>',
+      6: 'Count {{ count }}',
+    };
+    const index = indexOf(t);
+    assert.deepEqual(show(index, t, '%s'), ['1: %s', '2: %s | %s']);
+    assert.deepEqual(show(index, t, '{{count}}'), ['5: <ph id="1">{{count}}</ph>', '6: {{ count }}']);
+  });
+
   it('searches the text alone when the query has no words', () => {
-    const t = { 1: 'Error: %s', 2: '%s: %s', 3: 'None', 4: 'x %d' };
-    assert.deepEqual(show(indexOf(t), t, '%s'), ['2: %s | %s', '1: %s']);
+    const t = { 1: 'Error: none', 2: ': :', 3: 'None' };
+    assert.deepEqual(show(indexOf(t), t, ':'), ['2: : | :', '1: :']);
   });
 
   it('gives offsets into the text as stored, even when it is not NFC', () => {

@@ -4,7 +4,15 @@ import { tokenPostings } from './postings-block.ts';
 import { MAX_QUERY_LENGTH } from './ranking.ts';
 import { M_START, META } from './slot-layout.ts';
 import { TokenStore } from './token-store.ts';
-import { SPAN_NUMBER, SPAN_WORD, type SpanSink, scanSpans, scanTokens, wordReal } from './tokenize.ts';
+import {
+  SPAN_NUMBER,
+  SPAN_PLACEHOLDER,
+  SPAN_WORD,
+  type SpanSink,
+  scanSpans,
+  scanTokens,
+  wordReal,
+} from './tokenize.ts';
 import { TokenIds } from './vocabulary.ts';
 
 export interface ConcordanceHit {
@@ -21,7 +29,8 @@ interface Found {
 
 /**
  * An entry is found when it holds every word of the query, case-insensitively, as whole words (numbers by
- * their digits; in Chinese, Japanese, Thai… each character is a word, so any substring is found). Entries
+ * their digits, placeholders by their key; in Chinese, Japanese, Thai… each character is a word, so any
+ * substring is found). Entries
  * holding the query's text itself (case-insensitively, any whitespace for whitespace) come first, then
  * those with fewer other words, then by id. Offsets point at the text's occurrences, else at the words.
  */
@@ -32,9 +41,13 @@ export class ConcordanceIndex {
   private text = '';
   /** Whether the text being added is in NFC already (terms are compared in NFC). */
   private nfc = true;
-  private readonly collect: SpanSink = (kind, start, end, flags) => {
-    if (kind !== SPAN_WORD && kind !== SPAN_NUMBER) return;
+  private readonly collect: SpanSink = (kind, start, end, flags, norm) => {
     const { vocabulary, text } = this;
+    if (kind === SPAN_PLACEHOLDER) {
+      this.tokens.push(vocabulary.intern(this.nfc ? norm : norm.normalize('NFC')));
+      return;
+    }
+    if (kind !== SPAN_WORD && kind !== SPAN_NUMBER) return;
     // An ASCII word's term is its lower case, looked up in place; digits are their own lower case.
     this.tokens.push(
       flags === 0
@@ -195,12 +208,16 @@ function wordOffsets(entry: string, terms: Set<string>): [number, number][] {
   return offsets;
 }
 
-/** The concordance term of every word and number of a text, with its offsets. */
+/**
+ * The concordance term of every word, number and placeholder of a text, with its offsets: a placeholder's
+ * term is its key (docs/MATCHING.md §1), case kept, so that `%s` finds `%s` and not `%S`.
+ */
 function forEachTerm(text: string, fn: (term: string, start: number, end: number) => void): void {
   const nfc = text.normalize('NFC') === text;
-  scanSpans(text, (kind, start, end, flags) => {
+  scanSpans(text, (kind, start, end, flags, norm) => {
     if (kind === SPAN_WORD || kind === SPAN_NUMBER)
       fn(termOf(wordReal(text, start, end, flags), nfc), start, end);
+    else if (kind === SPAN_PLACEHOLDER) fn(nfc ? norm : norm.normalize('NFC'), start, end);
   });
 }
 

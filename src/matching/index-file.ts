@@ -13,7 +13,7 @@ import type { StoreParts } from './store-parts.ts';
  * yields (tokenize.ts, the inline tag parser) change: a file of another format is rebuilt from the store.
  * Each bump records the tokens' digest under the new number in tokenize.golden.test.ts.
  */
-export const INDEX_FORMAT = 10;
+export const INDEX_FORMAT = 11;
 const MAGIC = Buffer.from('TSRIDX\r\n', 'latin1');
 // magic, header length (u32), CRC-32 of header and body (u32).
 const PREAMBLE = MAGIC.length + 8;

@@ -62,7 +62,7 @@ function queries(entries: OracleEntry[], rand: () => number, foreign: string[]):
     () => {
       // Texts without words score by characters: one of those, a character changed.
       const chars = [...pick(sources.filter((s) => !/[\p{L}\p{N}]/u.test(s)))];
-      chars[Math.floor(rand() * chars.length)] = pick([':', ' ', '%s', '.', '']);
+      chars[Math.floor(rand() * chars.length)] = pick([':', ' ', '*', '.', '']);
       return chars.join('');
     },
   ];

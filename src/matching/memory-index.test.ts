@@ -89,12 +89,15 @@ describe('MemoryIndex.search', () => {
 
   it('matches texts without words by their characters', () => {
     const ix = indexOf([
-      { id: 1, source: '%s: %s', updatedAt: 0 },
-      { id: 2, source: '%s:%s', updatedAt: 0 },
-      { id: 3, source: '%s', updatedAt: 0 },
+      { id: 1, source: '(*): (*)', updatedAt: 0 },
+      { id: 2, source: '(*):(*)', updatedAt: 0 },
+      { id: 3, source: '(*)', updatedAt: 0 },
       { id: 4, source: 'word', updatedAt: 0 },
+      // Placeholders are content: this one is no text without words.
+      { id: 5, source: '%s: %s', updatedAt: 0 },
     ]);
-    assert.deepEqual(summary(ix, '%s: %s'), ['1:100:exact', '2:82:fuzzy']);
+    assert.deepEqual(summary(ix, '(*): (*)'), ['1:100:exact', '2:86:fuzzy']);
+    assert.deepEqual(summary(ix, '%s:%s'), ['5:99:fuzzy']);
     assert.deepEqual(summary(ix, ''), []);
   });
 
@@ -185,9 +188,17 @@ describe('MemoryIndex updates', () => {
 
   it('agrees with the oracle through tail, blocks, merges and compaction', () => {
     const rand = prng(11);
-    const words = 'open save close file folder the a new old document window print copy paste cut undo'.split(
-      ' ',
-    );
+    // Placeholders among the words: content tokens by their key, however written.
+    const words = [
+      ...'open save close file folder the a new old document window print copy paste cut undo'.split(' '),
+      '%s',
+      '%d',
+      '{0}',
+      '{{count}}',
+      '<ph id="1">{{count}}</ph>',
+      '$HOME',
+      '&amp;',
+    ];
     const sentence = () =>
       Array.from({ length: 1 + Math.floor(rand() * 7) }, () => words[Math.floor(rand() * words.length)]).join(
         ' ',
@@ -439,16 +450,16 @@ describe('MemoryIndex: the bound on punctuation and tag penalties', () => {
   for (const w of words)
     for (const c of counts) {
       entries.push({ id: entries.length + 1, source: `${w} ${'!'.repeat(c)}`.trim(), updatedAt: c });
-      entries.push({ id: entries.length + 1, source: `${w}${' %s'.repeat(c)}`, updatedAt: c });
+      entries.push({ id: entries.length + 1, source: `${w}${' <x/>'.repeat(c)}`, updatedAt: c });
       entries.push({
         id: entries.length + 1,
-        source: `${w}${' {0}'.repeat(c)} ${'?'.repeat(c)}`,
+        source: `${w}${' <br>'.repeat(c)} ${'?'.repeat(c)}`,
         updatedAt: c,
       });
     }
   // Copies of one text: a group whose head is then removed (the head's flags stand for the others).
   for (let i = 0; i < 3; i++)
-    entries.push({ id: 1000 + i, source: 'alpha beta gamma delta %s %s !', updatedAt: i });
+    entries.push({ id: 1000 + i, source: 'alpha beta gamma delta <x/> <x/> !', updatedAt: i });
 
   it('answers as the oracle for every query shape, threshold and n', () => {
     const index = indexOf(entries);
@@ -460,8 +471,8 @@ describe('MemoryIndex: the bound on punctuation and tag penalties', () => {
       for (const c of counts)
         for (const query of [
           `${w} ${'!'.repeat(c)}`.trim(),
-          `${w}${' %s'.repeat(c)}`,
-          `${w} %s %s${' .'.repeat(c)}`,
+          `${w}${' <x/>'.repeat(c)}`,
+          `${w} <x/> <x/>${' .'.repeat(c)}`,
         ])
           for (const threshold of [75, 88, 92, 95, 97, 99])
             for (const n of [1, 5, 50]) {

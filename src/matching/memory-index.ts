@@ -9,6 +9,7 @@ import { TokenStore } from './token-store.ts';
 import {
   NUM,
   SPAN_NUMBER,
+  SPAN_PLACEHOLDER,
   SPAN_PUNCT,
   SPAN_TAG,
   SPAN_WORD,
@@ -29,11 +30,12 @@ export class MemoryIndex {
   private readonly wordless: WordlessSearch;
   private readonly tokens = new TokenIds();
   private text = '';
-  private readonly collect: SpanSink = (kind, start, end, flags) => {
+  private readonly collect: SpanSink = (kind, start, end, flags, norm) => {
     let tid: number;
     if (kind === SPAN_PUNCT) this.tokens.punct++;
     else if (kind === SPAN_TAG) this.tokens.tags++;
     if (kind === SPAN_NUMBER) tid = this.vocabulary.intern(NUM);
+    else if (kind === SPAN_PLACEHOLDER) tid = this.vocabulary.intern(norm);
     else if (kind !== SPAN_WORD) return;
     else if (flags === 0) tid = this.vocabulary.internAsciiLower(this.text, start, end);
     else tid = this.vocabulary.intern(wordReal(this.text, start, end, flags).toLowerCase());

@@ -260,16 +260,17 @@ describe('pair filter on the bound', () => {
 describe('wordless entries are indexed by length and signature', () => {
   it('answers as the oracle does, entries added after the sort included', () => {
     const rand = prng(5);
+    // Punctuation and tags only (placeholders are content).
     const atoms = [
-      '%s',
-      '%d',
-      '{0}',
+      '<x/>',
+      '<br/>',
+      '*',
       ':',
       '.',
       '…',
       '-',
       '/',
-      '%1$s',
+      '=',
       '<b>',
       '</b>',
       ' ',

@@ -4,7 +4,7 @@ import { align } from './levenshtein.ts';
 import { flooredBase, prepareText } from './score.ts';
 
 export interface BaseExplanation {
-  /** Content tokens (words and numbers) of the longer text: the base's denominator; 0 when neither has any. */
+  /** Content tokens (words, numbers and placeholders) of the longer text: the base's denominator; 0 when neither has any. */
   length: number;
   /** The edit distance between the two texts' content tokens. */
   distance: number;
@@ -15,7 +15,7 @@ export interface BaseExplanation {
 /**
  * The base of the score of `candidate` against `query` (scoreMatch), as the distance and the points it
  * takes. With the match's penalties the points add up to 100 − score, except for texts that differ in
- * nothing the score counts (clamped at 99), and texts without words or numbers, whose base is over
+ * nothing the score counts (clamped at 99), and texts without content tokens, whose base is over
  * characters (length 0 here).
  */
 export function explainBase(query: string, candidate: string): BaseExplanation {

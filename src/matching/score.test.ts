@@ -45,6 +45,38 @@ describe('scoreMatch: the worked examples of docs/MATCHING.md', () => {
     assert.deepEqual(r.penalties, []);
   });
 
+  it('%s / %s available / Available → 31: two missing placeholders cost as two missing words', () => {
+    // Content [%s, %s, available] against [available]: d = 2 of 3, base 33.3; case 1, punctuation 1.
+    assert.deepEqual(scoreMatch('%s / %s available', 'Available'), {
+      score: 31,
+      base: 100 / 3,
+      penalties: [
+        { kind: 'case', points: 1 },
+        { kind: 'punctuation', points: 1 },
+      ],
+    });
+  });
+
+  it('Delete %d files / Delete %s files → 66: another placeholder is a substitution', () => {
+    assert.deepEqual(scoreMatch('Delete %d files', 'Delete %s files'), {
+      score: 66,
+      base: (100 * 2) / 3,
+      penalties: [],
+    });
+  });
+
+  it('You have {count} new messages / You have new messages → 80', () => {
+    assert.equal(score('You have {count} new messages', 'You have new messages'), 80);
+  });
+
+  it('a placeholder protected as a code element is the same placeholder as its text → 99', () => {
+    assert.deepEqual(scoreMatch('You have <ph id="1">{{count}}</ph> files', 'You have {{ count }} files'), {
+      score: 99,
+      base: 100,
+      penalties: [],
+    });
+  });
+
   it('two of nine Chinese graphemes differ → 77', () => {
     const r = scoreMatch('无法保存文件，请重试。', '无法打开文件，请重试。');
     assert.equal(r.score, 77);
@@ -101,8 +133,22 @@ describe('scoreMatch: penalties and their caps', () => {
   it('tags: edit distance of the tag sequences by kind and name, attributes ignored, at most 4', () => {
     assert.deepEqual(penalties('<b>a</b> %s', '<b class="x">a</b> %s'), []);
     assert.deepEqual(penalties('<b>a</b>', '<i>a</i>'), [{ kind: 'tags', points: 2 }]);
-    assert.deepEqual(penalties('a %s %d', 'a %d %s'), [{ kind: 'tags', points: 2 }]);
-    assert.deepEqual(penalties('{0} a {1} <x id="1"/><ph>x</ph>', 'a'), [{ kind: 'tags', points: 4 }]);
+    assert.deepEqual(penalties('<x id="1"/><ph>x</ph> a <b>c</b> <g id="2">d</g>', 'a c d'), [
+      { kind: 'tags', points: 4 },
+    ]);
+  });
+
+  it('placeholders are content, not tags: they count in the base and take no tag penalty', () => {
+    // Swapped: two substitutions of three content tokens.
+    assert.deepEqual(scoreMatch('a %s %d', 'a %d %s'), { score: 33, base: 100 / 3, penalties: [] });
+    assert.deepEqual(scoreMatch('{0} a {1} <x id="1"/>', 'a'), {
+      score: 32,
+      base: 100 / 3,
+      penalties: [{ kind: 'tags', points: 1 }],
+    });
+    // The same placeholder spelled another way: no penalty names it, and the texts differ.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: ${HOME} is the shell placeholder here
+    assert.deepEqual(scoreMatch('Copy to ${HOME}', 'Copy to $HOME'), { score: 99, base: 100, penalties: [] });
   });
 
   it('whitespace: 1 when the strings differ only in whitespace', () => {
@@ -133,11 +179,20 @@ describe('scoreMatch: penalties and their caps', () => {
 
 describe('scoreMatch: texts without words or numbers', () => {
   it('uses the character Levenshtein of the NFC strings for the base', () => {
-    // 6 and 7 characters, 3 edits: base 57.1; punctuation ":" against "(", ")": 2.
-    const r = scoreMatch('%s: %s', '%s (%s)');
-    assert.equal(r.base, (100 * (7 - 3)) / 7);
-    assert.equal(r.score, 55);
+    // 4 and 5 characters, 2 edits: base 60; punctuation "(" against "[", "]": 2.
+    const r = scoreMatch('-> (', '-> []');
+    assert.equal(r.base, (100 * (5 - 2)) / 5);
+    assert.equal(r.score, 58);
     assert.deepEqual(r.penalties, [{ kind: 'punctuation', points: 2 }]);
+  });
+
+  it('is not used for placeholders alone: they are content', () => {
+    // %s: %s / %s (%s): the placeholders align, punctuation ":" against "(", ")": 2.
+    assert.deepEqual(scoreMatch('%s: %s', '%s (%s)'), {
+      score: 98,
+      base: 100,
+      penalties: [{ kind: 'punctuation', points: 2 }],
+    });
   });
 
   it('counts code points, not UTF-16 units', () => {

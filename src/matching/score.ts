@@ -29,7 +29,7 @@ export interface ScoreResult {
 export interface PreparedText {
   nfc: string;
   tokens: Token[];
-  /** Norms of the words and numbers, the sequence the base score aligns. */
+  /** Norms of the words, numbers and placeholders, the sequence the base score aligns. */
   content: string[];
   /** Index in `tokens` of each content token. */
   contentAt: number[];
@@ -49,7 +49,7 @@ export function prepareText(text: string): PreparedText {
   const tags: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
-    if (t.type === 'word' || t.type === 'number') {
+    if (t.type === 'word' || t.type === 'number' || t.type === 'placeholder') {
       content.push(t.norm);
       contentAt.push(i);
     } else if (t.type === 'punct') punct.push(t.norm);
@@ -126,7 +126,9 @@ function finish(q: PreparedText, c: PreparedText, max: number, d: number, matche
     const y = c.tokens[c.contentAt[matches[k + 1]]];
     if (x.real === y.real) continue;
     if (x.type === 'number') numberDiffs++;
-    else caseDiffs++;
+    // A placeholder spelled another way (`{{ n }}`, `<ph id="2">{{n}}</ph>`) is the same placeholder: no
+    // penalty names it, and the score stays below 100 because the texts differ.
+    else if (x.type === 'word') caseDiffs++;
   }
   const penalties: Penalty[] = [];
   addPenalty(penalties, 'case', caseDiffs);

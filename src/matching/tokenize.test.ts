@@ -83,31 +83,61 @@ describe('tokenize', () => {
     );
   });
 
-  it('reads placeholders as tag tokens', () => {
+  it('reads placeholders as placeholder tokens whose norm is their key', () => {
     const text =
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a ${x} placeholder is the input here
-      '%s %d %1$s %(name)s %.*s %ld {0} {name} ${x} {{ user }} {n, plural, one {# file} other {# {n} files}}';
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: ${x} and ${NAME} placeholders are the input here
+      '%s %d %1$s %(name)s %.*s %ld %@ {0} {name} {n, number} ${x} $NAME {{ user }} %{count} %<n>d &amp; &#160; {n, plural, one {# file} other {# {n} files}}';
     assert.deepEqual(
       tokenize(text).map((t) => `${t.type}:${t.norm}|${t.real}`),
       [
-        'tag:p:%s|%s',
-        'tag:p:%d|%d',
-        'tag:p:%1$s|%1$s',
-        'tag:p:%(name)s|%(name)s',
-        'tag:p:%.*s|%.*s',
-        'tag:p:%ld|%ld',
-        'tag:p:{0}|{0}',
-        'tag:p:{name}|{name}',
+        'placeholder:%s|%s',
+        'placeholder:%d|%d',
+        'placeholder:%1$s|%1$s',
+        'placeholder:%(name)s|%(name)s',
+        'placeholder:%.*s|%.*s',
+        'placeholder:%ld|%ld',
+        'placeholder:%@|%@',
+        'placeholder:{0}|{0}',
+        'placeholder:{name}|{name}',
+        'placeholder:{n,number}|{n, number}',
         // biome-ignore lint/suspicious/noTemplateCurlyInString: the ${x} placeholder, not a template
-        'tag:p:${x}|${x}',
-        'tag:p:{{user}}|{{ user }}',
-        'tag:p:{n,plural}|{n, plural, one {# file} other {# {n} files}}',
+        'placeholder:$x|${x}',
+        'placeholder:$NAME|$NAME',
+        'placeholder:{{user}}|{{ user }}',
+        'placeholder:%{count}|%{count}',
+        'placeholder:%<n>d|%<n>d',
+        'placeholder:&amp;|&amp;',
+        'placeholder:&#160;|&#160;',
+        'placeholder:{n,plural}|{n, plural, one {# file} other {# {n} files}}',
       ],
     );
   });
 
+  it('reads a code element whose native code is one placeholder as that placeholder; other code is a tag', () => {
+    assert.deepEqual(
+      show('<ph id="1">{{count}}</ph> <ph id="2">&lt;b&gt;</ph> <x id="3"/> <ph id="4">%1$s of %2$s</ph>'),
+      [
+        'placeholder:{{count}}|<ph id="1">{{count}}</ph>',
+        'tag:x:code:ph|<ph id="2">&lt;b&gt;</ph>',
+        'tag:x:empty:x|<x id="3"/>',
+        'tag:x:code:ph|<ph id="4">%1$s of %2$s</ph>',
+      ],
+    );
+  });
+
+  it('reads the head of an ICU plural whose braces do not close here (a segment cut it) as the placeholder', () => {
+    assert.deepEqual(show('{n, plural, one {One file.'), [
+      'placeholder:{n,plural}|{n, plural,',
+      'word:one',
+      'punct:{',
+      'word:one|One',
+      'word:file',
+      'punct:.',
+    ]);
+  });
+
   it('leaves lookalikes of placeholders and tags as text', () => {
-    assert.deepEqual(show('100 % a < b {a b} {unclosed, plural, x'), [
+    assert.deepEqual(show('100 % a < b {a b} {unclosed, x %%s $5 $t(k) & x &amp'), [
       `number:${NUM}|100`,
       'punct:%',
       'word:a',
@@ -120,9 +150,21 @@ describe('tokenize', () => {
       'punct:{',
       'word:unclosed',
       'punct:,',
-      'word:plural',
-      'punct:,',
       'word:x',
+      'punct:%',
+      'punct:%',
+      'word:s',
+      'punct:$',
+      `number:${NUM}|5`,
+      'punct:$',
+      'word:t',
+      'punct:(',
+      'word:k',
+      'punct:)',
+      'punct:&',
+      'word:x',
+      'punct:&',
+      'word:amp',
     ]);
   });
 

@@ -1,17 +1,24 @@
-// Tagged segment text → typed tokens (words, numbers, punctuation, tags) as docs/MATCHING.md §1 defines them.
+// Tagged segment text → typed tokens (words, numbers, placeholders, punctuation, tags) as docs/MATCHING.md §1
+// defines them.
 // What must change with it: saved index files hold every entry as these tokens' ids, so any change to the
 // tokens a text yields (here or in the inline tag parser, text/inline-tags.ts) needs INDEX_FORMAT bumped in
 // index-file.ts, or an old file would answer with stale tokens; tokenize.golden.test.ts fails until it is,
 // and until the new format's digest is recorded there. The score (score.ts) aligns these tokens.
-import { parseTagged } from '../text/inline-tags.ts';
+import { nativeCode, parseTagged, type TagPart } from '../text/inline-tags.ts';
 
-export type TokenType = 'word' | 'number' | 'punct' | 'tag';
+export type TokenType = 'word' | 'number' | 'placeholder' | 'punct' | 'tag';
 
 export interface Token {
   type: TokenType;
-  /** The form tokens are aligned by: lower-cased word, `<NUM>`, the character, or the tag's kind and name. */
+  /**
+   * The form tokens are aligned by: lower-cased word, `<NUM>`, the placeholder's key (one spelling of it:
+   * `{{count}}` for `{{ count }}` and for `<ph id="1">{{count}}</ph>`), the character, or the tag's kind and name.
+   */
   norm: string;
-  /** The form penalties compare: the word as written (digits NFKC-normalized), the number's digits, the raw tag. */
+  /**
+   * The form penalties compare: the word as written (digits NFKC-normalized), the number's digits, the
+   * placeholder or tag as written.
+   */
   real: string;
   /** UTF-16 offsets of the token in the scanned text (the NFC form for `tokenize`). */
   start: number;
@@ -37,8 +44,9 @@ export function tokenize(tagged: string): Token[] {
  * that need offsets into an unnormalized string, such as concordance highlighting, do not).
  */
 export function scanTokens(text: string, sink: TokenSink): void {
-  scanSpans(text, (kind, start, end, flags, tagNorm) => {
-    if (kind === SPAN_TAG) sink('tag', tagNorm, text.slice(start, end), start, end);
+  scanSpans(text, (kind, start, end, flags, norm) => {
+    if (kind === SPAN_TAG) sink('tag', norm, text.slice(start, end), start, end);
+    else if (kind === SPAN_PLACEHOLDER) sink('placeholder', norm, text.slice(start, end), start, end);
     else if (kind === SPAN_PUNCT) {
       const p = text.slice(start, end);
       sink('punct', p, p, start, end);
@@ -56,13 +64,14 @@ export const SPAN_WORD = 0;
 export const SPAN_NUMBER = 1;
 export const SPAN_PUNCT = 2;
 export const SPAN_TAG = 3;
+export const SPAN_PLACEHOLDER = 4;
 /** Span flag: the word holds non-ASCII digits, which its real form NFKC-normalizes. */
 export const WIDE_DIGITS = 1;
 /** Span flag: the word holds non-ASCII characters (lower-casing it takes toLowerCase). */
 export const NON_ASCII = 2;
 
-/** kind: SPAN_*; flags: for words and numbers; tagNorm: for tags, else ''. */
-export type SpanSink = (kind: number, start: number, end: number, flags: number, tagNorm: string) => void;
+/** kind: SPAN_*; flags: for words and numbers; norm: for tags and placeholders, else ''. */
+export type SpanSink = (kind: number, start: number, end: number, flags: number, norm: string) => void;
 
 export function scanSpans(text: string, sink: SpanSink): void {
   if (text.indexOf('<') < 0) {
@@ -76,7 +85,9 @@ export function scanSpans(text: string, sink: SpanSink): void {
       offset += part.text.length;
     } else {
       const end = offset + part.raw.length;
-      sink(SPAN_TAG, offset, end, 0, `x:${part.form}:${part.name}`);
+      const key = part.form === 'code' ? placeholderKey(part) : undefined;
+      if (key !== undefined) sink(SPAN_PLACEHOLDER, offset, end, 0, key);
+      else sink(SPAN_TAG, offset, end, 0, `x:${part.form}:${part.name}`);
       offset = end;
     }
   }
@@ -177,7 +188,9 @@ function scanText(text: string, from: number, to: number, sink: SpanSink): void 
       i = end;
     } else {
       const tagEnd =
-        cp === 0x3c || cp === 0x7b || cp === 0x25 || cp === 0x24 ? matchTag(text, i, to, sink) : -1;
+        cp === 0x3c || cp === 0x7b || cp === 0x25 || cp === 0x24 || cp === 0x26
+          ? matchTag(text, i, to, sink)
+          : -1;
       if (tagEnd > 0) {
         i = tagEnd;
       } else {
@@ -220,14 +233,21 @@ function scanWord(text: string, from: number, to: number, sink: SpanSink): numbe
   return i;
 }
 
-// Placeholders and HTML-like tags inside text, each matched at its first character (sticky regexes).
-// printf: %s %d %1$s %(name)s %.*s %-10ld …; the conversion letter is required, so "100 %" stays text.
+// Placeholders and HTML-like tags inside text, each matched at its first character (sticky regexes). The
+// syntaxes are those of src/text/placeables.ts (PlaceholderSyntax), which names them from these tokens.
+// printf: %s %d %1$s %(name)s %.*s %-10ld %@ …; the conversion letter is required, so "100 %" stays text.
 const RE_PRINTF =
   /%(?:\d+\$)?(?:\([^()\s]+\))?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcsSpn@]/y;
-const RE_DOLLAR = /\$\{[^{}\s]+\}/y;
+// Rails: %{count} %<count>d.
+const RE_RUBY = /%\{[^{}\s]+\}|%<[A-Za-z_]\w*>[-+ 0#]*\d*(?:\.\d+)?[a-zA-Z]/y;
+// Shell: ${NAME} $NAME (`$t(…)` is i18next's nesting, `$5` a price).
+const RE_BRACED_DOLLAR = /\$\{[^{}\s]+\}/y;
+const RE_SHELL = /\$[A-Za-z_]\w*(?![\p{L}\p{N}_(])/uy;
 const RE_DOUBLE_BRACE = /\{\{\s*([^{}]*?)\s*\}\}/y;
 // An ICU argument's head: {name}, {0}, {n, number}, or {n, plural, … with nested branches.
 const RE_ICU_HEAD = /\{\s*([\p{L}\p{N}_]+)\s*(?:,\s*([\p{L}_]+)\s*)?([},])/uy;
+// HTML character references: &amp; &nbsp; &#160; &#xA0; (a filter that decodes them leaves none in text).
+const RE_ENTITY = /&(?:[A-Za-z][A-Za-z0-9]{1,31}|#\d{1,7}|#[xX][\dA-Fa-f]{1,6});/y;
 const RE_HTML = /<(\/?)([A-Za-z][\w.:-]*)(?:\s[^<>]*)?\/?>/y;
 const VOID_HTML = new Set([
   'br',
@@ -243,39 +263,60 @@ const VOID_HTML = new Set([
   'embed',
 ]);
 
+function sticky(re: RegExp, text: string, i: number, to: number): RegExpExecArray | null {
+  re.lastIndex = i;
+  const m = re.exec(text);
+  return m && i + m[0].length <= to ? m : null;
+}
+
+/** The placeholder or HTML-like tag at i (one of `<{%$&`), emitted; its end, or -1 when there is none. */
 function matchTag(text: string, i: number, to: number, sink: SpanSink): number {
   const c = text.charCodeAt(i);
   let m: RegExpExecArray | null;
   if (c === 0x25) {
-    RE_PRINTF.lastIndex = i;
-    if ((m = RE_PRINTF.exec(text)) && i + m[0].length <= to) return emitTag(sink, `p:${m[0]}`, m[0], i);
+    // `%%` is printf's literal percent sign: `%%s` is a percent sign and an "s".
+    if (i + 1 < to && text.charCodeAt(i + 1) === 0x25) {
+      sink(SPAN_PUNCT, i, i + 1, 0, '');
+      sink(SPAN_PUNCT, i + 1, i + 2, 0, '');
+      return i + 2;
+    }
+    if ((m = sticky(RE_PRINTF, text, i, to) ?? sticky(RE_RUBY, text, i, to)))
+      return emitPlaceholder(sink, m[0], m[0], i);
   } else if (c === 0x24) {
-    RE_DOLLAR.lastIndex = i;
-    if ((m = RE_DOLLAR.exec(text)) && i + m[0].length <= to) return emitTag(sink, `p:${m[0]}`, m[0], i);
+    if ((m = sticky(RE_BRACED_DOLLAR, text, i, to))) {
+      // `${HOME}` and `$HOME` are one variable.
+      const name = /^\$\{([A-Za-z_]\w*)\}$/.exec(m[0]);
+      return emitPlaceholder(sink, name ? `$${name[1]}` : m[0], m[0], i);
+    }
+    if ((m = sticky(RE_SHELL, text, i, to))) return emitPlaceholder(sink, m[0], m[0], i);
+  } else if (c === 0x26) {
+    if ((m = sticky(RE_ENTITY, text, i, to))) return emitPlaceholder(sink, m[0], m[0], i);
   } else if (c === 0x3c) {
-    RE_HTML.lastIndex = i;
-    if ((m = RE_HTML.exec(text)) && i + m[0].length <= to) {
+    if ((m = sticky(RE_HTML, text, i, to))) {
       const name = m[2].toLowerCase();
       const form = m[1] ? 'close' : m[0].endsWith('/>') || VOID_HTML.has(name) ? 'empty' : 'open';
-      return emitTag(sink, `h:${form}:${name}`, m[0], i);
+      sink(SPAN_TAG, i, i + m[0].length, 0, `h:${form}:${name}`);
+      return i + m[0].length;
     }
   } else {
-    RE_DOUBLE_BRACE.lastIndex = i;
-    if ((m = RE_DOUBLE_BRACE.exec(text)) && i + m[0].length <= to)
-      return emitTag(sink, `p:{{${m[1]}}}`, m[0], i);
+    if ((m = sticky(RE_DOUBLE_BRACE, text, i, to))) return emitPlaceholder(sink, `{{${m[1]}}}`, m[0], i);
     RE_ICU_HEAD.lastIndex = i;
     if ((m = RE_ICU_HEAD.exec(text))) {
-      // The argument's name and type identify it; its branches are its content, ignored like attributes.
-      const norm = m[2] ? `p:{${m[1]},${m[2]}}` : `p:{${m[1]}}`;
-      const end = m[3] === '}' ? i + m[0].length : closingBrace(text, i + m[0].length, to);
-      if (end > 0 && end <= to) return emitTag(sink, norm, text.slice(i, end), i);
+      // The argument's name and type identify it; a plural's or select's branches are its content, ignored
+      // like attributes. A plural whose braces do not close here (a segment cut it) is its head alone.
+      const key = m[2] ? `{${m[1]},${m[2]}}` : `{${m[1]}}`;
+      const headEnd = i + m[0].length;
+      const end = m[3] === '}' ? headEnd : closingBrace(text, headEnd, to);
+      if (end > 0 && end <= to) return emitPlaceholder(sink, key, text.slice(i, end), i);
+      if (headEnd <= to && /^(?:plural|select|selectordinal)$/.test(m[2] ?? ''))
+        return emitPlaceholder(sink, key, m[0], i);
     }
   }
   return -1;
 }
 
-function emitTag(sink: SpanSink, norm: string, raw: string, start: number): number {
-  sink(SPAN_TAG, start, start + raw.length, 0, norm);
+function emitPlaceholder(sink: SpanSink, key: string, raw: string, start: number): number {
+  sink(SPAN_PLACEHOLDER, start, start + raw.length, 0, key);
   return start + raw.length;
 }
 
@@ -288,4 +329,20 @@ function closingBrace(text: string, i: number, to: number): number {
     else if (c === 0x7d && --depth === 0) return i + 1;
   }
   return -1;
+}
+
+/**
+ * The key of the placeholder a code element stands for, when its native code is exactly one
+ * (`<ph id="1">{{count}}</ph>`, as the JSON and YAML filters protect them); else undefined: the element is a
+ * tag (`<bpt>&lt;b&gt;</bpt>`, Android's `<xliff:g>%1$s</xliff:g>`, an ICU plural's `} other {`).
+ */
+function placeholderKey(part: TagPart): string | undefined {
+  const native = nativeCode(part);
+  const first = native.charCodeAt(0);
+  if (first !== 0x25 && first !== 0x24 && first !== 0x7b && first !== 0x26) return undefined;
+  let key: string | undefined;
+  const end = matchTag(native, 0, native.length, (kind, _start, spanEnd, _flags, norm) => {
+    if (kind === SPAN_PLACEHOLDER && spanEnd === native.length) key = norm;
+  });
+  return end === native.length ? key : undefined;
 }

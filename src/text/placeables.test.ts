@@ -31,6 +31,14 @@ describe('placeablesOf', () => {
       'placeholder shell $HOME',
       'placeholder shell $USER',
     ]);
+    assert.deepEqual(keys('%@ and %1$@ (Objective-C), Save &amp; close&nbsp;now &#160; &#xA0;'), [
+      'placeholder printf %@',
+      'placeholder printf %1$@',
+      'placeholder entity &amp;',
+      'placeholder entity &nbsp;',
+      'placeholder entity &#160;',
+      'placeholder entity &#xA0;',
+    ]);
     assert.deepEqual(keys('Click <g id="1">here</g><x id="2"/> or <b>there</b><br>'), [
       'tag <g id="1">',
       'tag </g>',

@@ -9,27 +9,34 @@
 //     placeables put where the match source's were; null when that cannot be done without guessing (the
 //     caller then writes the match as it is — still unconfirmed).
 //   placeholdersCorrespond(source, target, syntaxes?, { allowMissing? }): boolean
-//     the format filters call it on each translation before merging it into a file whose placeholders
-//     execute (PO, JSON, YAML, Android); false means the translation would fail its ecosystem's checker or
-//     crash at run time.
+//     the format filters' check of each translation before merging it into a file whose placeholders
+//     execute (PO, JSON, YAML, Android), through placeholderProblem (src/text/qa/placeholder-differences.ts,
+//     which names what is wrong); false means the translation would fail its ecosystem's checker or crash
+//     at run time.
+//   sameFormatArguments(source, target)
+//     for QA's comparison of placeholders (src/text/qa/placeholder-differences.ts).
 //
-// A placeholder is recognised in both forms a tagged text holds it in: as text (`%d`, as PO keeps it) and
-// as a code element a filter protected it with (`<ph id="1">{{count}}</ph>`, as JSON and YAML keep it);
-// both give the same key. A code element whose native code is not one placeholder (Android's
+// Placeholders are the scorer's placeholder tokens (src/matching/tokenize.ts, docs/MATCHING.md §1): one
+// recogniser, so that what the editor protects, QA checks and a match is scored by are the same. A
+// placeholder is recognised in both forms a tagged text holds it in: as text (`%d`, as PO keeps it) and as a
+// code element a filter protected it with (`<ph id="1">{{count}}</ph>`, as JSON and YAML keep it); both give
+// the same key. A code element whose native code is not one placeholder (Android's
 // `<xliff:g>%1$s</xliff:g>`, an ICU plural's `} other {`) is a tag, and the placeholders inside it still
 // count for placeholdersCorrespond.
 
 import { scanTokens, type TokenType } from '../matching/tokenize.ts';
-import { nativeCode, parseTagged, type TagPart } from './inline-tags.ts';
+import { nativeCode, parseTagged } from './inline-tags.ts';
 
 export type PlaceableKind = 'tag' | 'number' | 'placeholder';
 
 /**
- * printf: `%s` `%1$s` `%.*s` `%lu` (C, PHP, Java, Android); python: `%(name)s`; brace: `{0}` `{name}`
- * `{n, number}` and the head of `{n, plural, …}` (ICU, Python str.format, C#); i18next: `{{count}}`
- * `{{- var}}`; ruby: `%{count}` `%<count>d` (Rails); shell: `$VAR` `${VAR}`.
+ * printf: `%s` `%1$s` `%.*s` `%lu` `%@` (C, PHP, Java, Objective-C, Android); python: `%(name)s`; brace:
+ * `{0}` `{name}` `{n, number}` and `{n, plural, …}` (ICU, Python str.format, C#); i18next: `{{count}}`
+ * `{{- var}}`; ruby: `%{count}` `%<count>d` (Rails); shell: `$VAR` `${VAR}`; entity: HTML character
+ * references `&amp;` `&nbsp;` `&#160;` in strings that hold markup as text (PO, JSON, YAML, plain text; the
+ * HTML, Markdown and XML filters decode them, so their text holds none).
  */
-export type PlaceholderSyntax = 'printf' | 'python' | 'brace' | 'i18next' | 'ruby' | 'shell';
+export type PlaceholderSyntax = 'printf' | 'python' | 'brace' | 'i18next' | 'ruby' | 'shell' | 'entity';
 
 export const PLACEHOLDER_SYNTAXES: readonly PlaceholderSyntax[] = [
   'printf',
@@ -38,6 +45,7 @@ export const PLACEHOLDER_SYNTAXES: readonly PlaceholderSyntax[] = [
   'i18next',
   'ruby',
   'shell',
+  'entity',
 ];
 
 export interface Placeable {
@@ -45,8 +53,9 @@ export interface Placeable {
   /** Its characters in the tagged text: a whole `<ph>…</ph>` when a filter protected the placeholder. */
   text: string;
   /**
-   * What it is, however it is written: the number's digits (NFKC), the placeholder in one spelling
-   * (`{{count}}` for `{{ count }}` and for `<ph id="3">{{count}}</ph>`), the tag as written.
+   * What it is, however it is written: the number's digits (NFKC), the placeholder in one spelling — the
+   * scorer's token norm (`{{count}}` for `{{ count }}` and for `<ph id="3">{{count}}</ph>`), the tag as
+   * written.
    */
   key: string;
   /** Placeholders only. */
@@ -71,12 +80,17 @@ export function placeablesOf(tagged: string): Placeable[] {
   return found;
 }
 
-// Rails interpolation, as the YAML filter protects it; `%%{` is Rails' escape.
-const RUBY = /%\{([^{}\s]+)\}|%<([A-Za-z_]\w*)>[-+ 0#]*\d*(?:\.\d+)?[a-zA-Z]/y;
-// `$t(…)` is i18next's nesting, not a variable.
-const SHELL = /\$([A-Za-z_]\w*)(?![\w(])/y;
-// The head of an ICU plural or select whose branches the tokenizer did not see closed (a filter cut the
-// message into codes, or the braces do not balance): the argument is still there.
+/** The syntax of a placeholder, from its key (the scorer's token norm). */
+function syntaxOfKey(key: string): PlaceholderSyntax {
+  if (key.startsWith('%(')) return 'python';
+  if (key.startsWith('%{') || key.startsWith('%<')) return 'ruby';
+  if (key[0] === '%') return 'printf';
+  if (key[0] === '$') return 'shell';
+  if (key[0] === '&') return 'entity';
+  return key.startsWith('{{') ? 'i18next' : 'brace';
+}
+
+// The head of an ICU plural or select: its argument. What follows it up to the closing brace is branches.
 const ICU_HEAD = /\{\s*([\p{L}\p{N}_]+)\s*,\s*(plural|select|selectordinal)\s*,/uy;
 // One branch's selector and opening brace: `=0 {`, `one {`, `offset:1 other {`.
 const SELECTOR = /\s*(?:offset:\s*\d+\s+)?(=\d+|[\w-]+)\s*\{/y;
@@ -103,33 +117,19 @@ function scan(text: string, from: number, to: number, found: Placeable[], skelet
     found.push(p);
     skeleton?.push(SLOT);
   };
-  let skipTo = from;
   for (const t of tokens) {
-    if (t.start < skipTo) continue;
+    const raw = text.slice(t.start, t.end);
     if (t.type === 'word') skeleton?.push(t.norm.normalize('NFC'));
-    else if (t.type === 'number') {
-      add({ kind: 'number', text: text.slice(t.start, t.end), key: t.real, start: t.start, end: t.end });
-    } else if (t.type === 'punct') {
-      const p = placeholderAt(text, t.start, to, t.norm);
-      if (p) {
-        add(p);
-        skipTo = p.end;
-      } else skeleton?.push(t.norm);
-    } else if (t.norm.startsWith('p:')) {
-      const raw = text.slice(t.start, t.end);
-      if (raw[0] === '%' && escaped(text, t.start)) {
-        // `%%s` is a literal percent sign and an "s".
-        skeleton?.push(raw);
-        continue;
-      }
+    else if (t.type === 'number') add({ kind: 'number', text: raw, key: t.real, start: t.start, end: t.end });
+    else if (t.type === 'punct') skeleton?.push(t.norm);
+    else if (t.type === 'tag') add({ kind: 'tag', text: raw, key: raw, start: t.start, end: t.end });
+    else {
       const head = raw[0] === '{' && raw[1] !== '{' ? sticky(ICU_HEAD, text, t.start, t.end) : null;
-      if (head) {
+      if (head && head[0].length < raw.length) {
         // A plural or select: its head is the argument, its branches are text with placeables of their own.
-        add(placeholder('brace', `{${head[1]},${head[2]}}`, head[0], t.start));
+        add(placeholder(t.norm, head[0], t.start));
         scanBranches(text, t.start + head[0].length, t.end, found, skeleton);
-      } else add(placeholder(syntaxOf(raw), keyOf(raw, t.norm), raw, t.start));
-    } else {
-      add(tagPlaceable(text.slice(t.start, t.end), t.start, t.norm.startsWith('x:')));
+      } else add(placeholder(t.norm, raw, t.start));
     }
   }
 }
@@ -152,65 +152,8 @@ function scanBranches(text: string, at: number, end: number, found: Placeable[],
   }
 }
 
-/** A placeholder the tokenizer leaves as punctuation: Rails' `%{name}`, shell's `$NAME`, an open ICU head. */
-function placeholderAt(text: string, at: number, to: number, punct: string): Placeable | undefined {
-  if (punct === '%' && !escaped(text, at)) {
-    const m = sticky(RUBY, text, at, to);
-    if (m) return placeholder('ruby', m[0], m[0], at);
-  } else if (punct === '$') {
-    const m = sticky(SHELL, text, at, to);
-    if (m) return placeholder('shell', m[0], m[0], at);
-  } else if (punct === '{') {
-    const m = sticky(ICU_HEAD, text, at, to);
-    if (m) return placeholder('brace', `{${m[1]},${m[2]}}`, m[0], at);
-  }
-  return undefined;
-}
-
-function tagPlaceable(raw: string, start: number, inModel: boolean): Placeable {
-  const tag = inModel ? (parseTagged(raw)[0] as TagPart) : undefined;
-  if (tag?.form === 'code') {
-    const inner = onlyPlaceholder(nativeCode(tag));
-    if (inner) return { ...inner, text: raw, start, end: start + raw.length };
-  }
-  return { kind: 'tag', text: raw, key: raw, start, end: start + raw.length };
-}
-
-/** The placeholder that native code consists of, if it is exactly one. */
-function onlyPlaceholder(native: string): Placeable | undefined {
-  const inside: Placeable[] = [];
-  scan(native, 0, native.length, inside);
-  const [p] = inside;
-  return inside.length === 1 && p.kind === 'placeholder' && p.start === 0 && p.end === native.length
-    ? p
-    : undefined;
-}
-
-function placeholder(syntax: PlaceholderSyntax, key: string, text: string, start: number): Placeable {
-  return { kind: 'placeholder', syntax, key, text, start, end: start + text.length };
-}
-
-/** The syntax of a placeholder the tokenizer found (its norm starts with "p:"). */
-function syntaxOf(raw: string): PlaceholderSyntax {
-  if (raw.startsWith('%(')) return 'python';
-  if (raw[0] === '%') return 'printf';
-  if (raw[0] === '$') return 'shell';
-  return raw.startsWith('{{') ? 'i18next' : 'brace';
-}
-
-function keyOf(raw: string, norm: string): string {
-  if (raw[0] === '%') return raw;
-  // `${HOME}` and `$HOME` are one variable.
-  if (raw[0] === '$') return raw.replace(/^\$\{([A-Za-z_]\w*)\}$/, '$$$1');
-  // The tokenizer's norm of `{{ count }}` is `p:{{count}}`; ICU ignores the spaces in `{ n, number }`.
-  return raw.startsWith('{{') ? norm.slice(2) : raw.replace(/\s+/g, '');
-}
-
-/** Whether the "%" at `at` is the second of a `%%` escape: an odd run of "%" stands before it. */
-function escaped(text: string, at: number): boolean {
-  let i = at;
-  while (i > 0 && text.charCodeAt(i - 1) === 0x25) i--;
-  return (at - i) % 2 === 1;
+function placeholder(key: string, text: string, start: number): Placeable {
+  return { kind: 'placeholder', syntax: syntaxOfKey(key), key, text, start, end: start + text.length };
 }
 
 function sticky(re: RegExp, text: string, at: number, to: number): RegExpExecArray | null {
@@ -334,6 +277,16 @@ export function placeholdersCorrespond(
   return (['brace', 'i18next', 'ruby', 'shell'] as const).every((syntax) =>
     agree(names(ours, syntax), names(theirs, syntax)),
   );
+}
+
+/**
+ * Whether two lists of placeholders read the same printf and Python arguments, as msgfmt -c compares them
+ * (`%s %d` and `%2$d %1$s` do; `%s %d` and `%d %s` do not); other syntaxes are ignored.
+ */
+export function sameFormatArguments(source: readonly Placeable[], target: readonly Placeable[]): boolean {
+  const a = printfArguments(source);
+  const b = printfArguments(target);
+  return a !== null && b !== null && a.size === b.size && [...a].every(([ref, type]) => b.get(ref) === type);
 }
 
 /** Placeholders of tagged text, those inside code elements' native code included. */

@@ -247,4 +247,16 @@ describe('androidFilter merge of pre-translated drafts', () => {
     for (const [key, value] of source)
       assert.deepEqual(placeholders(merged.get(key)!), placeholders(value), key);
   });
+
+  it('names the translations whose placeholders would not run, and will not write a confirmed one', async () => {
+    const translations = [{ text: '%s Dateien', confirmed: true }, null, null, null, null, null];
+    assert.deepEqual(androidFilter.placeholders?.mismatch, 'blocked');
+    assert.deepEqual(await androidFilter.placeholders?.mismatches(original, translations, options), [
+      { unit: 0, problem: 'Placeholder %d of the source became %s' },
+    ]);
+    await assert.rejects(
+      androidFilter.merge(original, translations, options),
+      /a confirmed translation cannot be written/,
+    );
+  });
 });

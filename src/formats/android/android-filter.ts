@@ -1,14 +1,28 @@
 // The Android filter (res/values*/strings.xml): strings, plural items and array items as units, the
-// resource name as context and the comment before a resource as its note; merged by splicing. A translation
-// whose format arguments (%1$s, %d) are not the source's is not merged: the source stays.
+// resource name as context and the comment before a resource as its note; merged by splicing. strings.xml
+// has no mark for a draft: a draft whose format arguments (%1$s, %d) are not the source's is not merged (the
+// source stays), and a confirmed one blocks the export.
 
 import { FormatError } from '../../errors.ts';
 import { plainText } from '../../text/inline-tags.ts';
-import { placeholdersCorrespond } from '../../text/placeables.ts';
-import { applyEdits, checkedMerge, type ExtractedUnit, type FormatFilter, unitEdits } from '../filter.ts';
+import type { PlaceholderSyntax } from '../../text/placeables.ts';
+import { placeholderProblem } from '../../text/qa/placeholder-differences.ts';
+import {
+  applyEdits,
+  checkedMerge,
+  type ExtractedUnit,
+  type FormatFilter,
+  leaveDraftSource,
+  placeholderMismatches,
+  type UnitTranslation,
+  unitEdits,
+} from '../filter.ts';
 import { decodeText, encodeText } from '../text-encoding.ts';
 import { contentToTagged, taggedToContent } from './android-inline.ts';
 import { readAndroidResources } from './android-resources.ts';
+
+// getString(id, args…) throws on a conversion its argument does not fit, or one it lacks.
+const PLACEHOLDERS: readonly PlaceholderSyntax[] = ['printf'];
 
 function readUnits(original: Buffer) {
   const decoded = decodeText(original, 'strings.xml');
@@ -44,15 +58,33 @@ export const androidFilter: FormatFilter = {
     return {
       units: units.length,
       write(translations) {
-        const edits = unitEdits(units, translations, ({ text, content }, t) => {
-          const translated = taggedToContent(t.text, content.natives);
-          // getString(id, args…) throws on a conversion its argument does not fit, or one it lacks.
-          const source = decoded.text.slice(text.start, text.end);
-          if (!placeholdersCorrespond(source, translated, ['printf'])) return null;
-          return { start: text.start, end: text.end, text: translated };
+        const edits = unitEdits(units, translations, (unit, t) => {
+          const problem = problemOf(decoded.text, unit, t);
+          if (problem !== null) return leaveDraftSource('strings.xml', t, problem);
+          const { text, content } = unit;
+          return { start: text.start, end: text.end, text: taggedToContent(t.text, content.natives) };
         });
         return encodeText(applyEdits(decoded.text, edits), decoded);
       },
     };
   }),
+
+  placeholders: {
+    syntaxes: PLACEHOLDERS,
+    mismatch: 'blocked',
+    async mismatches(original, translations) {
+      const { decoded, units } = readUnits(original);
+      return placeholderMismatches(units, translations, (unit, t) => problemOf(decoded.text, unit, t));
+    },
+  },
 };
+
+/** Why a translation of a resource would not run, or null: its content against the resource's, as written. */
+function problemOf(
+  file: string,
+  { text, content }: ReturnType<typeof readUnits>['units'][number],
+  t: UnitTranslation,
+) {
+  const source = file.slice(text.start, text.end);
+  return placeholderProblem(source, taggedToContent(t.text, content.natives), PLACEHOLDERS);
+}

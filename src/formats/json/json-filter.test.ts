@@ -152,4 +152,24 @@ describe('jsonFilter merge of pre-translated drafts', () => {
       assert.deepEqual(placeholders(value), placeholders(source[key]), key);
     }
   });
+
+  it('names the translations whose placeholders would not run, and will not write a confirmed one', async () => {
+    const translations = [
+      { text: '{{count}} Dateien', confirmed: true },
+      { text: 'Hallo {{user}}!', confirmed: true },
+      { text: '{{file}} kopiert', confirmed: false },
+      null,
+      { text: 'Gespeichert', confirmed: true },
+    ];
+    assert.deepEqual(jsonFilter.placeholders?.mismatch, 'blocked');
+    assert.deepEqual(await jsonFilter.placeholders?.mismatches(original, translations, options), [
+      { unit: 1, problem: 'Placeholder {{name}} of the source became {{user}}' },
+      { unit: 2, problem: 'Placeholder {{folder}} of the source is missing' },
+    ]);
+    // The export refuses such a document before merging; merge itself never drops confirmed work silently.
+    await assert.rejects(
+      jsonFilter.merge(original, translations, options),
+      /a confirmed translation cannot be written/,
+    );
+  });
 });

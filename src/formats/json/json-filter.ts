@@ -1,10 +1,20 @@
 // The JSON filter (i18next and other nested key-value catalogs): every non-empty string value is a unit,
 // its key path the context; translations are spliced in as JSON string literals, so the file's own
-// layout, key order and number formatting stay as they were. A translation whose placeholders are not the
-// source's is not merged: the source stays in that entry.
+// layout, key order and number formatting stay as they were. JSON has no mark for a draft: a draft whose
+// placeholders are not the source's leaves the source in that entry, and a confirmed one blocks the export.
 
-import { type PlaceholderSyntax, placeholdersCorrespond } from '../../text/placeables.ts';
-import { applyEdits, checkedMerge, type ExtractedUnit, type FormatFilter, unitEdits } from '../filter.ts';
+import type { PlaceholderSyntax } from '../../text/placeables.ts';
+import { placeholderProblem } from '../../text/qa/placeholder-differences.ts';
+import {
+  applyEdits,
+  checkedMerge,
+  type ExtractedUnit,
+  type FormatFilter,
+  leaveDraftSource,
+  placeholderMismatches,
+  type UnitTranslation,
+  unitEdits,
+} from '../filter.ts';
 import { taggedToLiteral } from '../tagged-literal.ts';
 import { decodeText, encodeText } from '../text-encoding.ts';
 import { scanJsonStrings } from './json-scanner.ts';
@@ -18,6 +28,11 @@ const PLACEHOLDERS: readonly PlaceholderSyntax[] = ['i18next', 'brace'];
 function readStrings(original: Buffer) {
   const decoded = decodeText(original, 'JSON');
   return { decoded, strings: scanJsonStrings(decoded.text).filter((s) => s.value.trim() !== '') };
+}
+
+/** Why a translation of a string would not run, or null. */
+function problemOf(source: string, t: UnitTranslation): string | null {
+  return placeholderProblem(source, taggedToLiteral(t.text), PLACEHOLDERS);
 }
 
 export const jsonFilter: FormatFilter = {
@@ -41,12 +56,22 @@ export const jsonFilter: FormatFilter = {
       units: strings.length,
       write(translations) {
         const edits = unitEdits(strings, translations, (s, t) => {
-          const value = taggedToLiteral(t.text);
-          if (!placeholdersCorrespond(s.value, value, PLACEHOLDERS)) return null;
-          return { start: s.start, end: s.end, text: JSON.stringify(value) };
+          const problem = problemOf(s.value, t);
+          if (problem !== null) return leaveDraftSource('JSON', t, problem);
+          return { start: s.start, end: s.end, text: JSON.stringify(taggedToLiteral(t.text)) };
         });
         return encodeText(applyEdits(decoded.text, edits), decoded);
       },
     };
   }),
+
+  placeholders: {
+    syntaxes: PLACEHOLDERS,
+    mismatch: 'blocked',
+    async mismatches(original, translations) {
+      return placeholderMismatches(readStrings(original).strings, translations, (s, t) =>
+        problemOf(s.value, t),
+      );
+    },
+  },
 };

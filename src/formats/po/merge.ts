@@ -5,9 +5,12 @@
 // msgstr[0..nplurals-1] for plural entries with a Plural-Forms header that agrees, a header at all, a real
 // charset, msgstr that begin and end with "\n" exactly when msgid does, and format strings whose
 // arguments are the msgid's. An unconfirmed translation is written `#, fuzzy`, gettext's own mark for a
-// draft: msgfmt leaves it out of the compiled catalog until a translator clears the flag.
-import { type PlaceholderSyntax, placeablesOf, placeholdersCorrespond } from '../../text/placeables.ts';
-import { applyEdits, type Edit, type UnitTranslation } from '../filter.ts';
+// draft: msgfmt leaves it out of the compiled catalog until a translator clears the flag. So is a translation
+// whose format arguments are not the msgid's, confirmed or not, with a translator comment naming the problem:
+// the catalog still passes msgfmt -c, and the translator's work is in the file, not dropped from it.
+import { type PlaceholderSyntax, placeablesOf } from '../../text/placeables.ts';
+import { placeholderProblem } from '../../text/qa/placeholder-differences.ts';
+import { applyEdits, type Edit, type PlaceholderMismatch, type UnitTranslation } from '../filter.ts';
 import { literalToTagged, taggedToLiteral } from '../tagged-literal.ts';
 import { examplesForForm } from './plural-forms.ts';
 import { canonicalName, type PoCatalog, type PoMessage } from './po-catalog.ts';
@@ -29,6 +32,10 @@ const FORMAT_FLAGS = new Map<string, readonly PlaceholderSyntax[]>([
   ['sh-format', ['shell']],
 ]);
 const PRINTF: readonly PlaceholderSyntax[] = ['printf', 'python'];
+/** Every syntax a message's flags may declare: what the PO filter says its strings use. */
+export const PO_PLACEHOLDERS: readonly PlaceholderSyntax[] = [...new Set([...FORMAT_FLAGS.values()].flat())];
+/** How the translator comment of a message written fuzzy for its placeholders begins. */
+const COMMENT = '# Tessera: fuzzy, its placeholders would not run:';
 
 /** The catalog's text with the translations (one per unit, at least one not null) in place. */
 export function mergeCatalog(
@@ -46,9 +53,8 @@ export function mergeCatalog(
     const mine = translations.slice(unit, unit + forms);
     unit += forms;
     if (mine.every((t) => t == null)) continue;
-    // One form whose placeholders would not run leaves the whole message as the file has it (untranslated
-    // in a template): the other forms alone would be half a translation.
-    if (!mine.every((t, form) => t == null || executes(catalog, message, form, t.text))) continue;
+    // One form whose placeholders would not run makes the whole message a draft, with a comment saying why.
+    const problems = formProblems(catalog, message, mine);
     const values = mine.map((t, form) =>
       t == null ? (data.msgstr[form] ?? '') : matchNewlines(taggedToLiteral(t.text), data.msgid),
     );
@@ -59,6 +65,7 @@ export function mergeCatalog(
     edits.push({ start: first.start, end: last.end, text: rendered });
     const wasFuzzy = entry.flagLines.some((line) => line.flags.includes('fuzzy'));
     const fuzzy =
+      problems.length > 0 ||
       mine.some((t) => t != null && !t.confirmed) ||
       // A form kept from the file stays as unreviewed as it was.
       (wasFuzzy && mine.some((t, form) => t == null && values[form] !== '')) ||
@@ -66,34 +73,76 @@ export function mergeCatalog(
       (values.some((v) => v === '') && values.some((v) => v !== ''));
     if (fuzzy && !wasFuzzy) edits.push(withFuzzy(text, entry, eol));
     if (!fuzzy && wasFuzzy) edits.push(...withoutFuzzy(text, entry));
+    if (problems.length > 0) {
+      const comment = problemComment(problems, entry.msgidPlural !== undefined);
+      if (!text.slice(entry.start, entry.flagAt).includes(comment)) {
+        edits.push({ start: entry.start, end: entry.start, text: `${comment}${eol}` });
+      }
+    }
   }
   return applyEdits(text, edits);
 }
 
+/** The units (forms) of the catalog whose translation's format arguments would not run, with the problem. */
+export function catalogMismatches(
+  catalog: PoCatalog,
+  translations: ReadonlyArray<UnitTranslation | null>,
+): PlaceholderMismatch[] {
+  const found: PlaceholderMismatch[] = [];
+  let unit = 0;
+  for (const message of catalog.messages) {
+    const mine = translations.slice(unit, unit + message.forms);
+    for (const { form, problem } of formProblems(catalog, message, mine))
+      found.push({ unit: unit + form, problem });
+    unit += message.forms;
+  }
+  return found;
+}
+
+/** The forms of a message whose translation would not run, and why: what mergeCatalog and catalogMismatches decide by. */
+function formProblems(
+  catalog: PoCatalog,
+  message: PoMessage,
+  mine: ReadonlyArray<UnitTranslation | null | undefined>,
+): { form: number; problem: string }[] {
+  const found: { form: number; problem: string }[] = [];
+  mine.forEach((t, form) => {
+    const problem = t == null ? null : argumentProblem(catalog, message, form, t.text);
+    if (problem !== null) found.push({ form, problem });
+  });
+  return found;
+}
+
+/** One comment line naming the problem of each form (`msgstr[1]: …` in a plural message). */
+function problemComment(problems: readonly { form: number; problem: string }[], plural: boolean): string {
+  const each = problems.map(({ form, problem }) => (plural ? `msgstr[${form}]: ${problem}` : problem));
+  return `${COMMENT} ${each.join('; ').replace(/[\r\n]+/g, ' ')}`;
+}
+
 /**
- * Whether a translation of one form keeps the message's format arguments, as msgfmt -c checks them: the
- * syntaxes of the entry's format flags, or printf's when the entry has none and its msgid holds printf
- * placeholders (tools other than xgettext rarely write flags, and the program still calls printf). Like
- * gettext, every form is checked against msgid_plural when there is one, and a form the plural rule picks
- * for fewer than 5 of the counts 0…1000 ("one" in German) may leave arguments out.
+ * Why a translation of one form does not keep the message's format arguments, as msgfmt -c checks them, or
+ * null when it does: the syntaxes of the entry's format flags, or printf's when the entry has none and its
+ * msgid holds printf placeholders (tools other than xgettext rarely write flags, and the program still calls
+ * printf). Like gettext, every form is checked against msgid_plural when there is one, and a form the plural
+ * rule picks for fewer than 5 of the counts 0…1000 ("one" in German) may leave arguments out.
  */
-function executes(
+function argumentProblem(
   catalog: PoCatalog,
   { entry, data }: PoMessage,
   form: number,
   translation: string,
-): boolean {
+): string | null {
   const flags = entry.flagLines.flatMap((line) => line.flags);
   const declared = flags.flatMap((flag) => FORMAT_FLAGS.get(flag) ?? []);
   const source = literalToTagged(data.msgid_plural ?? data.msgid);
   const negated = flags.some((flag) => /^no-(c|objc|php|python)-format$/.test(flag));
   const printf = placeablesOf(source).some((p) => p.syntax === 'printf' || p.syntax === 'python');
   const syntaxes = declared.length > 0 ? declared : negated || !printf ? [] : PRINTF;
-  if (syntaxes.length === 0) return true;
+  if (syntaxes.length === 0) return null;
   const { rule } = catalog;
   const allowMissing =
     entry.msgidPlural !== undefined && rule.nplurals > 1 && examplesForForm(rule, form, 5).length < 5;
-  return placeholdersCorrespond(source, translation, syntaxes, { allowMissing });
+  return placeholderProblem(source, translation, syntaxes, { allowMissing });
 }
 
 /** The entry marked fuzzy: the flag joins its first flag line (`#, fuzzy, c-format`), or gets one. */

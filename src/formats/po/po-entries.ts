@@ -23,6 +23,8 @@ export interface PoFlagLine {
 
 export interface PoEntry {
   line: number;
+  /** Offset of the entry's first line (its first comment, else its first keyword). */
+  start: number;
   obsolete: boolean;
   flagLines: PoFlagLine[];
   /** Where a new `#,` line goes: before the `#|` previous-msgid lines, else before msgctxt/msgid. */
@@ -74,8 +76,8 @@ export function locatePoEntries(text: string): PoEntry[] {
     entry = undefined;
     field = undefined;
   };
-  const begin = (line: number) => {
-    entry ??= { line, obsolete: false, flagLines: [], flagAt: -1, msgstr: [] };
+  const begin = (line: number, start: number) => {
+    entry ??= { line, start, obsolete: false, flagLines: [], flagAt: -1, msgstr: [] };
     return entry;
   };
 
@@ -92,11 +94,11 @@ export function locatePoEntries(text: string): PoEntry[] {
     } else if (trimmed.startsWith('#~')) {
       // Obsolete entries are kept verbatim; they only end the entry before them if it is complete.
       if (entry && !entry.obsolete && entry.msgstr.length > 0) finish();
-      begin(lineNo).obsolete = true;
+      begin(lineNo, lineStart).obsolete = true;
       field = undefined;
     } else if (trimmed.startsWith('#')) {
       if (entry && (entry.msgid || entry.msgctxt || entry.obsolete)) finish();
-      const current = begin(lineNo);
+      const current = begin(lineNo, lineStart);
       if (trimmed.startsWith('#|') && current.flagAt < 0) current.flagAt = lineStart;
       if (trimmed.startsWith('#,')) {
         const flags = trimmed
@@ -122,7 +124,7 @@ export function locatePoEntries(text: string): PoEntry[] {
       ) {
         finish();
       }
-      const current = begin(lineNo);
+      const current = begin(lineNo, lineStart);
       if (current.flagAt < 0) current.flagAt = lineStart;
       const { value } = readQuoted(line, k[0].length, lineNo);
       field = { keyword, value, start: lineStart + k[1].length, end: lineStart + line.length, line: lineNo };

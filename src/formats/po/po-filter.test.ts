@@ -401,7 +401,7 @@ describe('poFilter merge of pre-translated drafts', () => {
     draft('Open', 'Öffnen', 'Open…'),
   ];
 
-  it('writes drafts fuzzy with repaired placeholders, leaves out what would not run, and passes msgfmt -c', {
+  it('writes drafts fuzzy with repaired placeholders, what would not run fuzzy with a comment, and passes msgfmt -c', {
     skip: !hasMsgfmt && 'no msgfmt',
   }, async () => {
     const merged = (await poFilter.merge(Buffer.from(template), translations, de)).toString('utf8');
@@ -415,17 +415,38 @@ describe('poFilter merge of pre-translated drafts', () => {
     assert.ok(
       merged.includes('#, fuzzy, c-format\nmsgid "Delete %lu files?"\nmsgstr "%lu Dateien löschen?"\n'),
     );
-    assert.ok(merged.includes('#, c-format\nmsgid "Copied %s to %s"\nmsgstr ""\n'), 'not merged');
+    // What would not run is in the file, fuzzy, with a translator comment naming the problem.
+    assert.ok(
+      merged.includes(
+        '# Tessera: fuzzy, its placeholders would not run: Placeholder %s of the source is missing\n' +
+          '#, fuzzy, c-format\nmsgid "Copied %s to %s"\nmsgstr "%s kopiert"\n',
+      ),
+      merged,
+    );
     assert.ok(merged.includes('#, python-format\nmsgid "%(count)d new messages"\nmsgstr "%(count)d neue'));
-    assert.ok(merged.includes('#: src/main.c:4\nmsgid "Saved %s"\nmsgstr ""\n'), 'not merged');
+    // Confirmed, but its %d for the msgid's %s would crash printf: demoted to fuzzy, never dropped.
+    assert.ok(
+      merged.includes(
+        '# Tessera: fuzzy, its placeholders would not run: Placeholder %s of the source became %d\n' +
+          '#: src/main.c:4\n#, fuzzy\nmsgid "Saved %s"\nmsgstr "%d gespeichert"\n',
+      ),
+      merged,
+    );
     assert.ok(
       merged.includes('#: src/main.c:5\n#, fuzzy\n#| msgid "Open"\nmsgid "Open…"\nmsgstr "Öffnen"\n'),
     );
 
     assert.equal(msgfmtCheck(Buffer.from(merged)), '');
-    // Drafts included, as a build with --use-fuzzy compiles them: their placeholders run too.
+    // msgfmt leaves the fuzzy messages out: only the confirmed Python one is compiled.
+    const stats = spawnSync('msgfmt', ['-c', '--statistics', '-o', '/dev/null', '-'], { input: merged });
+    assert.match(stats.stderr.toString(), /1 translated message, 5 fuzzy translations/);
+    // A build with --use-fuzzy compiles drafts: it refuses the one whose arguments would not run, which is
+    // what its fuzzy mark and comment say.
     const withDrafts = spawnSync('msgfmt', ['-c', '--use-fuzzy', '-o', '/dev/null', '-'], { input: merged });
-    assert.equal(withDrafts.status, 0, withDrafts.stderr.toString());
+    assert.match(
+      withDrafts.stderr.toString(),
+      /number of format specifications in 'msgid' and 'msgstr' does not match/,
+    );
     // What the merge wrote before: the unrepaired match, not marked fuzzy.
     const before = merged.replace('#, fuzzy, c-format\nmsgid "%d file"', '#, c-format\nmsgid "%d file"');
     assert.match(
@@ -434,14 +455,29 @@ describe('poFilter merge of pre-translated drafts', () => {
     );
   });
 
+  it('names the forms whose arguments would not run: the messages merge writes fuzzy with a comment', async () => {
+    assert.equal(poFilter.placeholders?.mismatch, 'fuzzy');
+    assert.deepEqual(await poFilter.placeholders?.mismatches(Buffer.from(template), translations, de), [
+      { unit: 3, problem: 'Placeholder %s of the source is missing' },
+      { unit: 5, problem: 'Placeholder %s of the source became %d' },
+    ]);
+  });
+
   it('checks every plural form against msgid_plural, letting a form for one n leave the count out', async () => {
     const po = '#, c-format\nmsgid "%d file"\nmsgid_plural "%d files"\nmsgstr[0] ""\nmsgstr[1] ""\n';
     const merge = async (trglang: string, forms: string[]) =>
       (await poFilter.merge(Buffer.from(po), confirmed(forms), { srclang: 'en', trglang })).toString('utf8');
     assert.ok((await merge('de', ['eine Datei', '%d Dateien'])).includes('msgstr[0] "eine Datei"\n'));
-    // Russian form 0 serves 1, 21, 31…: it needs the count.
+    // Russian form 0 serves 1, 21, 31…: it needs the count; the message is written fuzzy, saying so.
     const ru = await merge('ru', ['файл', '%d файла', '%d файлов']);
-    assert.ok(ru.endsWith('msgid_plural "%d files"\nmsgstr[0] ""\nmsgstr[1] ""\n'), ru);
+    assert.ok(
+      ru.endsWith(
+        '# Tessera: fuzzy, its placeholders would not run: msgstr[0]: Placeholder %d of the source is missing\n' +
+          '#, fuzzy, c-format\nmsgid "%d file"\nmsgid_plural "%d files"\n' +
+          'msgstr[0] "файл"\nmsgstr[1] "%d файла"\nmsgstr[2] "%d файлов"\n',
+      ),
+      ru,
+    );
     if (hasMsgfmt) assert.equal(msgfmtCheck(Buffer.from(ru)), '');
   });
 

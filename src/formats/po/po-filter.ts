@@ -1,12 +1,13 @@
 // The gettext filter (.po, .pot): messages as units, read with gettext-parser, merged by splicing.
 //
 // Merging a template (.pot) gives a translated catalog (.po) for the target language; the caller names
-// the downloaded file.
+// the downloaded file. A translation whose format arguments would not run is written `#, fuzzy` with a
+// translator comment naming the problem (merge.ts).
 
 import { checkedMerge, type FormatFilter } from '../filter.ts';
 import { encodeText } from '../text-encoding.ts';
 import { extractUnits } from './extract.ts';
-import { mergeCatalog } from './merge.ts';
+import { catalogMismatches, mergeCatalog, PO_PLACEHOLDERS } from './merge.ts';
 import { readCatalog } from './po-catalog.ts';
 
 export const poFilter: FormatFilter = {
@@ -27,4 +28,11 @@ export const poFilter: FormatFilter = {
         encodeText(mergeCatalog(catalog, translations, trglang), { encoding: 'utf-8', bom: catalog.bom }),
     };
   }),
+  placeholders: {
+    syntaxes: PO_PLACEHOLDERS,
+    mismatch: 'fuzzy',
+    async mismatches(original, translations, { trglang }) {
+      return catalogMismatches(readCatalog(original, trglang), translations);
+    },
+  },
 };

@@ -205,4 +205,16 @@ describe('yamlFilter merge of pre-translated drafts', () => {
       assert.deepEqual(placeholders(value), placeholders(source[key]), key);
     }
   });
+
+  it('names the translations whose placeholders would not run, and will not write a confirmed one', async () => {
+    const translations = [{ text: '%{anzahl} Dateien', confirmed: true }, null, null, null, null];
+    assert.deepEqual(yamlFilter.placeholders?.mismatch, 'blocked');
+    assert.deepEqual(await yamlFilter.placeholders?.mismatches(original, translations, options), [
+      { unit: 0, problem: 'Placeholder %{count} of the source became %{anzahl}' },
+    ]);
+    await assert.rejects(
+      yamlFilter.merge(original, translations, options),
+      /a confirmed translation cannot be written/,
+    );
+  });
 });

@@ -7,8 +7,9 @@
 // the new value allows it (plain only when it reads back as the same string under YAML 1.2 and 1.1, which
 // Ruby's Psych speaks: `No` or `1:20` are quoted); block scalars come back as literal blocks (`|`);
 // anything else is written double-quoted. Rails placeholders `%{name}` and `%<name>s` are protected tags;
-// a translation whose placeholders are not the source's is not merged (the source stays). Unquoted YAML 1.1
-// booleans (`yes`, `off`…) are booleans to Rails, not text to translate.
+// YAML has no mark for a draft: a draft whose placeholders are not the source's is not merged (the source
+// stays), and a confirmed one blocks the export. Unquoted YAML 1.1 booleans (`yes`, `off`…) are booleans
+// to Rails, not text to translate.
 
 import {
   type Document,
@@ -21,8 +22,18 @@ import {
   type Scalar,
 } from 'yaml';
 import { FormatError } from '../../errors.ts';
-import { placeholdersCorrespond } from '../../text/placeables.ts';
-import { applyEdits, checkedMerge, type ExtractedUnit, type FormatFilter, unitEdits } from '../filter.ts';
+import type { PlaceholderSyntax } from '../../text/placeables.ts';
+import { placeholderProblem } from '../../text/qa/placeholder-differences.ts';
+import {
+  applyEdits,
+  checkedMerge,
+  type ExtractedUnit,
+  type FormatFilter,
+  leaveDraftSource,
+  placeholderMismatches,
+  type UnitTranslation,
+  unitEdits,
+} from '../filter.ts';
 import { literalToTagged, taggedToLiteral } from '../tagged-literal.ts';
 import { decodeText, encodeText } from '../text-encoding.ts';
 
@@ -43,6 +54,8 @@ interface YamlFile {
 // any case, and to the YAML 1.1 type repository, which adds `y` and `n`.
 const YAML_11_BOOLEAN = /^(?:y|yes|n|no|true|false|on|off)$/i;
 const PLACEHOLDER = /%\{[^{}\s]+\}|%<[A-Za-z_]\w*>[-+ 0#]*\d*(?:\.\d+)?[a-zA-Z]/g;
+// I18n raises MissingInterpolationArgument for a %{name} the caller does not pass.
+const PLACEHOLDERS: readonly PlaceholderSyntax[] = ['ruby'];
 
 function readYaml(original: Buffer, srclang: string): YamlFile & { decoded: ReturnType<typeof decodeText> } {
   const decoded = decodeText(original, 'YAML');
@@ -135,8 +148,8 @@ export const yamlFilter: FormatFilter = {
       write(translations) {
         const edits = unitEdits(strings, translations, ({ node, inFlow }, t) => {
           const value = taggedToLiteral(t.text);
-          // I18n raises MissingInterpolationArgument for a %{name} the caller does not pass.
-          if (!placeholdersCorrespond(node.value, value, ['ruby'])) return null;
+          const problem = problemOf(node.value, t);
+          if (problem !== null) return leaveDraftSource('YAML', t, problem);
           const [start, end] = node.range!;
           return { start, end, text: writeScalar(value, node, text.slice(start, end), inFlow, eol) };
         });
@@ -146,7 +159,21 @@ export const yamlFilter: FormatFilter = {
       },
     };
   }),
+
+  placeholders: {
+    syntaxes: PLACEHOLDERS,
+    mismatch: 'blocked',
+    async mismatches(original, translations, { srclang }) {
+      const { strings } = readYaml(original, srclang);
+      return placeholderMismatches(strings, translations, ({ node }, t) => problemOf(node.value, t));
+    },
+  },
 };
+
+/** Why a translation of a string would not run, or null. */
+function problemOf(source: string, t: UnitTranslation): string | null {
+  return placeholderProblem(source, taggedToLiteral(t.text), PLACEHOLDERS);
+}
 
 function writeScalar(
   value: string,

@@ -1,8 +1,8 @@
 // A document's format filter run in a worker thread (document-worker.ts) when the file is large, so that
-// parsing or merging a document of hundreds of thousands of segments never holds the server's thread; a
+// parsing, checking or merging a document of hundreds of thousands of segments never holds the server's thread; a
 // small file is done in place (starting a thread costs more than it saves).
 import { FormatError } from '../../errors.ts';
-import type { UnitTranslation } from '../../formats/filter.ts';
+import type { PlaceholderMismatch, UnitTranslation } from '../../formats/filter.ts';
 import { filterByFormat } from '../../formats/registry.ts';
 import { nextTurn } from '../../pacing.ts';
 import { startThread } from '../../tasks/threads.ts';
@@ -15,7 +15,7 @@ export const THREAD_MIN_BYTES = 256 * 1024;
 const SEND_BATCH = 2000;
 
 export interface ThreadRequest {
-  op: 'extract' | 'merge';
+  op: 'extract' | 'merge' | 'mismatches';
   format: string;
   srclang: string;
   trglang: string;
@@ -26,6 +26,7 @@ type Message =
   | { type: 'segments'; rows: NewSegment[] }
   | { type: 'extracted'; units: number; words: number }
   | { type: 'merged'; bytes: ArrayBuffer }
+  | { type: 'mismatches'; found: PlaceholderMismatch[] }
   | { type: 'error'; name: string; message: string };
 
 function filterOf(format: string) {
@@ -104,6 +105,18 @@ export async function extractDocument(
   );
 }
 
+/** Sends the translations to the thread in batches, then says that they all came. */
+function sendTranslations(translations: readonly (UnitTranslation | null)[]) {
+  return async (post: (message: unknown) => void) => {
+    for (let i = 0; i < translations.length; i += SEND_BATCH) {
+      post({ type: 'translations', rows: translations.slice(i, i + SEND_BATCH) });
+      // Each message is cloned in this thread: let requests in between.
+      await nextTurn();
+    }
+    post({ type: 'end' });
+  };
+}
+
 /** The original with the translations merged in, by the document's filter. */
 export async function mergeDocument(
   original: Buffer,
@@ -115,13 +128,25 @@ export async function mergeDocument(
   return inThread<Buffer>(
     { op: 'merge', ...doc, original },
     (message) => (message.type === 'merged' ? Buffer.from(message.bytes) : undefined),
-    async (post) => {
-      for (let i = 0; i < translations.length; i += SEND_BATCH) {
-        post({ type: 'translations', rows: translations.slice(i, i + SEND_BATCH) });
-        // Each message is cloned in this thread: let requests in between.
-        await nextTurn();
-      }
-      post({ type: 'end' });
-    },
+    sendTranslations(translations),
+  );
+}
+
+/**
+ * The units whose translation's placeholders the document's format cannot run (FormatFilter.placeholders);
+ * none for a format whose placeholders do not execute.
+ */
+export async function placeholderMismatches(
+  original: Buffer,
+  translations: readonly (UnitTranslation | null)[],
+  doc: { format: string; srclang: string; trglang: string },
+): Promise<PlaceholderMismatch[]> {
+  const check = filterOf(doc.format).placeholders;
+  if (!check || translations.every((t) => t === null)) return [];
+  if (original.length < THREAD_MIN_BYTES) return check.mismatches(original, translations, doc);
+  return inThread<PlaceholderMismatch[]>(
+    { op: 'mismatches', ...doc, original },
+    (message) => (message.type === 'mismatches' ? message.found : undefined),
+    sendTranslations(translations),
   );
 }

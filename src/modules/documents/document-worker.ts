@@ -1,5 +1,6 @@
 // Worker thread: a document through its format filter, off the server's thread — extract (bytes → units →
-// sentence segments, sent back in batches) or merge (bytes + translations → the translated file).
+// sentence segments, sent back in batches), merge (bytes + translations → the translated file) or
+// mismatches (bytes + translations → the units whose placeholders would not run).
 import { parentPort, workerData } from 'node:worker_threads';
 import type { UnitTranslation } from '../../formats/filter.ts';
 import { filterByFormat } from '../../formats/registry.ts';
@@ -40,6 +41,13 @@ async function run() {
       },
     );
   });
+  if (request.op === 'mismatches') {
+    port.postMessage({
+      type: 'mismatches',
+      found: await filter.placeholders!.mismatches(original, translations, options),
+    });
+    return;
+  }
   const merged = await filter.merge(original, translations, options);
   const bytes = merged.buffer.slice(merged.byteOffset, merged.byteOffset + merged.byteLength) as ArrayBuffer;
   port.postMessage({ type: 'merged', bytes }, [bytes]);

@@ -12,8 +12,8 @@ import type { Db } from '../../store/db.ts';
 import { withoutEdges } from '../../text/edge-whitespace.ts';
 import { busyReason, IMPORT_STATES } from './document-states.ts';
 import { extractDocument, mergeDocument } from './document-thread.ts';
+import { type ExportVerdict, exportVerdicts, unitTranslations } from './export-verdicts.ts';
 import * as repo from './repository.ts';
-import { unitText } from './segment-plan.ts';
 import * as segments from './segment-repository.ts';
 import { type DocumentDeps, requireDocument, retryAfter } from './service.ts';
 
@@ -66,46 +66,10 @@ async function* xliffUnits(db: Db, documentId: number): AsyncGenerator<XliffUnit
 }
 
 /**
- * Each unit's translation (null when none of its segments has a target), rebuilt from lead/trail text
- * (unitText: the skeleton's edge whitespace once, a target's never): one per unit of the original, also for
- * units with no segment. Segments appended by hand belong to no unit of the original and are left out (they
- * travel in the XLIFF). A unit is confirmed when every segment of it that has a target is confirmed (or
- * signed off): one unreviewed sentence makes the whole unit a draft.
- */
-async function unitTranslations(
-  db: Db,
-  documentId: number,
-  numUnits: number,
-): Promise<({ text: string; confirmed: boolean } | null)[]> {
-  const out: ({ text: string; confirmed: boolean } | null)[] = [];
-  let current = -1;
-  let unit: segments.SegmentRow[] = [];
-  const close = () => {
-    if (current < 0) return;
-    const translated = unit.filter((row) => row.target !== null && row.target !== '');
-    const confirmed = translated.every((row) => row.is_confirmed === 1 || row.is_reviewed === 1);
-    out[current] = translated.length > 0 ? { text: unitText(unit), confirmed } : null;
-  };
-  for await (const rows of segments.segmentPages(db, documentId)) {
-    for (const row of rows) {
-      if (row.unit_index >= numUnits) continue;
-      if (row.unit_index !== current) {
-        close();
-        current = row.unit_index;
-        unit = [];
-        while (out.length < current) out.push(null);
-      }
-      unit.push(row);
-    }
-  }
-  close();
-  while (out.length < numUnits) out.push(null);
-  return out;
-}
-
-/**
  * The original file with the translations merged in (untranslated units left in the source language), as
- * the document's format filter writes it.
+ * the document's format filter writes it. Confirmed targets whose placeholders the format cannot run are
+ * written with its mark of a draft, or — in a format without one — the document is refused (422
+ * EXPORT_BLOCKED naming the segments): confirmed work never leaves the file silently.
  */
 export async function mergedOriginal(db: Db, doc: repo.DocumentRow): Promise<Attachment & { body: Buffer }> {
   const filter = filterByFormat(doc.format);
@@ -113,9 +77,25 @@ export async function mergedOriginal(db: Db, doc: repo.DocumentRow): Promise<Att
   const original = await repo.readOriginal(db, doc.id);
   // Documents imported before num_units was kept: count the units the way the import did.
   const numUnits = doc.num_units || (await extractDocument(original, doc)).units;
-  const translations = await unitTranslations(db.background(), doc.id, numUnits);
-  const body = await mergeDocument(original, translations, doc);
+  const units = await unitTranslations(db.background(), doc.id, numUnits);
+  const blocked = (await exportVerdicts(db.background(), doc, original, units)).filter(
+    (v) => v.export === 'blocked',
+  );
+  if (blocked.length > 0) throw blockedError(doc, blocked);
+  const body = await mergeDocument(original, units.translations, doc);
   return { body, contentType: filter.mediaType, fileName: doc.name };
+}
+
+/** The 422 naming the segments by number, as the editor numbers them (from 1). */
+function blockedError(doc: repo.DocumentRow, blocked: readonly ExportVerdict[]) {
+  const numbers = blocked.map((v) => v.position + 1);
+  const list = numbers.length === 1 ? `segment ${numbers[0]}` : `segments ${numbers.join(', ')}`;
+  return errors.exportBlocked(
+    `Document ${doc.id} (${doc.name}) cannot be exported in its format: the placeholders of confirmed ${list} ` +
+      `would not run (${blocked[0].problem}${blocked.length > 1 ? '; …' : ''}), and the format has no mark ` +
+      'for a draft. Correct them (GET /v2/documents/qa lists them) or export XLIFF',
+    blocked.map(({ segment_id, position, problem }) => ({ segment_id, position, problem })),
+  );
 }
 
 /** GET /v2/documents/files: the document as XLIFF 1.2 or in its original format, as an attachment. */

@@ -131,6 +131,11 @@ export const QaReport = Type.Object({
       code: Type.String(),
       severity: Type.String(),
       message: Type.String(),
+      /**
+       * On the placeholder issues of a confirmed segment the export cannot write as it is: `fuzzy`, written
+       * with the format's mark of a draft (PO); `blocked`, the export is refused (422 EXPORT_BLOCKED).
+       */
+      export: Type.Optional(StringEnum(['fuzzy', 'blocked'])),
     }),
   ),
 });

@@ -479,15 +479,16 @@ const VERSION_SLICE = 500;
 export async function recordVersions(
   db: Queryable,
   ids: readonly number[],
-  change: { origin: string; username: string | null },
+  change: { origin: string; username: string | null; qaErrors?: readonly string[] },
 ) {
+  const qaErrors = change.qaErrors?.length ? JSON.stringify(change.qaErrors) : null;
   for (let from = 0; from < ids.length; from += VERSION_SLICE) {
     const slice = ids.slice(from, from + VERSION_SLICE);
     await db.run(
-      `INSERT INTO segment_versions (document_id, segment_id, version, target, status, username, origin, created_at)
-       SELECT document_id, id, version, target, status, ?, ?, updated_at FROM document_segments
+      `INSERT INTO segment_versions (document_id, segment_id, version, target, status, username, origin, created_at, qa_errors)
+       SELECT document_id, id, version, target, status, ?, ?, updated_at, ? FROM document_segments
        WHERE id IN (${slice.map(() => '?').join(', ')})`,
-      [change.username, change.origin, ...slice],
+      [change.username, change.origin, qaErrors, ...slice],
     );
   }
 }
@@ -499,12 +500,14 @@ export interface VersionRow {
   username: string | null;
   origin: string;
   created_at: number;
+  /** JSON list of the QA errors' messages the version confirmed its target with, or null. */
+  qa_errors: string | null;
 }
 
 /** The versions of a segment, newest first. */
 export async function segmentVersions(db: Queryable, segmentId: number) {
   return db.all<VersionRow>(
-    `SELECT version, target, status, username, origin, created_at FROM segment_versions
+    `SELECT version, target, status, username, origin, created_at, qa_errors FROM segment_versions
      WHERE segment_id = ? ORDER BY version DESC, id DESC`,
     [segmentId],
   );
@@ -512,7 +515,7 @@ export async function segmentVersions(db: Queryable, segmentId: number) {
 
 export async function findVersion(db: Queryable, segmentId: number, version: number) {
   return db.get<VersionRow>(
-    'SELECT version, target, status, username, origin, created_at FROM segment_versions WHERE segment_id = ? AND version = ? ORDER BY id DESC',
+    'SELECT version, target, status, username, origin, created_at, qa_errors FROM segment_versions WHERE segment_id = ? AND version = ? ORDER BY id DESC',
     [segmentId, version],
   );
 }

@@ -208,12 +208,14 @@ export async function writeSegmentChange(
     newVersion: boolean;
     origin: string;
     username: string | null;
+    /** The messages of the QA errors the target is confirmed with, kept in its version. */
+    qaErrors?: readonly string[];
   },
   expectedUpdatedAt?: number,
 ): Promise<boolean> {
-  const { origin, username, ...segment } = change;
+  const { origin, username, qaErrors, ...segment } = change;
   if (!(await segments.updateSegment(tx, id, segment, expectedUpdatedAt))) return false;
-  if (change.newVersion) await segments.recordVersions(tx, [id], { origin, username });
+  if (change.newVersion) await segments.recordVersions(tx, [id], { origin, username, qaErrors });
   return true;
 }
 

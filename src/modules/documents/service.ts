@@ -10,7 +10,7 @@ import { nowSeconds } from '../../store/db.ts';
 import { activeTaskOf, insertTask, replaceQueuedParams } from '../../tasks/queue.ts';
 import type { TaskNotifier } from '../../tasks/task-worker.ts';
 import { requireFileName } from '../../text/file-names.ts';
-import { checkSegment } from '../../text/qa/qa-checks.ts';
+import { checkSegment, QA_CODES, QA_SEVERITY } from '../../text/qa/qa-checks.ts';
 import {
   IMPORT,
   IMPORT_STATES,
@@ -19,6 +19,7 @@ import {
   isPretranslating,
   PRETRANSLATION,
 } from './document-states.ts';
+import { currentExportVerdicts } from './export-verdicts.ts';
 import type { DocumentImportTaskParams } from './import-task.ts';
 import type { PretranslateTaskParams } from './pretranslate-task.ts';
 import type { ProjectsOfDocuments } from './projects-of-documents.ts';
@@ -163,15 +164,35 @@ export async function getDocument(db: Db, principal: Principal, id: number, with
   return answer;
 }
 
+const PLACEHOLDER_CODES = new Set<string>([
+  QA_CODES.placeholderMissing,
+  QA_CODES.placeholderExtra,
+  QA_CODES.placeholderChanged,
+]);
+
 /** How long QA holds the event loop before it gives requests a turn (a large document is CPU work). */
 const QA_SLICE_MS = 8;
 
-/** GET /v2/documents/qa: every segment checked against its source, in document order. */
+interface QaReportIssue {
+  segment_id: number;
+  position: number;
+  code: string;
+  severity: string;
+  message: string;
+  /** Where the export will mark this segment fuzzy or refuse the document (export-verdicts.ts). */
+  export?: 'fuzzy' | 'blocked';
+}
+
+/**
+ * GET /v2/documents/qa: every segment checked against its source, in document order; the issues of a
+ * segment the export cannot write as it is say what the export will do (`export`), from the same decision
+ * the export takes.
+ */
 export async function qaReport(db: Db, principal: Principal, id: number) {
   const doc = await requireDocument(db, principal, id);
   const options = { srcLang: doc.srclang, trgLang: doc.trglang };
-  const issues: { segment_id: number; position: number; code: string; severity: string; message: string }[] =
-    [];
+  const verdicts = new Map((await currentExportVerdicts(db.background(), doc)).map((v) => [v.segment_id, v]));
+  const issues: QaReportIssue[] = [];
   const counts = { error: 0, warning: 0 };
   let slice = performance.now();
   for await (const rows of segments.segmentPages(db, id)) {
@@ -180,14 +201,34 @@ export async function qaReport(db: Db, principal: Principal, id: number) {
         await nextTurn();
         slice = performance.now();
       }
-      for (const issue of checkSegment(row.source, row.target, { ...options, status: row.status })) {
+      const verdict = verdicts.get(row.id);
+      const found = checkSegment(row.source, row.target, { ...options, status: row.status });
+      let marked = false;
+      for (const issue of found) {
         counts[issue.severity]++;
-        issues.push({
+        const answer: QaReportIssue = {
           segment_id: row.id,
           position: row.position,
           code: issue.code,
           severity: issue.severity,
           message: issue.message,
+        };
+        if (verdict && PLACEHOLDER_CODES.has(issue.code)) {
+          answer.export = verdict.export;
+          marked = true;
+        }
+        issues.push(answer);
+      }
+      // The format found what QA's comparison did not (a plural form's arguments, say): its own words.
+      if (verdict && !marked) {
+        counts.error++;
+        issues.push({
+          segment_id: row.id,
+          position: row.position,
+          code: QA_CODES.placeholderChanged,
+          severity: QA_SEVERITY.PLACEHOLDER_CHANGED,
+          message: verdict.problem,
+          export: verdict.export,
         });
       }
     }

@@ -115,6 +115,8 @@ async function runExport(task: TaskRow, ctx: TaskContext, params: JobExportTaskP
         } catch (err) {
           // Say which file of the delivery could not be written.
           if (err instanceof FormatError) throw new TaskFailure(`${name}: ${err.message}`, 'MALFORMED_FILE');
+          if (err instanceof AppError && err.code === 'EXPORT_BLOCKED')
+            throw new TaskFailure(`${name}: ${err.message}`, err.code);
           throw err;
         }
         zip.addBuffer(merged.body, name);

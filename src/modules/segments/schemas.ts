@@ -41,6 +41,8 @@ export const SegmentHistory = Type.Object({
       user: Nullable(Type.String()),
       created_at: Type.Integer(),
       origin: Type.String(),
+      /** The messages of the QA errors the target had when this version confirmed it (extension). */
+      qa_errors: Type.Array(Type.String()),
     }),
   ),
 });

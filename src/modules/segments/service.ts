@@ -7,6 +7,7 @@ import { errors } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { Principal } from '../../http/principal.ts';
 import { withoutEdges } from '../../text/edge-whitespace.ts';
+import { checkSegment } from '../../text/qa/qa-checks.ts';
 import { SEGMENT_STATUSES, segmentStatus } from '../documents/document-states.ts';
 import * as documentSegments from '../documents/segment-service.ts';
 import { publicSegment, requireDocument } from '../documents/service.ts';
@@ -120,6 +121,14 @@ async function changeSegment(
   const { target, confirmed, reviewed } = change;
   const status = segmentStatus({ target, confirmed, reviewed });
   const newVersion = target !== current.target || status !== current.status;
+  // "Confirm anyway" leaves a trace: the errors the editor showed, as the same checks find them here. An API
+  // client is never refused for them.
+  const qaErrors =
+    newVersion && (confirmed || reviewed)
+      ? checkSegment(current.source, target, { srcLang: current.srclang, trgLang: current.trglang, status })
+          .filter((issue) => issue.severity === 'error')
+          .map((issue) => issue.message)
+      : [];
   const applied = await db.transaction(async (tx) => {
     const done = await documentSegments.writeSegmentChange(
       tx,
@@ -133,6 +142,7 @@ async function changeSegment(
         newVersion,
         origin: change.origin,
         username: principal.username,
+        qaErrors,
       },
       change.expectedUpdatedAt,
     );
@@ -175,7 +185,10 @@ async function changeSegment(
   return answer;
 }
 
-/** GET /v2/segments/history: the versions of a document segment, newest first. */
+/**
+ * GET /v2/segments/history: the versions of a document segment, newest first, each with the QA errors its
+ * target was confirmed with (none for a version that confirmed nothing).
+ */
 export async function segmentHistory(deps: Pick<MemoryDeps, 'db'>, principal: Principal, id: number) {
   const segment = await documentSegments.findSegment(deps.db, id, principal.organizationId);
   if (!segment) throw errors.notFound('Segment', id);
@@ -189,6 +202,7 @@ export async function segmentHistory(deps: Pick<MemoryDeps, 'db'>, principal: Pr
       user: v.username,
       created_at: v.created_at,
       origin: v.origin,
+      qa_errors: v.qa_errors ? (JSON.parse(v.qa_errors) as string[]) : [],
     })),
   };
 }

@@ -143,4 +143,131 @@ describe('QA checks', () => {
     assert.deepEqual(codes('Open.', null, { ...EN_DE, status: 'reviewed' }), [QA_CODES.targetEmpty]);
     assert.deepEqual(codes('Open.', null, { ...EN_DE, status: 'new' }), []);
   });
+
+  /** The issues as [code, message, the target text they point at]. */
+  const found = (source: string, target: string, options: QaOptions = EN_DE) =>
+    checkSegment(source, target, options).map((i) => [
+      i.code,
+      i.message,
+      i.start === undefined ? null : target.slice(i.start, i.end),
+    ]);
+
+  test('placeholders: printf %s/%d missing, extra or changed are errors naming them as written', () => {
+    assert.deepEqual(found('%s / %s available', '%s / %s verfügbar'), []);
+    assert.deepEqual(found('%s / %s available', 'verfügbar'), [
+      [QA_CODES.placeholderMissing, 'Placeholder %s of the source is missing', null],
+      [QA_CODES.placeholderMissing, 'Placeholder %s of the source is missing', null],
+    ]);
+    assert.deepEqual(found('Delete %d files?', '%s: %d Dateien löschen?'), [
+      [QA_CODES.placeholderExtra, 'Placeholder %s is not in the source', '%s'],
+    ]);
+    assert.deepEqual(found('Delete %d files?', '%s Dateien löschen?'), [
+      [QA_CODES.placeholderChanged, 'Placeholder %d of the source became %s', '%s'],
+    ]);
+    const [changed] = checkSegment('Delete %d files?', '%s Dateien löschen?', EN_DE);
+    assert.equal(changed.severity, 'error');
+    // printf's literal percent sign is no placeholder.
+    assert.deepEqual(found('100%% of %d', '100%% von %d'), []);
+  });
+
+  test('placeholders: unnumbered printf arguments keep their order; numbered ones (%1$s, Android) may move', () => {
+    assert.deepEqual(found('File %s of %d', 'Datei %d von %s'), [
+      [
+        QA_CODES.placeholderChanged,
+        'Placeholders %s %d of the source are in another order (%d %s); number them (%1$s, %2$d) to reorder',
+        '%d',
+      ],
+    ]);
+    // Numbered in the translation only: the same arguments, as msgfmt -c reads them; their digits are no numbers.
+    assert.deepEqual(found('File %s of %d', 'Datei %2$d von %1$s'), []);
+    assert.deepEqual(found('File %1$s of %2$d', 'Datei %2$d von %1$s'), []);
+    assert.deepEqual(found('File %1$s of %2$d', 'Datei %2$d'), [
+      [QA_CODES.placeholderMissing, 'Placeholder %1$s of the source is missing', null],
+    ]);
+    assert.deepEqual(found('Hello <ph id="1">%1$s</ph>', 'Hallo <ph id="1">%1$d</ph>'), [
+      [QA_CODES.placeholderChanged, 'Placeholder %1$s of the source became %1$d', '<ph id="1">%1$d</ph>'],
+    ]);
+  });
+
+  test('placeholders: ICU {count} and plurals, {0}, {{var}}, as text or protected as code elements', () => {
+    assert.deepEqual(found('You have {count} messages', 'Sie haben Nachrichten'), [
+      [QA_CODES.placeholderMissing, 'Placeholder {count} of the source is missing', null],
+    ]);
+    assert.deepEqual(found('You have {count} messages', 'Sie haben {anzahl} Nachrichten'), [
+      [QA_CODES.placeholderChanged, 'Placeholder {count} of the source became {anzahl}', '{anzahl}'],
+    ]);
+    assert.deepEqual(found('Open {0}', 'Öffne {0} in {1}'), [
+      [QA_CODES.placeholderExtra, 'Placeholder {1} is not in the source', '{1}'],
+    ]);
+    assert.deepEqual(
+      found('{n, plural, one {# file} other {# files}}', '{n, plural, one {# Datei} other {# Dateien}}'),
+      [],
+    );
+    assert.deepEqual(
+      found('{n, plural, one {# file} other {# files}}', '{count, plural, one {# Datei} other {# Dateien}}'),
+      [
+        [
+          QA_CODES.placeholderChanged,
+          'Placeholder {n, plural, …} of the source became {count, plural, …}',
+          '{count, plural,',
+        ],
+      ],
+    );
+    // {{ name }} is {{name}}, as text or in the code element a filter protected it with.
+    assert.deepEqual(found('Hello {{name}}!', 'Hallo {{ name }}!'), []);
+    assert.deepEqual(found('Hello <ph id="1">{{name}}</ph>!', 'Hallo {{name}}!'), []);
+    assert.deepEqual(found('Hello <ph id="1">{{name}}</ph>!', 'Hallo!'), [
+      [QA_CODES.placeholderMissing, 'Placeholder {{name}} of the source is missing', null],
+    ]);
+  });
+
+  test('placeholders: Python, Rails, shell and HTML entities; a narrower list of syntaxes checks only those', () => {
+    assert.deepEqual(found('%(name)s has %(n)d files', '%(n)d Dateien hat %(name)s'), []);
+    assert.deepEqual(found('%{count} files', '%{anzahl} Dateien'), [
+      [QA_CODES.placeholderChanged, 'Placeholder %{count} of the source became %{anzahl}', '%{anzahl}'],
+    ]);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: ${HOME} is the shell placeholder here
+    assert.deepEqual(found('Copy to ${HOME}', 'Nach $HOME kopieren'), []);
+    assert.deepEqual(found('Save &amp; close', 'Speichern & schließen'), [
+      [QA_CODES.placeholderMissing, 'Placeholder &amp; of the source is missing', null],
+    ]);
+    assert.deepEqual(
+      found('Save &amp; close', 'Speichern & schließen', { ...EN_DE, placeholders: ['printf'] }),
+      [],
+    );
+  });
+
+  test('tag pairs: an empty pair around text the source encloses, and pairs out of order, are warnings', () => {
+    const source = 'See <g id="1">Introduction</g>.';
+    assert.deepEqual(found(source, 'Siehe <g id="1">Einleitung</g>.'), []);
+    const empty = found(source, 'Siehe Einleitung<g id="1"></g>.');
+    assert.deepEqual(empty, [
+      [
+        QA_CODES.tagPairEmpty,
+        'Tag pair <g id="1">…</g> is empty; in the source it encloses "Introduction"',
+        '<g id="1"></g>',
+      ],
+    ]);
+    assert.equal(checkSegment(source, 'Siehe Einleitung<g id="1"></g>.', EN_DE)[0].severity, 'warning');
+    assert.deepEqual(found('<g id="1">A</g> and <g id="2">B</g>.', '<g id="2">B</g> und <g id="1">A</g>.'), [
+      [
+        QA_CODES.tagOrder,
+        'Tag pair <g id="1">…</g> comes after <g id="2"> here, before it in the source',
+        '<g id="1">A</g>',
+      ],
+    ]);
+    assert.deepEqual(found('<g id="1">A <g id="2">B</g></g> C.', '<g id="1">X</g> <g id="2">Y</g> Z.'), [
+      [
+        QA_CODES.tagOrder,
+        'Tag pair <g id="2">…</g> is nested otherwise than in the source (inside <g id="1">)',
+        '<g id="2">Y</g>',
+      ],
+    ]);
+    // bpt/ept pair by their i attribute.
+    const bpt = 'Read <bpt i="1">&lt;b&gt;</bpt>this<ept i="1">&lt;/b&gt;</ept>.';
+    assert.deepEqual(
+      found(bpt, 'Lies das<bpt i="1">&lt;b&gt;</bpt><ept i="1">&lt;/b&gt;</ept>.').map(([code]) => code),
+      [QA_CODES.tagPairEmpty],
+    );
+  });
 });

@@ -1,13 +1,22 @@
-// Quality checks of a translation against its source: tags, numbers, punctuation, spaces, brackets and quotes,
-// URLs and e-mail addresses. Pure: the editor runs it in the browser as you type, the server over documents.
+// Quality checks of a translation against its source: tags and tag pairs, placeholders, numbers, punctuation,
+// spaces, brackets and quotes, URLs and e-mail addresses. Pure: the editor runs it in the browser as you type,
+// the server over documents and on every confirmation (the errors a version was confirmed with).
 import { pairTags, parseTagged, type TagPart, tagIdentity } from '../inline-tags.ts';
 import { primaryLanguage as primary } from '../language-tags.ts';
+import { type PlaceholderSyntax, placeablesOf } from '../placeables.ts';
 import { findNumbers } from './numbers.ts';
+import { placeholderDifferences } from './placeholder-differences.ts';
+import { tagPairIssues } from './tag-pairs.ts';
 
 /** The stable codes of the checks (the editor and API clients key on them). */
 export const QA_CODES = Object.freeze({
   tagMissing: 'TAG_MISSING',
   tagExtra: 'TAG_EXTRA',
+  tagPairEmpty: 'TAG_PAIR_EMPTY',
+  tagOrder: 'TAG_ORDER',
+  placeholderMissing: 'PLACEHOLDER_MISSING',
+  placeholderExtra: 'PLACEHOLDER_EXTRA',
+  placeholderChanged: 'PLACEHOLDER_CHANGED',
   numberMissing: 'NUMBER_MISSING',
   numberExtra: 'NUMBER_EXTRA',
   finalPunctuation: 'FINAL_PUNCTUATION',
@@ -30,6 +39,11 @@ export type QaSeverity = 'error' | 'warning';
 export const QA_SEVERITY: Readonly<Record<QaCode, QaSeverity>> = Object.freeze({
   TAG_MISSING: 'error',
   TAG_EXTRA: 'error',
+  TAG_PAIR_EMPTY: 'warning',
+  TAG_ORDER: 'warning',
+  PLACEHOLDER_MISSING: 'error',
+  PLACEHOLDER_EXTRA: 'error',
+  PLACEHOLDER_CHANGED: 'error',
   NUMBER_MISSING: 'error',
   NUMBER_EXTRA: 'error',
   FINAL_PUNCTUATION: 'warning',
@@ -59,6 +73,11 @@ export interface QaOptions {
   trgLang: string;
   /** The segment's status: a confirmed or reviewed segment must have a target. */
   status?: string;
+  /**
+   * The placeholder syntaxes checked (src/text/placeables.ts); default all of them, as the editor shows and
+   * protects them all.
+   */
+  placeholders?: readonly PlaceholderSyntax[];
 }
 
 /** The text runs of tagged text joined, with the offset in the tagged string of each character. */
@@ -104,6 +123,22 @@ function links(text: string, re: RegExp): { value: string; start: number; end: n
 function withoutLinks(text: string): string {
   const blank = (s: string) => ' '.repeat(s.length);
   return text.replace(URL_RE, blank).replace(EMAIL_RE, blank);
+}
+
+/**
+ * The text with its placeholders blanked out (same length, by a character that is neither space, digit nor
+ * punctuation), so that the digits of `%1$s` or `{0}` are no numbers and an ICU argument's braces no brackets:
+ * placeholders are checked as what they are.
+ */
+function withoutPlaceholders(text: string): string {
+  let out = '';
+  let at = 0;
+  for (const p of placeablesOf(text)) {
+    if (p.kind !== 'placeholder') continue;
+    out += text.slice(at, p.start) + '\u0000'.repeat(p.end - p.start);
+    at = p.end;
+  }
+  return at === 0 ? text : out + text.slice(at);
 }
 
 // ---- Final punctuation: characters of one class are the same mark in any script.
@@ -218,10 +253,16 @@ interface Check {
   add(code: QaCode, message: string, at?: { start: number; end: number }): void;
 }
 
+/** A code element that stands for one placeholder (`<ph id="1">{{count}}</ph>`): checked as that placeholder. */
+function isPlaceholder(part: TagPart): boolean {
+  return part.form === 'code' && placeablesOf(part.raw)[0]?.kind === 'placeholder';
+}
+
 function checkTags(c: Check): void {
   const count = (runs: Runs) => {
     const counts = new Map<string, { n: number; raw: string }>();
     for (const { part } of runs.tags) {
+      if (isPlaceholder(part)) continue;
       const key = tagIdentity(part);
       const entry = counts.get(key) ?? { n: 0, raw: part.raw };
       entry.n++;
@@ -237,6 +278,7 @@ function checkTags(c: Check): void {
   }
   const seen = new Map<string, number>();
   for (const tag of c.target.tags) {
+    if (isPlaceholder(tag.part)) continue;
     const key = tagIdentity(tag.part);
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
@@ -396,24 +438,28 @@ export function checkSegment(source: string, target: string | null, options: QaO
       issues.push(issue);
     },
   };
-  checkTags({
-    ...check,
-    // Tag places are already offsets in the tagged target.
-    add(code, message, at) {
-      issues.push({
-        code,
-        severity: QA_SEVERITY[code],
-        message,
-        ...(at && { start: at.start, end: at.end }),
-      });
-    },
-  });
+  // Tag and placeholder places are already offsets in the tagged target.
+  const addInTarget = (code: QaCode, message: string, at?: { start?: number; end?: number }) => {
+    issues.push({
+      code,
+      severity: QA_SEVERITY[code],
+      message,
+      ...(at?.start !== undefined && { start: at.start, end: at.end }),
+    });
+  };
+  checkTags({ ...check, add: addInTarget });
+  for (const issue of tagPairIssues(source, target)) addInTarget(issue.code, issue.message, issue);
+  for (const difference of placeholderDifferences(source, target, options.placeholders)) {
+    addInTarget(difference.code, difference.message, difference);
+  }
   const sourceText = withoutLinks(sourceRuns.text);
   const targetText = withoutLinks(targetRuns.text);
-  checkNumbers(check, sourceText, targetText);
+  const sourceWords = withoutPlaceholders(sourceText);
+  const targetWords = withoutPlaceholders(targetText);
+  checkNumbers(check, sourceWords, targetWords);
   checkLinks(check);
   checkSpaces(check, sourceText, targetText);
-  checkPunctuationAndPairs(check, sourceText, targetText);
+  checkPunctuationAndPairs(check, sourceWords, targetWords);
   if (sourceRuns.text.trim() === targetRuns.text.trim() && /\p{L}/u.test(sourceRuns.text)) {
     check.add(QA_CODES.sameAsSource, 'The target is the same as the source');
   }
