@@ -99,7 +99,7 @@ for (const target of await storeTargets()) {
         .map((i) => [i.position, i.code, i.message, i.export ?? null]);
     const exportOf = (id: number) => api.get(`/v2/documents/files?id=${id}&is_xliff=false`);
 
-    test('item 6: a missing placeholder costs a match as a missing word does, and %s for %d is no "tag"', async () => {
+    test('item 6: a missing placeholder costs a match as a missing word does, and %s for %d is a placeholder penalty', async () => {
       const query = async (q: string) =>
         (await api.get(`/v2/memories/query?id=${memoryId}&query=${encodeURIComponent(q)}`)).json() as {
           source: string;
@@ -108,10 +108,11 @@ for (const target of await storeTargets()) {
         }[];
       // Was 96 (tags −2): two missing placeholders of three content tokens leave 31, below the threshold.
       assert.deepEqual(await query('%s / %s available'), []);
-      // Was 99 with a "tags" penalty: another placeholder is a substitution, one of 7 content tokens.
+      // Was 99 with a "tags" penalty: placeholders align with each other, and another one in its place costs
+      // a placeholder penalty (2), not a word — pre-translation then puts this segment's placeholder in.
       const [match] = await query('Delete %d files from the disk now');
-      assert.equal(match.score, 85);
-      assert.deepEqual(match.metadata.penalties, []);
+      assert.equal(match.score, 98);
+      assert.deepEqual(match.metadata.penalties, [{ kind: 'placeholder', points: 2 }]);
       // The concordance finds a placeholder by its key and highlights it.
       const hits = (
         await api.get(`/v2/memories/concordance?id=${memoryId}&query=${encodeURIComponent('%s')}`)

@@ -18,6 +18,29 @@ function indexOf(entries: OracleEntry[]): MemoryIndex {
 const summary = (index: MemoryIndex, query: string, threshold = 75, n = 10) =>
   index.search(query, { threshold, n }).map((m) => `${m.id}:${m.score}:${m.matchType}`);
 
+describe('MemoryIndex.search: placeholders align with each other', () => {
+  // Rare keys (%x, {name}) must not hide an entry from a query whose placeholder has another key: the index
+  // interns every placeholder as one token, as the score aligns them (docs/MATCHING-FILTERS.md).
+  const entries: OracleEntry[] = [
+    { id: 1, source: 'Delete %s', updatedAt: 10 },
+    { id: 2, source: 'Delete {name}', updatedAt: 10 },
+    { id: 3, source: '%1$s of %2$s', updatedAt: 10 },
+    { id: 4, source: 'Delete', updatedAt: 10 },
+    ...Array.from({ length: 200 }, (_, i) => ({ id: 100 + i, source: `Delete file ${i}`, updatedAt: 1 })),
+  ];
+  const index = indexOf(entries);
+
+  it('finds another key in the same place, with the penalty, as the oracle does', () => {
+    for (const query of ['Delete %x', 'Delete {count}', '%d of %d', 'Delete %s %s']) {
+      const expected = bruteForceSearch(entries, query, { threshold: 75, n: 10 }).map(
+        (m) => `${m.id}:${m.score}:${m.matchType}`,
+      );
+      assert.deepEqual(summary(index, query), expected, query);
+    }
+    assert.deepEqual(summary(index, 'Delete %x').slice(0, 2), ['1:98:fuzzy', '2:98:fuzzy']);
+  });
+});
+
 describe('MemoryIndex.search', () => {
   const entries: OracleEntry[] = [
     { id: 1, source: 'The file could not be saved.', updatedAt: 10 },

@@ -8,6 +8,7 @@ import { restoreStore, type StoreParts, storeParts, storePartsInSlices } from '.
 import { TokenStore } from './token-store.ts';
 import {
   NUM,
+  PH,
   SPAN_NUMBER,
   SPAN_PLACEHOLDER,
   SPAN_PUNCT,
@@ -35,7 +36,7 @@ export class MemoryIndex {
     if (kind === SPAN_PUNCT) this.tokens.punct++;
     else if (kind === SPAN_TAG) this.tokens.tags++;
     if (kind === SPAN_NUMBER) tid = this.vocabulary.intern(NUM);
-    else if (kind === SPAN_PLACEHOLDER) tid = this.vocabulary.intern(norm);
+    else if (kind === SPAN_PLACEHOLDER) tid = this.vocabulary.intern(PH);
     else if (kind !== SPAN_WORD) return;
     else if (flags === 0) tid = this.vocabulary.internAsciiLower(this.text, start, end);
     else tid = this.vocabulary.intern(wordReal(this.text, start, end, flags).toLowerCase());

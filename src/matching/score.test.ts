@@ -57,11 +57,22 @@ describe('scoreMatch: the worked examples of docs/MATCHING.md', () => {
     });
   });
 
-  it('Delete %d files / Delete %s files → 66: another placeholder is a substitution', () => {
+  it('Delete %d files / Delete %s files → 98: placeholders align, another one costs 2', () => {
     assert.deepEqual(scoreMatch('Delete %d files', 'Delete %s files'), {
-      score: 66,
-      base: (100 * 2) / 3,
-      penalties: [],
+      score: 98,
+      base: 100,
+      penalties: [{ kind: 'placeholder', points: 2 }],
+    });
+  });
+
+  it('%s / %s available / Available → 31: a missing placeholder costs what a missing word costs', () => {
+    assert.deepEqual(scoreMatch('%s / %s available', 'Available'), {
+      score: 31,
+      base: 100 / 3,
+      penalties: [
+        { kind: 'case', points: 1 },
+        { kind: 'punctuation', points: 1 },
+      ],
     });
   });
 
@@ -139,8 +150,14 @@ describe('scoreMatch: penalties and their caps', () => {
   });
 
   it('placeholders are content, not tags: they count in the base and take no tag penalty', () => {
-    // Swapped: two substitutions of three content tokens.
-    assert.deepEqual(scoreMatch('a %s %d', 'a %d %s'), { score: 33, base: 100 / 3, penalties: [] });
+    // Swapped: they align with each other, each in the other's place costs 2.
+    assert.deepEqual(scoreMatch('a %s %d', 'a %d %s'), {
+      score: 96,
+      base: 100,
+      penalties: [{ kind: 'placeholder', points: 4 }],
+    });
+    // Each one put for another costs 2, up to 6.
+    assert.deepEqual(penalties('%d %i %u %x files', '%s %s %s %s files'), [{ kind: 'placeholder', points: 6 }]);
     assert.deepEqual(scoreMatch('{0} a {1} <x id="1"/>', 'a'), {
       score: 32,
       base: 100 / 3,

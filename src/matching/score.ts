@@ -7,9 +7,9 @@
 // (memory-index.lossless.test.ts and pair-filter.test.ts compare against the oracle). The tokens it aligns
 // come from tokenize.ts: a change there changes saved index files (INDEX_FORMAT, index-file.ts).
 import { align, alignWithin, boundedDistance } from './levenshtein.ts';
-import { type Token, tokenize } from './tokenize.ts';
+import { PH, type Token, tokenize } from './tokenize.ts';
 
-export type PenaltyKind = 'case' | 'number' | 'punctuation' | 'tags' | 'whitespace';
+export type PenaltyKind = 'case' | 'number' | 'placeholder' | 'punctuation' | 'tags' | 'whitespace';
 
 export interface Penalty {
   kind: PenaltyKind;
@@ -29,7 +29,7 @@ export interface ScoreResult {
 export interface PreparedText {
   nfc: string;
   tokens: Token[];
-  /** Norms of the words, numbers and placeholders, the sequence the base score aligns. */
+  /** Norms of the words and numbers, and PH for each placeholder: the sequence the base score aligns. */
   content: string[];
   /** Index in `tokens` of each content token. */
   contentAt: number[];
@@ -38,7 +38,14 @@ export interface PreparedText {
 }
 
 /** The most points each kind of penalty takes (docs/MATCHING.md §2). */
-export const PENALTY_CAP = { case: 3, number: 6, punctuation: 4, tags: 4, whitespace: 1 } as const;
+export const PENALTY_CAP = {
+  case: 3,
+  number: 6,
+  placeholder: 6,
+  punctuation: 4,
+  tags: 4,
+  whitespace: 1,
+} as const;
 
 export function prepareText(text: string): PreparedText {
   const nfc = text.normalize('NFC');
@@ -50,7 +57,7 @@ export function prepareText(text: string): PreparedText {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (t.type === 'word' || t.type === 'number' || t.type === 'placeholder') {
-      content.push(t.norm);
+      content.push(t.type === 'placeholder' ? PH : t.norm);
       contentAt.push(i);
     } else if (t.type === 'punct') punct.push(t.norm);
     else tags.push(t.norm);
@@ -121,18 +128,22 @@ function finish(q: PreparedText, c: PreparedText, max: number, d: number, matche
   const base = max === 0 ? 100 : (100 * (max - d)) / max;
   let caseDiffs = 0;
   let numberDiffs = 0;
+  let placeholderDiffs = 0;
   for (let k = 0; k < matches.length; k += 2) {
     const x = q.tokens[q.contentAt[matches[k]]];
     const y = c.tokens[c.contentAt[matches[k + 1]]];
-    if (x.real === y.real) continue;
-    if (x.type === 'number') numberDiffs++;
-    // A placeholder spelled another way (`{{ n }}`, `<ph id="2">{{n}}</ph>`) is the same placeholder: no
-    // penalty names it, and the score stays below 100 because the texts differ.
-    else if (x.type === 'word') caseDiffs++;
+    // Placeholders compare by key: one spelled another way (`{{ n }}`, `<ph id="2">{{n}}</ph>`) is the same
+    // placeholder, and no penalty names it (the score stays below 100 because the texts differ).
+    if (x.type === 'placeholder') {
+      if (x.norm !== y.norm) placeholderDiffs++;
+    } else if (x.real === y.real) continue;
+    else if (x.type === 'number') numberDiffs++;
+    else caseDiffs++;
   }
   const penalties: Penalty[] = [];
   addPenalty(penalties, 'case', caseDiffs);
   addPenalty(penalties, 'number', 2 * numberDiffs);
+  addPenalty(penalties, 'placeholder', 2 * placeholderDiffs);
   addPenalty(penalties, 'punctuation', cappedDistance(q.punct, c.punct, PENALTY_CAP.punctuation));
   addPenalty(penalties, 'tags', cappedDistance(q.tags, c.tags, PENALTY_CAP.tags));
   addPenalty(penalties, 'whitespace', onlyWhitespaceDiffers(q, c) ? 1 : 0);

@@ -28,6 +28,13 @@ export interface Token {
 /** The norm of every number: numbers align with each other whatever their digits. */
 export const NUM = '<NUM>';
 
+/**
+ * What every placeholder aligns as in the score and the index: placeholders align with each other whatever
+ * their key, as numbers do, and one put for another costs a penalty (score.ts), not a word. A placeholder's
+ * token keeps its key as its norm, for everything that needs to tell them apart (placeables, QA, concordance).
+ */
+export const PH = '<PH>';
+
 export type TokenSink = (type: TokenType, norm: string, real: string, start: number, end: number) => void;
 
 /** Tokens of tagged text, after NFC; offsets refer to the NFC string. */

@@ -310,8 +310,8 @@ test('the whole path: sign in, project, upload, pre-translate, translate, confir
     assert.equal(await target.getByRole('img', { name: /^tag / }).count(), 2);
     const row = page.getByRole('row').filter({ has: target });
     assert.ok(await row.getByText('Confirmed', { exact: true }).isVisible());
-    // The matches panel now has the confirmed pair as a 100.
-    await page.getByRole('region', { name: 'Matches' }).getByText('100%', { exact: true }).first().waitFor();
+    // The matches panel now has the confirmed pair, stored with this segment's context: a 101 % context match.
+    await page.getByRole('region', { name: 'Matches' }).getByText('101%', { exact: true }).first().waitFor();
 
     await page.keyboard.press('F1');
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });

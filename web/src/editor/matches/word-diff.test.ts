@@ -105,7 +105,8 @@ test('printf codes are called placeholders, not tags', () => {
 });
 
 test('placeholders, line breaks and indentation read in the diff as they are written', () => {
+  // Placeholders align with each other (docs/MATCHING.md §2): each of the match's is shown replaced by this one's.
   const parts = wordDiff('Copy %1$s to\n  %2$s?', 'Copy %s to\n  %s?');
-  assert.equal(show(parts), 'Copy -%1$s +%s to\n  -%2$s +%s?');
+  assert.equal(show(parts), 'Copy ~%1$s>%s to\n  ~%2$s>%s?');
   assert.equal(show(wordDiff('Done. ', 'Done.')), 'Done. ');
 });
