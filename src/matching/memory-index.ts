@@ -31,7 +31,7 @@ export class MemoryIndex {
   private readonly wordless: WordlessSearch;
   private readonly tokens = new TokenIds();
   private text = '';
-  private readonly collect: SpanSink = (kind, start, end, flags, norm) => {
+  private readonly collect: SpanSink = (kind, start, end, flags) => {
     let tid: number;
     if (kind === SPAN_PUNCT) this.tokens.punct++;
     else if (kind === SPAN_TAG) this.tokens.tags++;

@@ -157,7 +157,9 @@ describe('scoreMatch: penalties and their caps', () => {
       penalties: [{ kind: 'placeholder', points: 4 }],
     });
     // Each one put for another costs 2, up to 6.
-    assert.deepEqual(penalties('%d %i %u %x files', '%s %s %s %s files'), [{ kind: 'placeholder', points: 6 }]);
+    assert.deepEqual(penalties('%d %i %u %x files', '%s %s %s %s files'), [
+      { kind: 'placeholder', points: 6 },
+    ]);
     assert.deepEqual(scoreMatch('{0} a {1} <x id="1"/>', 'a'), {
       score: 32,
       base: 100 / 3,
