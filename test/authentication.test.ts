@@ -108,6 +108,34 @@ for (const target of await storeTargets()) {
       assertUnauthorized(await get('/v2/languages', { authorization: basic(key, key) }));
     });
 
+    test('a route spelled with percent-encodings asks for the same credentials as the route', async () => {
+      // The router decodes /%76%32/memories to /v2/memories: before, it answered 500 from a handler that ran
+      // with no principal, and skipped the cross-site check, the throttle and the rate limit.
+      for (const url of ['/%76%32/memories', '/v2/%6Demories', '/%76%32/me', '/%76%32/keys', '/%76%32']) {
+        assertUnauthorized(await get(url));
+      }
+      const me = await get('/%76%32/%6De', { authorization: `Bearer ${memberKey}` });
+      assert.equal(me.statusCode, 200);
+      assert.equal(me.json().username, 'maria');
+      assert.ok(me.headers['x-ratelimit-remaining'] !== undefined, 'the rate limit counts it');
+      assert.equal((await get('/%76%32/openapi.json')).statusCode, 200, 'a public route stays public');
+      // A session cookie sent by another site's page, to an encoded path: refused as cross-site.
+      const signIn = await ctx.app.inject({
+        method: 'POST',
+        url: '/v2/session',
+        payload: { username: 'maria', password: 'correct horse' },
+      });
+      const cookie = String(signIn.headers['set-cookie']).split(';')[0];
+      const forged = await ctx.app.inject({
+        method: 'POST',
+        url: '/%76%32/keys',
+        headers: { cookie, host: 'tessera.example', origin: 'https://evil.example' },
+        payload: { name: 'forged' },
+      });
+      assert.equal(forged.statusCode, 403);
+      assert.equal(forged.json().code, 'CROSS_SITE_REQUEST');
+    });
+
     test('logs never contain an API key or an Authorization header', async () => {
       await get(`/v2/languages?key=${ctx.adminKey}`);
       await get('/v2/me', { authorization: basic(ctx.adminKey, ctx.adminKey) });

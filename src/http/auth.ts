@@ -16,13 +16,38 @@ export interface Authenticator {
 /** The cookie that carries a browser session's token (HttpOnly, SameSite=Strict). */
 export const SESSION_COOKIE = 'tessera_session';
 
+/** The routes of the API that answer without credentials: its reference, and signing in and out. */
+const PUBLIC_API_ROUTES = new Set(['/v2/openapi.json', '/v2/session']);
+
+/** Whether a path is the API's: /v2 and below (a path such as /v2x is refused too rather than guessed). */
+function isApiPath(path: string): boolean {
+  return path.startsWith('/v2');
+}
+
 /**
- * Paths that answer without credentials: probes, metrics, the API reference, the web application, and the
- * sign-in endpoint itself.
+ * Whether a request answers without credentials: probes, metrics, the web application, and the public routes
+ * of the API. Decided once per request, by the auth hook, for every hook after it (the cross-site check,
+ * the sign-in throttle, the rate limit). A request that matched a route of the API is decided by that
+ * route's pattern, never by the spelling of its URL: the router decodes "/%76%32/memories" to the route
+ * /v2/memories, so the raw URL cannot be trusted to say which route will answer. One that matched no route
+ * of the API (the web application's catch-all, or none) is decided by its path decoded and folded the widest
+ * way, so that anything that could read as /v2 asks for credentials and answers 401 rather than 404.
  */
-export function isPublicPath(url: string): boolean {
-  const path = url.split('?')[0];
-  return !path.startsWith('/v2') || path === '/v2/openapi.json' || path === '/v2/session';
+export function isPublicRequest(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route !== undefined && isApiPath(route)) return PUBLIC_API_ROUTES.has(route);
+  return !isApiPath(foldedPath(request.url));
+}
+
+/** The path of a URL percent-decoded (when it decodes), with runs of slashes and backslashes as one slash, in lower case. */
+function foldedPath(url: string): string {
+  let path = url.split(/[?#]/, 1)[0];
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Malformed escapes: the router refuses the URL; the raw text is judged.
+  }
+  return path.replace(/[/\\]+/g, '/').toLowerCase();
 }
 
 type Credentials =
@@ -113,7 +138,7 @@ export const authPlugin = fp(
 
     app.decorateRequest('principal', null);
     app.addHook('onRequest', async (request) => {
-      if (isPublicPath(request.url)) return;
+      if (isPublicRequest(request)) return;
       const credentials = readCredentials(request);
       // A session cookie is checked against cross-site use first: it is sent by the browser on its own.
       if (credentials?.kind === 'session' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
