@@ -73,6 +73,16 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fastify's trustProxy for the setting. A number of hops becomes a function trusting that many proxies nearest
+ * the server, whoever they are: Fastify itself reads a bare number as trusting none, since it cannot tell a
+ * proxy from a client that connects directly (the setting's documentation says to use a count only when
+ * every request comes through the proxies).
+ */
+function trustProxyOption(setting: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db } = deps;
   const bodyLimit = Math.min(config.maxUploadBytes, JSON_BODY_LIMIT);
@@ -88,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     frameworkErrors,
     clientErrorHandler,
     forceCloseConnections: 'idle',
+    trustProxy: trustProxyOption(config.trustProxy),
   };
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
   const languages = new Languages(config.languages);

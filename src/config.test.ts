@@ -13,6 +13,22 @@ test('defaults', () => {
   assert.equal(config.databaseUrl, undefined);
   assert.equal(config.languages, undefined);
   assert.equal(config.rateLimit, 4000);
+  assert.equal(config.trustProxy, false);
+});
+
+test('TESSERA_TRUST_PROXY: off, a number of hops, or the proxies’ addresses and ranges', () => {
+  const trust = (raw: string) => loadConfig({ TESSERA_TRUST_PROXY: raw }).trustProxy;
+  assert.equal(trust(''), false);
+  assert.equal(trust('false'), false);
+  assert.equal(trust('2'), 2);
+  assert.deepEqual(trust('10.0.0.1, 10.1.0.0/16,fd00::/8 , loopback'), [
+    '10.0.0.1',
+    '10.1.0.0/16',
+    'fd00::/8',
+    'loopback',
+  ]);
+  assert.throws(() => trust('true'), /TESSERA_TRUST_PROXY=true would let any client choose its address/);
+  assert.throws(() => trust('10.0.0.1,proxy.local,10.0.0.0/33'), /not proxy\.local, 10\.0\.0\.0\/33$/);
 });
 
 test('environment values are parsed', () => {

@@ -1,5 +1,6 @@
 // Settings: one table of every setting; defaults < config file (TESSERA_CONFIG) < environment < flags.
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { isLanguageCode } from './text/language-names.ts';
@@ -25,6 +26,12 @@ export interface Config {
    * what it held (uploads, exports, running tasks) is released.
    */
   instanceTimeout: number;
+  /**
+   * The proxies whose X-Forwarded-For (and -Proto, -Host) are believed (Fastify's `trustProxy`): none (false),
+   * the addresses or CIDR ranges of the proxies, or the number of proxy hops in front of the server. The
+   * client address they give is the one failed sign-ins are counted by; with none, it is the socket's peer.
+   */
+  trustProxy: false | number | string[];
 }
 
 /** A setting that cannot be used; the message names it. */
@@ -49,6 +56,41 @@ function integer(min: number, max: number): Parser<number> {
 const text: Parser<string> = (raw, name) => {
   if (raw.trim() === '') throw new ConfigError(`${name} must not be empty`);
   return raw.trim();
+};
+
+/** proxy-addr's names for the ranges of the loopback, link-local and unique-local (private) addresses. */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR range (10.0.0.0/8, fd00::/8) or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry)) return true;
+  const [address, bits, ...more] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || more.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxy: Parser<Config['trustProxy']> = (raw, name) => {
+  const value = raw.trim().toLowerCase();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return integer(1, 32)(value, name);
+  if (value === 'true') {
+    throw new ConfigError(
+      `${name}=true would let any client choose its address with X-Forwarded-For; give the proxies' addresses or their number of hops`,
+    );
+  }
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (bad.length > 0) {
+    throw new ConfigError(
+      `${name} must be a number of hops or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal; not ${bad.join(', ')}`,
+    );
+  }
+  return entries;
 };
 
 const SETTINGS: { [K in keyof Config]: { env: string; parse: Parser<Config[K]>; default: Config[K] } } = {
@@ -118,6 +160,7 @@ const SETTINGS: { [K in keyof Config]: { env: string; parse: Parser<Config[K]>; 
   rateLimit: { env: 'TESSERA_RATE_LIMIT', parse: integer(1, 10_000_000), default: 4000 },
   workerConcurrency: { env: 'TESSERA_WORKER_CONCURRENCY', parse: integer(1, 64), default: 2 },
   instanceTimeout: { env: 'TESSERA_INSTANCE_TIMEOUT', parse: integer(3, 3600), default: 30 },
+  trustProxy: { env: 'TESSERA_TRUST_PROXY', parse: trustProxy, default: false },
 };
 
 /** Reads TESSERA_CONFIG (JSON or YAML) into raw string values keyed by environment name. */

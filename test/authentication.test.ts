@@ -155,3 +155,90 @@ for (const target of await storeTargets()) {
     });
   });
 }
+
+for (const target of await storeTargets()) {
+  describe(`failed sign-ins on ${target.name}`, () => {
+    const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+    /** A wrong key of the right shape, different for each n. */
+    const wrongKey = (n: number) => `tsk_wrong-key-${String(n).padStart(4, '0')}-0123456789abcdefghijklmn`;
+
+    test('wrong keys from one address never lock out a valid key from it; each wrong key is throttled', async () => {
+      const ctx = await createContext(target);
+      try {
+        const memberKey = await userKey(ctx, { username: 'ines', password: 'ines-password', role: 'member' });
+        const get = (headers: Record<string, string>) => ctx.app.inject({ url: '/v2/me', headers });
+        // A stale key retried: refused 401 ten times, then 429 (Retry-After), every later time too.
+        const stale = [];
+        for (let i = 0; i < 12; i++) stale.push((await get(bearer(wrongKey(0)))).statusCode);
+        assert.deepEqual(stale, [...Array(10).fill(401), 429, 429]);
+        // A flood of distinct wrong keys: 100 failures from the address, then wrong keys are slowed (429).
+        const flood = [];
+        for (let i = 1; i <= 95; i++) flood.push((await get(bearer(wrongKey(i)))).statusCode);
+        assert.deepEqual(flood, [...Array(90).fill(401), ...Array(5).fill(429)]);
+        const slowed = await get(bearer(wrongKey(999)));
+        assert.equal(slowed.statusCode, 429);
+        assert.equal(slowed.json().code, 'TOO_MANY_FAILED_SIGN_INS');
+        assert.ok(Number(slowed.headers['retry-after']) >= 1);
+        // Before, the 51st failure locked every key out of this address for up to five minutes.
+        assert.equal((await get(bearer(ctx.adminKey))).statusCode, 200);
+        assert.equal((await get(bearer(memberKey))).statusCode, 200);
+        assert.equal((await get({ authorization: basic(memberKey, memberKey) })).statusCode, 200);
+        assert.equal((await ctx.app.inject({ url: `/v2/me?key=${memberKey}` })).statusCode, 200);
+        const session = await ctx.app.inject({
+          method: 'POST',
+          url: '/v2/session',
+          payload: { key: memberKey },
+        });
+        assert.equal(session.statusCode, 200);
+        // Keys failing do not hold up passwords either.
+        assert.equal((await get({ authorization: basic('ines', 'ines-password') })).statusCode, 200);
+      } finally {
+        await ctx.close();
+      }
+    });
+
+    test('passwords: 10 failures per user name, 50 per address, then refused right or wrong', async () => {
+      const ctx = await createContext(target);
+      try {
+        await userKey(ctx, { username: 'jana', password: 'jana-password', role: 'member' });
+        await userKey(ctx, { username: 'kai', password: 'kai-password', role: 'member' });
+        const login = (user: string, password: string, headers: Record<string, string> = {}) =>
+          ctx.app.inject({ url: '/v2/me', headers: { authorization: basic(user, password), ...headers } });
+        for (let i = 0; i < 10; i++) assert.equal((await login('jana', `guess-${i}`)).statusCode, 401);
+        assert.equal((await login('jana', 'jana-password')).statusCode, 429, 'a guess cannot be confirmed');
+        assert.equal((await login('kai', 'kai-password')).statusCode, 200);
+        // One password tried on many names: the address is stopped at 50.
+        for (let i = 10; i < 50; i++) assert.equal((await login(`user${i}`, 'Summer2024')).statusCode, 401);
+        assert.equal((await login('kai', 'kai-password')).statusCode, 429);
+        // The address is the socket's: a client cannot choose another with X-Forwarded-For.
+        assert.equal(
+          (await login('kai', 'kai-password', { 'x-forwarded-for': '203.0.113.9' })).statusCode,
+          429,
+        );
+      } finally {
+        await ctx.close();
+      }
+    });
+
+    test('TESSERA_TRUST_PROXY: behind trusted proxies, the address is the forwarded one', async () => {
+      for (const setting of ['127.0.0.1', 'loopback, 10.0.0.0/8', '1']) {
+        const ctx = await createContext(target, { TESSERA_TRUST_PROXY: setting });
+        try {
+          const from = (address: string, n: number) =>
+            ctx.app.inject({
+              url: '/v2/me',
+              headers: { ...bearer(wrongKey(n)), 'x-forwarded-for': address },
+            });
+          const attacker = '203.0.113.7';
+          for (let i = 0; i < 100; i++) assert.equal((await from(attacker, i)).statusCode, 401);
+          assert.equal((await from(attacker, 100)).statusCode, 429, setting);
+          assert.equal((await from('198.51.100.4', 101)).statusCode, 401, setting);
+          // The forwarded address is the last one the trusted proxy added, not what the client wrote before.
+          assert.equal((await from(`198.51.100.5, ${attacker}`, 102)).statusCode, 429, setting);
+        } finally {
+          await ctx.close();
+        }
+      }
+    });
+  });
+}

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../errors.ts';
 import type { Principal } from './principal.ts';
-import type { SignInThrottle } from './sign-in-throttle.ts';
+import type { Attempt, SignInThrottle } from './sign-in-throttle.ts';
 import type { App } from './types.ts';
 
 /** How credentials become a principal (the users module provides these); null when they do not. */
@@ -80,13 +80,14 @@ export function cookieValue(request: FastifyRequest, name: string): string | und
 
 /**
  * Whether a request comes from this server's own pages: its Origin is this server (the Host it was sent
- * to). Browsers send Origin with every request that can change something; a cross-site form cannot fake it.
+ * to, or behind a trusted proxy the X-Forwarded-Host it was sent to). Browsers send Origin with every request
+ * that can change something; a cross-site form cannot fake it.
  */
 export function isSameOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (!origin) return false;
   try {
-    return new URL(origin).host === request.headers.host;
+    return new URL(origin).host === request.host;
   } catch {
     return false;
   }
@@ -144,18 +145,24 @@ export const authPlugin = fp(
       if (credentials?.kind === 'session' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
         throw errors.csrfRefused();
       }
-      // No credentials at all is no guess, nor a 256-bit session token; anything else presented counts.
-      const presented =
-        (credentials !== null && credentials.kind !== 'session') ||
-        request.headers.authorization !== undefined;
-      const username = credentials?.kind === 'password' ? credentials.username : undefined;
-      if (presented) await throttle.check(request.ip, username);
-      const principal = credentials ? await authenticate(credentials) : null;
-      if (!principal) {
-        if (presented) await throttle.failed(request.ip, username);
-        throw errors.unauthorized();
-      }
+      if (credentials === null && request.headers.authorization === undefined) throw errors.unauthorized();
+      // A session token (256 bits) is no guess; anything else presented counts, an unreadable Authorization
+      // header as a wrong key.
+      const principal =
+        credentials?.kind === 'session'
+          ? await authenticate(credentials)
+          : await throttle.guard(attemptOf(request, credentials), async () =>
+              credentials ? authenticate(credentials) : null,
+            );
+      if (!principal) throw errors.unauthorized();
       request.principal = principal;
     });
   },
 );
+
+/** What the throttle counts of a request's credentials (a session is never counted). */
+function attemptOf(request: FastifyRequest, credentials: Credentials | null): Attempt {
+  if (credentials?.kind === 'password') return { address: request.ip, username: credentials.username };
+  if (credentials?.kind === 'key') return { address: request.ip, key: credentials.key };
+  return { address: request.ip, key: request.headers.authorization ?? '' };
+}

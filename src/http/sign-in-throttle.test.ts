@@ -1,9 +1,9 @@
-// The failed sign-in throttle's sliding window: a window's end neither resets a guesser's count nor doubles
-// their attempts.
+// The failed sign-in throttle: its sliding window (a window's end neither resets a guesser's count nor doubles
+// their attempts), and keys counted apart from passwords.
 import assert from 'node:assert/strict';
 import { mock, test } from 'node:test';
 import { MemoryCounters } from './counters.ts';
-import { blockedFor, SignInThrottle } from './sign-in-throttle.ts';
+import { blockedFor, MAX_KEY_FAILURES_PER_ADDRESS, SignInThrottle } from './sign-in-throttle.ts';
 
 const W = 300_000;
 
@@ -22,14 +22,32 @@ test('the throttle holds across a window’s end and lets go as the failures age
   mock.timers.enable({ apis: ['Date'], now: 10 * W - 5_000 });
   try {
     const throttle = new SignInThrottle(new MemoryCounters());
-    for (let i = 0; i < 10; i++) await throttle.failed('10.0.0.1', 'ada');
-    await assert.rejects(throttle.check('10.0.0.1', 'ada'), { status: 429 });
+    const ada = { address: '10.0.0.1', username: 'ada' };
+    const wrong = async () => null;
+    const right = async () => 'signed in';
+    for (let i = 0; i < 10; i++) assert.equal(await throttle.guard(ada, wrong), null);
+    await assert.rejects(throttle.guard(ada, right), { status: 429 });
     mock.timers.tick(10_000); // into the next fixed window
-    await assert.rejects(throttle.check('10.0.0.1', 'ada'), { status: 429 });
+    await assert.rejects(throttle.guard(ada, right), { status: 429 });
     mock.timers.tick(W / 10); // a tenth of that window: nine of the ten still count
-    await throttle.check('10.0.0.1', 'ada');
-    await throttle.check('10.0.0.2', 'grace');
+    assert.equal(await throttle.guard(ada, right), 'signed in');
+    assert.equal(await throttle.guard({ address: '10.0.0.2', username: 'grace' }, right), 'signed in');
   } finally {
     mock.timers.reset();
   }
+});
+
+test('a valid key passes whatever failed from its address; a wrong one is refused past the limits', async () => {
+  const throttle = new SignInThrottle(new MemoryCounters());
+  const from = (key: string) => ({ address: '10.0.0.3', key });
+  for (let i = 0; i < MAX_KEY_FAILURES_PER_ADDRESS; i++) {
+    assert.equal(await throttle.guard(from(`wrong-${i}`), async () => null), null);
+  }
+  await assert.rejects(
+    throttle.guard(from('wrong-again'), async () => null),
+    { status: 429 },
+  );
+  assert.equal(await throttle.guard(from('valid'), async () => 'principal'), 'principal');
+  // Passwords from that address are counted apart.
+  assert.equal(await throttle.guard({ address: '10.0.0.3', username: 'ada' }, async () => 'ok'), 'ok');
 });

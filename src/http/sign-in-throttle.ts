@@ -1,37 +1,66 @@
-// Guessing is slowed per user name and per client address: past these many failed attempts in the last five
-// minutes, every attempt (right or wrong) is answered 429, so that a guess cannot be confirmed. Used by the
-// API's authentication and by the web application's sign-in.
+// Guessing is slowed per credential and per client address, over a sliding five minutes. Used by the API's
+// authentication and by the web application's sign-in.
+//
+// Passwords can be guessed: past 10 failures for a user name, or 50 password failures from an address, every
+// password attempt of that name or from that address (right or wrong) answers 429, so that a guess cannot be
+// confirmed. API keys cannot be guessed (256 bits): the throttle there only stops waste. A key that failed 10
+// times answers 429 from then on (a stale key in a script retried forever), and past 100 key failures from an
+// address its wrong keys answer 429 instead of 401; a valid key always passes, so that other clients' wrong
+// keys from the same address (a NAT, a CI fleet, a proxy) never lock it out.
 //
 // The five minutes slide: the previous fixed window's failures count in proportion to how much of it is still
 // within five minutes (rounded up). With fixed windows alone, a guesser would get twice the attempts across a
 // window's end, and a count would drop to nothing at an arbitrary moment.
+import { createHash } from 'node:crypto';
 import { errors } from '../errors.ts';
 import type { Counters, WindowedCount } from './counters.ts';
 
 const FAILURE_WINDOW_MS = 5 * 60_000;
-const MAX_FAILURES_PER_USER = 10;
-const MAX_FAILURES_PER_ADDRESS = 50;
+export const MAX_FAILURES_PER_USER = 10;
+export const MAX_FAILURES_PER_KEY = 10;
+export const MAX_PASSWORD_FAILURES_PER_ADDRESS = 50;
+export const MAX_KEY_FAILURES_PER_ADDRESS = 100;
+
+/**
+ * One attempt to authenticate: from an address, with a key (or a credential that could not be read, counted as
+ * a wrong key), or with a user name and password.
+ */
+export type Attempt = { address: string } & ({ key: string } | { username: string });
+
+/** Counters hold a hash of the credential, never the credential. */
+function digest(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 22);
+}
 
 export class SignInThrottle {
   constructor(private readonly counters: Counters) {}
 
-  private keys(address: string, username?: string): [string, number][] {
-    const keys: [string, number][] = [[`authfail:addr:${address}`, MAX_FAILURES_PER_ADDRESS]];
-    if (username !== undefined) keys.push([`authfail:user:${username.toLowerCase()}`, MAX_FAILURES_PER_USER]);
-    return keys;
+  /**
+   * Runs an authentication under the throttle; answers its result, null when the credentials were wrong.
+   * Throws 429 before it when the credential, or for a password the address, has failed too often; and
+   * instead of a wrong key's null when the address has (a refused attempt is not counted again).
+   */
+  async guard<T>(attempt: Attempt, authenticate: () => Promise<T | null>): Promise<T | null> {
+    const byKey = 'key' in attempt;
+    const credential: [string, number] = byKey
+      ? [`authfail:key:${digest(attempt.key)}`, MAX_FAILURES_PER_KEY]
+      : [`authfail:user:${digest(attempt.username.toLowerCase())}`, MAX_FAILURES_PER_USER];
+    const address: [string, number] = byKey
+      ? [`authfail:keyaddr:${attempt.address}`, MAX_KEY_FAILURES_PER_ADDRESS]
+      : [`authfail:addr:${attempt.address}`, MAX_PASSWORD_FAILURES_PER_ADDRESS];
+    await this.refuseOver(...credential);
+    if (!byKey) await this.refuseOver(...address);
+    const result = await authenticate();
+    if (result !== null) return result;
+    if (byKey) await this.refuseOver(...address);
+    for (const [key] of [credential, address]) await this.counters.increment(key, FAILURE_WINDOW_MS);
+    return null;
   }
 
-  /** Throws 429 when the address, or the user name, has failed too often lately. */
-  async check(address: string, username?: string): Promise<void> {
-    for (const [key, max] of this.keys(address, username)) {
-      const failed = await this.counters.read(key, FAILURE_WINDOW_MS);
-      const waitMs = blockedFor(failed, max);
-      if (waitMs > 0) throw errors.tooManyFailures(Math.max(1, Math.ceil(waitMs / 1000)));
-    }
-  }
-
-  async failed(address: string, username?: string): Promise<void> {
-    for (const [key] of this.keys(address, username)) await this.counters.increment(key, FAILURE_WINDOW_MS);
+  /** Throws 429 when the count under this key is at its limit. */
+  private async refuseOver(key: string, max: number): Promise<void> {
+    const waitMs = blockedFor(await this.counters.read(key, FAILURE_WINDOW_MS), max);
+    if (waitMs > 0) throw errors.tooManyFailures(Math.max(1, Math.ceil(waitMs / 1000)));
   }
 }
 

@@ -38,16 +38,18 @@ export async function usersRoutes(app: App, options: { db: Db; throttle: SignInT
       },
     },
     async (request, reply) => {
-      const username = 'username' in request.body ? request.body.username : undefined;
-      await throttle.check(request.ip, username);
-      try {
-        const { token, caller } = await signIn(db, request.body);
-        reply.header('Set-Cookie', sessionCookie(token, SESSION_SECONDS, request.protocol === 'https'));
-        return caller;
-      } catch (err) {
-        await throttle.failed(request.ip, username);
-        throw err;
-      }
+      const { body } = request;
+      const attempt =
+        'key' in body
+          ? { address: request.ip, key: body.key }
+          : { address: request.ip, username: body.username };
+      const signedIn = await throttle.guard(attempt, () => signIn(db, body));
+      if (!signedIn) throw errors.badCredentials();
+      reply.header(
+        'Set-Cookie',
+        sessionCookie(signedIn.token, SESSION_SECONDS, request.protocol === 'https'),
+      );
+      return signedIn.caller;
     },
   );
 

@@ -1,7 +1,6 @@
 // Browser sessions of the web application: a sign-in with a username and password (or an API key) gives a
 // random token, kept by the browser in an HttpOnly cookie and by the store only as its SHA-256.
 import { createHash, randomBytes } from 'node:crypto';
-import { errors } from '../../errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Db } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
@@ -19,13 +18,13 @@ function sessionId(token: string): string {
 
 export type SignIn = { username: string; password: string } | { key: string };
 
-/** Creates a session for valid credentials; answers its token (for the cookie) and the caller. */
+/** Creates a session for valid credentials; answers its token (for the cookie) and the caller, or null. */
 export async function signIn(db: Db, credentials: SignIn) {
   const principal =
     'key' in credentials
       ? await authenticateKey(db, credentials.key)
       : await authenticatePassword(db, credentials.username, credentials.password);
-  if (!principal) throw errors.badCredentials();
+  if (!principal) return null;
   const token = randomBytes(32).toString('base64url');
   await repo.insertSession(db, {
     id: sessionId(token),
