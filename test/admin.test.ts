@@ -2,6 +2,7 @@
 // of signing in), own password changes, keys with their last use, revoked at once.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { revokeAnyKey } from '../src/modules/users/service.ts';
 import { basic, createContext, type TestContext, userKey } from './helpers/context.ts';
 import { storeTargets } from './helpers/stores.ts';
 
@@ -59,6 +60,43 @@ for (const target of await storeTargets()) {
       assert.equal((await byPassword.get('/v2/me')).statusCode, 200);
       // Its sessions ended for good.
       assert.equal((await withCookie(cookie)).statusCode, 401);
+    });
+
+    test('a session made from an API key ends when the key is revoked, by its owner, an admin or the CLI', async () => {
+      const key = await userKey(ctx, { username: 'hanna', password: 'hanna-password', role: 'member' });
+      const hanna = as(bearer(key));
+      const keySession = async (k: string) => {
+        const res = await ctx.app.inject({ method: 'POST', url: '/v2/session', payload: { key: k } });
+        assert.equal(res.statusCode, 200, res.body);
+        return String(res.headers['set-cookie']).split(';')[0];
+      };
+      const byPassword = await signIn('hanna', 'hanna-password');
+      // Revoked by its owner.
+      const laptop = (await hanna.post('/v2/keys', { name: 'laptop' })).json();
+      const fromLaptop = await keySession(laptop.key);
+      assert.equal((await withCookie(fromLaptop)).json().username, 'hanna');
+      assert.equal((await hanna.delete(`/v2/keys?id=${laptop.id}`)).statusCode, 200);
+      assert.equal((await withCookie(fromLaptop)).statusCode, 401, 'the session ended with its key');
+      // Revoked by an admin.
+      const phone = (await hanna.post('/v2/keys', { name: 'phone' })).json();
+      const fromPhone = await keySession(phone.key);
+      assert.equal((await admin.delete(`/v2/keys?id=${phone.id}`)).statusCode, 200);
+      assert.equal((await withCookie(fromPhone)).statusCode, 401);
+      // Revoked from the command line (any organization's key, straight in the store).
+      const ci = (await hanna.post('/v2/keys', { name: 'ci' })).json();
+      const fromCi = await keySession(ci.key);
+      assert.equal(await revokeAnyKey(ctx.db, ci.id), true);
+      assert.equal((await withCookie(fromCi)).statusCode, 401);
+      // The user's other ways in stay: their password session and their other key.
+      assert.equal((await withCookie(byPassword)).statusCode, 200);
+      assert.equal((await hanna.get('/v2/me')).statusCode, 200);
+      // A session of a key whose user is disabled ends too, as every session of that user does.
+      const fromKey = await keySession(key);
+      const id = (await hanna.get('/v2/me')).json().user_id;
+      assert.equal((await admin.put('/v2/users', { id, disabled: true })).statusCode, 200);
+      assert.equal((await withCookie(fromKey)).statusCode, 401);
+      assert.equal((await admin.put('/v2/users', { id, disabled: false })).statusCode, 200);
+      assert.equal((await withCookie(fromKey)).statusCode, 401);
     });
 
     test('admins change roles and reset passwords; members and other organizations cannot', async () => {

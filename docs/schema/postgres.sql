@@ -247,8 +247,10 @@ CREATE TABLE sessions (
   id         TEXT   PRIMARY KEY,
   user_id    BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   created_at BIGINT NOT NULL,
-  expires_at BIGINT NOT NULL
+  expires_at BIGINT NOT NULL,
+  api_key_id BIGINT REFERENCES api_keys(id) ON DELETE CASCADE
 );
+CREATE INDEX sessions_api_key ON sessions (api_key_id);
 CREATE INDEX sessions_expiry ON sessions (expires_at);
 CREATE INDEX sessions_user ON sessions (user_id);
 

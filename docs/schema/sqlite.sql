@@ -245,8 +245,10 @@ CREATE TABLE sessions (
   id         TEXT    PRIMARY KEY,
   user_id    INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   created_at INTEGER NOT NULL,
-  expires_at INTEGER NOT NULL
+  expires_at INTEGER NOT NULL,
+  api_key_id INTEGER REFERENCES api_keys(id) ON DELETE CASCADE
 );
+CREATE INDEX sessions_api_key ON sessions (api_key_id);
 CREATE INDEX sessions_expiry ON sessions (expires_at);
 CREATE INDEX sessions_user ON sessions (user_id);
 

@@ -7,8 +7,13 @@ export interface Principal {
   userId: number;
   username: string;
   role: Role;
-  /** The API key used, or null for a username/password login. */
+  /**
+   * The API key used — directly, or to sign in the session used — or null for a username/password login
+   * (directly or through a session).
+   */
   keyId: number | null;
+  /** The session used (its id in the store), or null for a key or password sent with the request. */
+  sessionId: string | null;
 }
 
 declare module 'fastify' {

@@ -175,20 +175,25 @@ export async function touchApiKey(db: Queryable, id: number, now: number): Promi
 
 // ---- Browser sessions.
 
-export async function insertSession(db: Queryable, s: { id: string; userId: number; expiresAt: number }) {
-  await db.run('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)', [
-    s.id,
-    s.userId,
-    nowSeconds(),
-    s.expiresAt,
-  ]);
+export async function insertSession(
+  db: Queryable,
+  s: { id: string; userId: number; apiKeyId: number | null; expiresAt: number },
+) {
+  await db.run(
+    'INSERT INTO sessions (id, user_id, api_key_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+    [s.id, s.userId, s.apiKeyId, nowSeconds(), s.expiresAt],
+  );
 }
 
-/** A live session with its user (none when expired, or when the user is disabled). */
+/**
+ * A live session with its user and the key it was signed in with (none when expired, when the user is
+ * disabled, or when that key is revoked).
+ */
 export async function findSession(db: Queryable, id: string, now: number) {
-  return db.get<UserRow & { session_expires_at: number }>(
-    `SELECT u.*, s.expires_at AS session_expires_at FROM sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.id = ? AND s.expires_at > ? AND u.disabled = 0`,
+  return db.get<UserRow & { session_expires_at: number; session_key_id: number | null }>(
+    `SELECT u.*, s.expires_at AS session_expires_at, s.api_key_id AS session_key_id
+     FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN api_keys k ON k.id = s.api_key_id
+     WHERE s.id = ? AND s.expires_at > ? AND u.disabled = 0 AND (s.api_key_id IS NULL OR k.revoked_at IS NULL)`,
     [id, now],
   );
 }

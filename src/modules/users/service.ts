@@ -63,6 +63,7 @@ export async function authenticateKey(db: Db, key: string): Promise<Principal | 
     username: found.username,
     role: found.role,
     keyId: found.id,
+    sessionId: null,
   };
 }
 
@@ -128,6 +129,7 @@ export async function authenticatePassword(
     username: user.username,
     role: user.role,
     keyId: null,
+    sessionId: null,
   };
 }
 

@@ -29,12 +29,14 @@ export async function signIn(db: Db, credentials: SignIn) {
   await repo.insertSession(db, {
     id: sessionId(token),
     userId: principal.userId,
+    // A session signed in with a key lasts no longer than the key: revoking it ends the session.
+    apiKeyId: principal.keyId,
     expiresAt: nowSeconds() + SESSION_SECONDS,
   });
   return { token, caller: describeCaller(principal) };
 }
 
-/** The principal of a session token, or null when it is unknown or expired. */
+/** The principal of a session token, or null when it is unknown, expired, or its user or key ended. */
 export async function authenticateSession(db: Db, token: string): Promise<Principal | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const id = sessionId(token);
@@ -49,7 +51,8 @@ export async function authenticateSession(db: Db, token: string): Promise<Princi
     userId: user.id,
     username: user.username,
     role: user.role,
-    keyId: null,
+    keyId: user.session_key_id,
+    sessionId: id,
   };
 }
 
