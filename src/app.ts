@@ -40,7 +40,7 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { tasksRoutes } from './modules/tasks/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { authenticateKey, authenticatePassword } from './modules/users/service.ts';
-import { authenticateSession, sweepSessions } from './modules/users/sessions.ts';
+import { authenticateSession, credentialsStillValid, sweepSessions } from './modules/users/sessions.ts';
 import type { Db } from './store/db.ts';
 import { InstanceKeeper } from './tasks/instance-keeper.ts';
 import { newWorkerId } from './tasks/queue.ts';
@@ -154,7 +154,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
   await app.register(rateLimitPlugin, { max: config.rateLimit, counters });
-  await app.register(eventStreamPlugin);
+  await app.register(eventStreamPlugin, {
+    stillValid: (principals) => credentialsStillValid(db, principals),
+  });
 
   const uploads = { tasks: worker, maxUploadBytes: config.maxUploadBytes, instanceId, events };
   await app.register(systemRoutes, { db, isWarm: () => indexes.warm });

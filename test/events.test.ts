@@ -5,11 +5,16 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { buildApp } from '../src/app.ts';
+import { STREAM_RECHECK_MS } from '../src/http/event-stream.ts';
 import type { App } from '../src/http/types.ts';
+import { revokeAnyKey } from '../src/modules/users/service.ts';
 import { openStore } from '../src/store/open-store.ts';
 import { client } from './helpers/api.ts';
 import { createContext, type TestContext, userKey } from './helpers/context.ts';
 import { storeTargets } from './helpers/stores.ts';
+
+/** How long a test waits for a stream to end: the recheck's period, and a margin for a busy machine. */
+const STREAM_END_BOUND_MS = STREAM_RECHECK_MS + 2000;
 
 interface Received {
   event: string;
@@ -68,6 +73,19 @@ async function listen(app: App, path: string, key: string, cookie?: string) {
           waiters.add(wake);
         });
       }
+    },
+    /** Resolves with the milliseconds the server took to end the stream; fails after the timeout. */
+    ended(timeoutMs = 5000): Promise<number> {
+      const started = Date.now();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('the stream is still open')), timeoutMs);
+        const done = () => {
+          clearTimeout(timer);
+          resolve(Date.now() - started);
+        };
+        if (response.complete) done();
+        else response.on('end', done);
+      });
     },
     close() {
       request.destroy();
@@ -225,6 +243,75 @@ for (const target of await storeTargets()) {
       stream.close();
     });
 
+    /** A member's key, its id, and a stream of the document opened with it. */
+    async function memberStream(username: string) {
+      const key = await userKey(ctx, { username, password: `${username}-password`, role: 'member' });
+      const member = client(ctx.app, key);
+      const keyId = (await member.get('/v2/keys')).json()[0].id as number;
+      const userId = (await member.get('/v2/me')).json().user_id as number;
+      const stream = await listen(ctx.app, `/v2/events?document_id=${documentId}`, key);
+      await stream.next((e) => e.event === 'document');
+      return { key, keyId, userId, stream };
+    }
+
+    /**
+     * Called once the change that ended a stream's credential is answered, on the instance that holds the
+     * stream: a segment changed from then on never reaches it, and it has ended.
+     */
+    async function assertCutOff(stream: Awaited<ReturnType<typeof listen>>, target: string) {
+      const from = stream.events.length;
+      const ended = stream.ended(STREAM_END_BOUND_MS);
+      await api.put('/v2/segments', { id: segmentIds[0], target });
+      await ended;
+      await new Promise((r) => setTimeout(r, 100));
+      assert.deepEqual(
+        stream.events.slice(from).filter((e) => e.event === 'segment'),
+        [],
+        'no segment text after the credential ended',
+      );
+    }
+
+    test('a stream ends when the key it was opened with is revoked', async () => {
+      const { keyId, stream } = await memberStream('kim');
+      assert.equal((await api.delete(`/v2/keys?id=${keyId}`)).statusCode, 200);
+      await assertCutOff(stream, 'Eins, nach dem Widerruf.');
+      // Revoked from the command line (straight in the store): the next check of the store ends the stream.
+      const cli = await memberStream('kit');
+      assert.equal(await revokeAnyKey(ctx.db, cli.keyId), true);
+      const ms = await cli.stream.ended(STREAM_END_BOUND_MS);
+      assert.ok(ms <= STREAM_RECHECK_MS + 500, `ended after ${ms} ms`);
+    });
+
+    test('a stream ends when its user is disabled', async () => {
+      const { userId, stream } = await memberStream('lou');
+      assert.equal((await api.put('/v2/users', { id: userId, disabled: true })).statusCode, 200);
+      await assertCutOff(stream, 'Eins, nach der Sperre.');
+    });
+
+    test('a stream opened with a session ends at sign-out', async () => {
+      await userKey(ctx, { username: 'mo', password: 'mo-password', role: 'member' });
+      const signIn = await ctx.app.inject({
+        method: 'POST',
+        url: '/v2/session',
+        payload: { username: 'mo', password: 'mo-password' },
+      });
+      const cookie = String(signIn.headers['set-cookie']).split(';')[0];
+      const stream = await listen(ctx.app, `/v2/events?document_id=${documentId}`, '', cookie);
+      await stream.next((e) => e.event === 'document');
+      const other = await listen(ctx.app, `/v2/events?document_id=${documentId}`, ctx.adminKey);
+      await other.next((e) => e.event === 'document');
+      const out = await ctx.app.inject({
+        method: 'DELETE',
+        url: '/v2/session',
+        headers: { cookie, host: 'tessera.example', origin: 'http://tessera.example' },
+      });
+      assert.equal(out.statusCode, 200);
+      await assertCutOff(stream, 'Eins, nach der Abmeldung.');
+      // Other streams go on.
+      await other.next((e) => e.event === 'segment' && e.data.target === 'Eins, nach der Abmeldung.');
+      other.close();
+    });
+
     if (target.name === 'postgres') {
       test('events cross server instances sharing the database (LISTEN/NOTIFY)', async () => {
         const db = openStore(ctx.config);
@@ -236,6 +323,14 @@ for (const target of await storeTargets()) {
           await api.put('/v2/segments', { id: segmentIds[2], target: 'Drei!', is_confirmed: true });
           const seen = await stream.next((e) => e.event === 'segment' && e.data.target === 'Drei!', 2000);
           assert.equal(seen.data.status, 'confirmed');
+          // Revoked through the first instance: the second one finds out on its next check of the store.
+          const key = await userKey(ctx, { username: 'nia', password: 'nia-password', role: 'member' });
+          const theirs = await listen(second, `/v2/events?document_id=${documentId}`, key);
+          await theirs.next((e) => e.event === 'document');
+          const keyId = (await client(ctx.app, key).get('/v2/keys')).json()[0].id;
+          assert.equal((await api.delete(`/v2/keys?id=${keyId}`)).statusCode, 200);
+          const ms = await theirs.ended(STREAM_END_BOUND_MS);
+          assert.ok(ms <= STREAM_RECHECK_MS + 500, `ended after ${ms} ms`);
           // Closed with the stream still open: the close does not wait for it.
         } finally {
           await second.close();

@@ -26,6 +26,11 @@ export interface ApiKeyRow {
   revoked_at: number | null;
 }
 
+/** "?, ?, ?" for a list of values (never empty: callers ask only about something). */
+function placeholders(values: readonly unknown[]): string {
+  return values.map(() => '?').join(', ');
+}
+
 export async function countOrganizations(db: Queryable): Promise<number> {
   const row = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM organizations');
   return row?.n ?? 0;
@@ -82,6 +87,15 @@ export async function emailsOf(
   return new Map(rows.map((r) => [r.username, r.email]));
 }
 
+/** Of these users, the ones not disabled. */
+export async function enabledUserIds(db: Queryable, ids: readonly number[]): Promise<Set<number>> {
+  const rows = await db.all<{ id: number }>(
+    `SELECT id FROM users WHERE disabled = 0 AND id IN (${placeholders(ids)})`,
+    ids,
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function listUsers(db: Queryable, organizationId: number) {
   return db.all<UserRow>('SELECT * FROM users WHERE organization_id = ? ORDER BY id', [organizationId]);
 }
@@ -106,6 +120,15 @@ export async function findKeysByPrefix(db: Queryable, prefix: string) {
      WHERE k.prefix = ? AND k.revoked_at IS NULL`,
     [prefix],
   );
+}
+
+/** Of these keys, the ones not revoked. */
+export async function liveKeyIds(db: Queryable, ids: readonly number[]): Promise<Set<number>> {
+  const rows = await db.all<{ id: number }>(
+    `SELECT id FROM api_keys WHERE revoked_at IS NULL AND id IN (${placeholders(ids)})`,
+    ids,
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function listApiKeys(db: Queryable, organizationId: number | null) {
@@ -196,6 +219,19 @@ export async function findSession(db: Queryable, id: string, now: number) {
      WHERE s.id = ? AND s.expires_at > ? AND u.disabled = 0 AND (s.api_key_id IS NULL OR k.revoked_at IS NULL)`,
     [id, now],
   );
+}
+
+/** Of these sessions, the ones that exist and have not expired. */
+export async function liveSessionIds(
+  db: Queryable,
+  ids: readonly string[],
+  now: number,
+): Promise<Set<string>> {
+  const rows = await db.all<{ id: string }>(
+    `SELECT id FROM sessions WHERE expires_at > ? AND id IN (${placeholders(ids)})`,
+    [now, ...ids],
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function extendSession(db: Queryable, id: string, expiresAt: number) {

@@ -66,6 +66,7 @@ export async function usersRoutes(app: App, options: { db: Db; throttle: SignInT
       // Only from this server's own pages: a cross-site request cannot sign a user out either.
       if (cookieValue(request, SESSION_COOKIE) && !isSameOrigin(request)) throw errors.csrfRefused();
       await signOut(db, cookieValue(request, SESSION_COOKIE));
+      await app.recheckEventStreams();
       reply.header('Set-Cookie', sessionCookie('', 0, request.protocol === 'https'));
       return { signed_out: true };
     },
@@ -113,7 +114,11 @@ export async function usersRoutes(app: App, options: { db: Db; throttle: SignInT
         response: { 200: User },
       },
     },
-    async (request) => service.updateUser(db, principalOf(request), request.body),
+    async (request) => {
+      const user = await service.updateUser(db, principalOf(request), request.body);
+      await app.recheckEventStreams();
+      return user;
+    },
   );
 
   app.put(
@@ -165,6 +170,10 @@ export async function usersRoutes(app: App, options: { db: Db; throttle: SignInT
         response: { 200: Deleted },
       },
     },
-    async (request) => service.revokeKey(db, principalOf(request), request.query.id),
+    async (request) => {
+      const revoked = await service.revokeKey(db, principalOf(request), request.query.id);
+      await app.recheckEventStreams();
+      return revoked;
+    },
   );
 }

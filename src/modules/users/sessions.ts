@@ -60,6 +60,43 @@ export async function signOut(db: Db, token: string | undefined): Promise<void> 
   if (token) await repo.deleteSession(db, sessionId(token));
 }
 
+/** Ids asked about in one statement at most (far under SQLite's and PostgreSQL's limits on parameters). */
+const IDS_PER_QUERY = 500;
+
+async function inChunks<T extends string | number>(
+  ids: readonly T[],
+  query: (chunk: readonly T[]) => Promise<Set<T>>,
+): Promise<Set<T>> {
+  const found = new Set<T>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += IDS_PER_QUERY) {
+    for (const id of await query(unique.slice(i, i + IDS_PER_QUERY))) found.add(id);
+  }
+  return found;
+}
+
+/**
+ * For each principal, whether the credentials it came from still stand: its user is enabled, its key (if
+ * any) not revoked, its session (if any) still there. Open event streams are checked with this.
+ */
+export async function credentialsStillValid(db: Db, principals: readonly Principal[]): Promise<boolean[]> {
+  const now = nowSeconds();
+  const keyIds = principals.flatMap((p) => (p.keyId === null ? [] : [p.keyId]));
+  const sessionIds = principals.flatMap((p) => (p.sessionId === null ? [] : [p.sessionId]));
+  const users = await inChunks(
+    principals.map((p) => p.userId),
+    (ids) => repo.enabledUserIds(db, ids),
+  );
+  const keys = await inChunks(keyIds, (ids) => repo.liveKeyIds(db, ids));
+  const sessions = await inChunks(sessionIds, (ids) => repo.liveSessionIds(db, ids, now));
+  return principals.map(
+    (p) =>
+      users.has(p.userId) &&
+      (p.keyId === null || keys.has(p.keyId)) &&
+      (p.sessionId === null || sessions.has(p.sessionId)),
+  );
+}
+
 /** The instances' sweep of sessions: expired ones go. */
 export function sweepSessions(db: Db): Promise<number> {
   return repo.deleteExpiredSessions(db, nowSeconds());
