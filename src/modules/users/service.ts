@@ -68,10 +68,13 @@ export async function authenticateKey(db: Db, key: string): Promise<Principal | 
 }
 
 // last_used_at is written at most once a minute per key: a write per request would make every read a
-// write. The write does not hold the request up (on SQLite it may wait behind an import's transaction).
+// write. The write does not hold the request up (on SQLite it may wait behind an import's transaction); the
+// key listing waits for the writes in flight instead, so that it shows every use this process has answered.
 const KEY_USE_RESOLUTION_SECONDS = 60;
 /** Per store, when this process last wrote each key's use (requests in flight see the row before the write). */
 const keyUseWritten = new WeakMap<Db, Map<number, number>>();
+/** Per store, this process's key-use writes not yet done. */
+const keyUseWrites = new WeakMap<Db, Set<Promise<void>>>();
 
 function recordKeyUse(db: Db, keyId: number, lastUsedAt: number | null) {
   const now = nowSeconds();
@@ -81,8 +84,17 @@ function recordKeyUse(db: Db, keyId: number, lastUsedAt: number | null) {
   if (now - last < KEY_USE_RESOLUTION_SECONDS) return;
   if (written.size > 10_000) written.clear();
   written.set(keyId, now);
+  let writes = keyUseWrites.get(db);
+  if (!writes) keyUseWrites.set(db, (writes = new Set()));
   // A failed write (the store closing, say) costs only the timestamp.
-  repo.touchApiKey(db, keyId, now).catch(() => {});
+  const write = repo.touchApiKey(db, keyId, now).catch(() => {});
+  writes.add(write);
+  void write.finally(() => writes.delete(write));
+}
+
+/** Waits for this process's key-use writes in flight. */
+async function keyUsesWritten(db: Db): Promise<void> {
+  await Promise.all(keyUseWrites.get(db) ?? []);
 }
 
 // A fixed scrypt hash to verify against when the user does not exist, so that a missing user costs the
@@ -308,6 +320,7 @@ export async function changeOwnPassword(
 
 /** GET /v2/keys: an admin sees the keys of the organization, a member their own (never the keys themselves). */
 export async function listKeys(db: Db, principal: Principal) {
+  await keyUsesWritten(db);
   const keys = await repo.listApiKeys(db, principal.organizationId);
   return keys.filter((k) => principal.role === 'admin' || k.user_id === principal.userId).map(publicKey);
 }
@@ -342,6 +355,7 @@ export async function createKeyForUser(db: Db, username: string, name: string) {
 
 /** The CLI's `keys list`: every key of every organization. */
 export async function listAllKeys(db: Db) {
+  await keyUsesWritten(db);
   return (await repo.listApiKeys(db, null)).map(publicKey);
 }
 
