@@ -118,6 +118,13 @@ export const errors = {
       `Too many failed sign-in attempts; retry in ${retryAfterSeconds} s`,
       { 'Retry-After': String(retryAfterSeconds) },
     ),
+  tooManyTakenUsernames: (retryAfterSeconds: number) =>
+    new AppError(
+      429,
+      'TOO_MANY_TAKEN_USERNAMES',
+      `Too many user names refused as taken lately; retry in ${retryAfterSeconds} s`,
+      { 'Retry-After': String(retryAfterSeconds) },
+    ),
   internal: () => new AppError(500, 'INTERNAL_ERROR', 'Internal server error'),
   unavailable: (message: string) => new AppError(503, 'UNAVAILABLE', message),
 } as const;

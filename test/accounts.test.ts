@@ -82,6 +82,56 @@ for (const target of await storeTargets()) {
       assert.equal((await post(memberKey, { username: 'nope', password: 'long enough' })).statusCode, 403);
     });
 
+    test('user names held elsewhere cannot be listed by trying them: refusals are limited per organization', async () => {
+      const probe = await userKey(ctx, {
+        username: 'pia',
+        password: 'prober password',
+        role: 'admin',
+        organization: 'probers',
+      });
+      for (let i = 0; i < 5; i++)
+        await userKey(ctx, { username: `staff${i}`, password: 'staff-pass', role: 'member' });
+      const create = (username: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/v2/users',
+          headers: { authorization: `Bearer ${probe}` },
+          payload: { username, password: 'a fine password' },
+        });
+      // Ten names refused (held in another organization or their own), then every creation is refused alike.
+      const tried = [];
+      for (const name of [
+        'maria',
+        'olaf',
+        'admin',
+        'staff0',
+        'staff1',
+        'staff2',
+        'staff3',
+        'staff4',
+        'pia',
+        'maria',
+      ])
+        tried.push((await create(name)).statusCode);
+      assert.deepEqual(tried, Array(10).fill(409));
+      const taken = await create('olaf');
+      const free = await create('a-free-name');
+      assert.equal(taken.statusCode, 429);
+      assert.equal(free.statusCode, 429, 'a free name gets the same answer: the refusal tells nothing');
+      assert.deepEqual(Object.keys(taken.json()), ['message', 'code']);
+      assert.equal(taken.json().code, 'TOO_MANY_TAKEN_USERNAMES');
+      assert.equal(free.json().code, taken.json().code);
+      assert.ok(Number(taken.headers['retry-after']) > 0);
+      // Other organizations go on creating users.
+      const elsewhere = await ctx.app.inject({
+        method: 'POST',
+        url: '/v2/users',
+        headers: { authorization: `Bearer ${ctx.adminKey}` },
+        payload: { username: 'quentin', password: 'a fine password' },
+      });
+      assert.equal(elsewhere.statusCode, 200, elsewhere.body);
+    });
+
     test('members cannot administer keys', async () => {
       const res = await get(`/v2/users?key=${memberKey}`);
       assert.equal(res.statusCode, 403);

@@ -26,6 +26,7 @@ function windowOf(windowMs: number, now = Date.now()) {
 
 interface Held {
   start: number;
+  windowMs: number;
   count: number;
   previous: number;
 }
@@ -36,15 +37,15 @@ export class MemoryCounters implements Counters {
   /** The key's counts as of the window starting at `start`: the held window moved on when it is older. */
   private at(key: string, start: number, windowMs: number): Held {
     const held = this.counts.get(key);
-    if (!held) return { start, count: 0, previous: 0 };
+    if (!held) return { start, windowMs, count: 0, previous: 0 };
     if (held.start === start) return held;
-    return { start, count: 0, previous: held.start === start - windowMs ? held.count : 0 };
+    return { start, windowMs, count: 0, previous: held.start === start - windowMs ? held.count : 0 };
   }
 
   async increment(key: string, windowMs: number): Promise<Count> {
     const { start, resetMs } = windowOf(windowMs);
     const held = this.at(key, start, windowMs);
-    if (this.counts.size > 50_000) this.forgetBefore(start - windowMs);
+    if (this.counts.size > 50_000) this.forgetOld();
     this.counts.set(key, { ...held, count: held.count + 1 });
     return { count: held.count + 1, resetMs };
   }
@@ -55,8 +56,12 @@ export class MemoryCounters implements Counters {
     return { count: held.count, previous: held.previous, resetMs };
   }
 
-  private forgetBefore(start: number) {
-    for (const [key, held] of this.counts) if (held.start < start) this.counts.delete(key);
+  /** Forgets the counts no reader needs: their window and the one after it are over. */
+  private forgetOld() {
+    const now = Date.now();
+    for (const [key, held] of this.counts) {
+      if (held.start + 2 * held.windowMs <= now) this.counts.delete(key);
+    }
   }
 }
 
@@ -77,8 +82,11 @@ export class StoreCounters implements Counters {
     return { count, previous, resetMs };
   }
 
-  /** Forgets windows an hour old (the longest window in use is minutes). */
+  /**
+   * Forgets windows that started two hours ago: the longest window in use is an hour (user names refused
+   * as taken), and a reader still weighs the one before the current.
+   */
   async sweep(): Promise<number> {
-    return deleteCountersBefore(this.db, Date.now() - 3_600_000);
+    return deleteCountersBefore(this.db, Date.now() - 2 * 3_600_000);
   }
 }

@@ -8,11 +8,16 @@
 // address its wrong keys answer 429 instead of 401; a valid key always passes, so that other clients' wrong
 // keys from the same address (a NAT, a CI fleet, a proxy) never lock it out.
 //
-// The five minutes slide: the previous fixed window's failures count in proportion to how much of it is still
+// User names are one namespace for the whole server (a sign-in with a user name names no organization), so
+// creating a user whose name another organization holds must be refused, and that refusal tells the name
+// exists. What keeps names from being listed that way: past 10 refusals in an hour, every user creation of
+// the organization (a free name too, so the answer tells nothing) answers 429 until the count slides under.
+//
+// The windows slide: the previous fixed window's failures count in proportion to how much of it is still
 // within five minutes (rounded up). With fixed windows alone, a guesser would get twice the attempts across a
 // window's end, and a count would drop to nothing at an arbitrary moment.
 import { createHash } from 'node:crypto';
-import { errors } from '../errors.ts';
+import { AppError, errors } from '../errors.ts';
 import type { Counters, WindowedCount } from './counters.ts';
 
 const FAILURE_WINDOW_MS = 5 * 60_000;
@@ -20,6 +25,8 @@ export const MAX_FAILURES_PER_USER = 10;
 export const MAX_FAILURES_PER_KEY = 10;
 export const MAX_PASSWORD_FAILURES_PER_ADDRESS = 50;
 export const MAX_KEY_FAILURES_PER_ADDRESS = 100;
+const TAKEN_USERNAME_WINDOW_MS = 60 * 60_000;
+export const MAX_TAKEN_USERNAMES_PER_ORGANIZATION = 10;
 
 /**
  * One attempt to authenticate: from an address, with a key (or a credential that could not be read, counted as
@@ -57,11 +64,35 @@ export class SignInThrottle {
     return null;
   }
 
+  /**
+   * Runs the creation of a user by an organization's admin: 429 before it when the organization's names
+   * were refused as taken too often lately; counts its refusal (USERNAME_TAKEN) when it is one.
+   */
+  async guardNewUsername<T>(organizationId: number, create: () => Promise<T>): Promise<T> {
+    const key = `nametaken:org:${organizationId}`;
+    const count = await this.counters.read(key, TAKEN_USERNAME_WINDOW_MS);
+    const waitMs = blockedFor(count, MAX_TAKEN_USERNAMES_PER_ORGANIZATION, TAKEN_USERNAME_WINDOW_MS);
+    if (waitMs > 0) throw errors.tooManyTakenUsernames(seconds(waitMs));
+    try {
+      return await create();
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'USERNAME_TAKEN') {
+        await this.counters.increment(key, TAKEN_USERNAME_WINDOW_MS);
+      }
+      throw err;
+    }
+  }
+
   /** Throws 429 when the count under this key is at its limit. */
   private async refuseOver(key: string, max: number): Promise<void> {
     const waitMs = blockedFor(await this.counters.read(key, FAILURE_WINDOW_MS), max);
-    if (waitMs > 0) throw errors.tooManyFailures(Math.max(1, Math.ceil(waitMs / 1000)));
+    if (waitMs > 0) throw errors.tooManyFailures(seconds(waitMs));
   }
+}
+
+/** A wait as whole seconds for Retry-After, at least one. */
+function seconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
 }
 
 /** How long attempts stay refused (0: not refused): until the sliding count is under `max` again. */

@@ -100,7 +100,12 @@ export async function usersRoutes(app: App, options: { db: Db; throttle: SignInT
         response: { 200: User },
       },
     },
-    async (request) => service.addUser(db, principalOf(request), request.body),
+    async (request) => {
+      const principal = principalOf(request);
+      return throttle.guardNewUsername(principal.organizationId, () =>
+        service.addUser(db, principal, request.body),
+      );
+    },
   );
 
   app.put(
