@@ -74,8 +74,8 @@ declare module 'fastify' {
 }
 
 /**
- * Fastify's trustProxy for the setting. A number of hops becomes a function trusting that many proxies nearest
- * the server, whoever they are: Fastify itself reads a bare number as trusting none, since it cannot tell a
+ * Fastify's trustProxy for the setting. A number of hops becomes a function trusting that many proxies
+ * nearest the server, whoever they are: Fastify itself reads a bare number as trusting none, since it cannot tell a
  * proxy from a client that connects directly (the setting's documentation says to use a count only when
  * every request comes through the proxies).
  */

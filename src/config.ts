@@ -27,8 +27,8 @@ export interface Config {
    */
   instanceTimeout: number;
   /**
-   * The proxies whose X-Forwarded-For (and -Proto, -Host) are believed (Fastify's `trustProxy`): none (false),
-   * the addresses or CIDR ranges of the proxies, or the number of proxy hops in front of the server. The
+   * The proxies whose X-Forwarded-For (and -Proto, -Host) are believed (Fastify's `trustProxy`): none
+   * (false), the addresses or CIDR ranges of the proxies, or the number of proxy hops in front of the server. The
    * client address they give is the one failed sign-ins are counted by; with none, it is the socket's peer.
    */
   trustProxy: false | number | string[];

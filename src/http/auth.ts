@@ -39,7 +39,7 @@ export function isPublicRequest(request: FastifyRequest): boolean {
   return !isApiPath(foldedPath(request.url));
 }
 
-/** The path of a URL percent-decoded (when it decodes), with runs of slashes and backslashes as one slash, in lower case. */
+/** A URL's path percent-decoded (when it decodes), runs of slashes and backslashes as one slash, lower case. */
 function foldedPath(url: string): string {
   let path = url.split(/[?#]/, 1)[0];
   try {

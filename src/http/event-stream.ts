@@ -33,8 +33,8 @@ declare module 'fastify' {
     eventStream(reply: FastifyReply, source: EventSource): Promise<void>;
     /**
      * Ends at once the open streams whose credentials no longer stand. Called by what ends credentials on
-     * this instance (revocation, disabling, sign-out), so that no event reaches such a stream after the change
-     * is answered; the timer catches what other instances and the command line do.
+     * this instance (revocation, disabling, sign-out), so that no event reaches such a stream after the
+     * change is answered; the timer catches what other instances and the command line do.
      */
     recheckEventStreams(): Promise<void>;
   }

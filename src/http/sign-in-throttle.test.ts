@@ -1,5 +1,5 @@
-// The failed sign-in throttle: its sliding window (a window's end neither resets a guesser's count nor doubles
-// their attempts), and keys counted apart from passwords.
+// The failed sign-in throttle: its sliding window (a window's end neither resets a guesser's count nor
+// doubles their attempts), and keys counted apart from passwords.
 import assert from 'node:assert/strict';
 import { mock, test } from 'node:test';
 import { MemoryCounters } from './counters.ts';

@@ -14,7 +14,7 @@
 // the organization (a free name too, so the answer tells nothing) answers 429 until the count slides under.
 //
 // The windows slide: the previous fixed window's failures count in proportion to how much of it is still
-// within five minutes (rounded up). With fixed windows alone, a guesser would get twice the attempts across a
+// within the window's length of now (rounded up). With fixed windows alone, a guesser would get twice the attempts across a
 // window's end, and a count would drop to nothing at an arbitrary moment.
 import { createHash } from 'node:crypto';
 import { AppError, errors } from '../errors.ts';
@@ -29,8 +29,8 @@ const TAKEN_USERNAME_WINDOW_MS = 60 * 60_000;
 export const MAX_TAKEN_USERNAMES_PER_ORGANIZATION = 10;
 
 /**
- * One attempt to authenticate: from an address, with a key (or a credential that could not be read, counted as
- * a wrong key), or with a user name and password.
+ * One attempt to authenticate: from an address, with a key (or a credential that could not be read,
+ * counted as a wrong key), or with a user name and password.
  */
 export type Attempt = { address: string } & ({ key: string } | { username: string });
 

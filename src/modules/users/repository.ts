@@ -216,7 +216,8 @@ export async function findSession(db: Queryable, id: string, now: number) {
   return db.get<UserRow & { session_expires_at: number; session_key_id: number | null }>(
     `SELECT u.*, s.expires_at AS session_expires_at, s.api_key_id AS session_key_id
      FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN api_keys k ON k.id = s.api_key_id
-     WHERE s.id = ? AND s.expires_at > ? AND u.disabled = 0 AND (s.api_key_id IS NULL OR k.revoked_at IS NULL)`,
+     WHERE s.id = ? AND s.expires_at > ? AND u.disabled = 0
+       AND (s.api_key_id IS NULL OR k.revoked_at IS NULL)`,
     [id, now],
   );
 }

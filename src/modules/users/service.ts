@@ -71,7 +71,7 @@ export async function authenticateKey(db: Db, key: string): Promise<Principal | 
 // write. The write does not hold the request up (on SQLite it may wait behind an import's transaction); the
 // key listing waits for the writes in flight instead, so that it shows every use this process has answered.
 const KEY_USE_RESOLUTION_SECONDS = 60;
-/** Per store, when this process last wrote each key's use (requests in flight see the row before the write). */
+/** Per store, when this process last wrote each key's use (requests in flight see the row before it). */
 const keyUseWritten = new WeakMap<Db, Map<number, number>>();
 /** Per store, this process's key-use writes not yet done. */
 const keyUseWrites = new WeakMap<Db, Set<Promise<void>>>();
