@@ -62,7 +62,8 @@ export const androidFilter: FormatFilter = {
           const problem = problemOf(decoded.text, unit, t);
           if (problem !== null) return leaveDraftSource('strings.xml', t, problem);
           const { text, content } = unit;
-          return { start: text.start, end: text.end, text: taggedToContent(t.text, content.natives) };
+          const written = taggedToContent(t.text, content.natives, text.quoted);
+          return { start: text.start, end: text.end, text: written };
         });
         return encodeText(applyEdits(decoded.text, edits), decoded);
       },
@@ -86,5 +87,5 @@ function problemOf(
   t: UnitTranslation,
 ) {
   const source = file.slice(text.start, text.end);
-  return placeholderProblem(source, taggedToContent(t.text, content.natives), PLACEHOLDERS);
+  return placeholderProblem(source, taggedToContent(t.text, content.natives, text.quoted), PLACEHOLDERS);
 }
