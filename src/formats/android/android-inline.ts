@@ -146,7 +146,7 @@ function androidEscaper(): (text: string) => string {
  * a quote would end the quoting: a quote not already escaped gets its backslash.
  */
 function quotedEscaper(text: string): string {
-  return escapeXmlText(text.replace(/(\\[\s\S])|"/g, (_, escape) => escape ?? '\\"'));
+  return escapeXmlText(text.replace(/(\\[\s\S])|"/g, (_, escaped) => escaped ?? '\\"'));
 }
 
 /** Nesting and syntax only: prefixes were bound where the markup came from. */
