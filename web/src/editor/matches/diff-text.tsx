@@ -2,10 +2,11 @@
 // their own text, placeholders as their own text (`%s` against `%d`), and the whitespace between words as it is
 // written, with its formatting marks. Used by the matches, the replace preview, the history and the conflicts.
 import { placeablesOf } from '@server/text/placeables.ts';
+import { tagLabels } from '@server/text/tag-labels.ts';
 import type { ReactNode } from 'react';
 import { formattingMarks } from '../marks/formatting-marks.ts';
 import { MarkedRun } from '../marks/marked-text.tsx';
-import { placedTags, tagLabels } from '../tags/tag-parts.ts';
+import { placedTags } from '../tags/tag-parts.ts';
 import { Placeholder, TagChip } from '../tags/tagged-text.tsx';
 import { type DiffPart, wordDiff } from './word-diff.ts';
 

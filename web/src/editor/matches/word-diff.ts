@@ -5,7 +5,7 @@ import { align } from '@server/matching/levenshtein.ts';
 import { type PreparedText, prepareText } from '@server/matching/score.ts';
 import type { TokenType } from '@server/matching/tokenize.ts';
 import { parseTagged, type TagPart } from '@server/text/inline-tags.ts';
-import { tagRole } from '../tags/tag-parts.ts';
+import { tagRole } from '@server/text/tag-labels.ts';
 
 export type DiffKind = 'equal' | 'changed' | 'removed' | 'added';
 
