@@ -288,6 +288,8 @@ const CASES: FormatCase[] = [
       ],
     ],
     pretranslated: {
+      // The cell's trailing <br> is edge whitespace, the skeleton's: an exact match (it was the segment's tag,
+      // `Done.<x id="1" ctype="lb"/>`, and the entry filled it as a draft without it).
       'Done.': ['Fertig.', true],
       Manual: ['Handbuch', true],
       'Press <g id="1" ctype="link">Help</g> or run <ph id="2" ctype="x-code">&lt;code&gt;gettext&lt;/code&gt;</ph>.':
@@ -303,6 +305,7 @@ const CASES: FormatCase[] = [
         'Lesen Sie das <g id="1" ctype="bold">Handbuch</g><x id="2" ctype="lb"/> vor dem Start.',
       root: 'root',
       'The administrator.': 'Der Administrator.',
+      // The title attribute's: its value's edge spaces stay (they were lost: title="Hilfe").
       Help: 'Hilfe',
       'Loading…': 'Wird geladen…',
     },
@@ -393,6 +396,8 @@ const CASES: FormatCase[] = [
         'Hallo <ph x="1">«Name»</ph>, Sie haben neue Nachrichten.',
       ],
     ],
+    // The run's leading <w:tab/> and trailing <w:br/> are edge whitespace: `Done.` is an exact match, and the
+    // tab stays before the text (it was the segment's tag, and a translation without it had it written after).
     pretranslated: {
       'Done.': ['Fertig.', true],
       'Exiting.': ['Programmende.', true],
@@ -435,6 +440,8 @@ const CASES: FormatCase[] = [
       ['%d files removed\n', '%d Dateien entfernt\n'],
       ['Done.\n', 'Fertig.\n'],
     ],
+    // `"  Loading…  "` and `Done.\n`: edge whitespace as Android writes it is the skeleton's (the segments were
+    // `"  Loading…  "` and `Done.\n`, which the memory's `Done.` did not even match).
     pretranslated: {
       'Exiting.': ['Programmende.', true],
       'Welcome, %1$s!': ['Willkommen, %1$s!', false],
