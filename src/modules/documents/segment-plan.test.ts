@@ -121,4 +121,22 @@ describe('segment-edge whitespace in every format', () => {
       '\n',
     ]);
   });
+
+  it('a line break tag at a target’s edge is written once: the skeleton’s', () => {
+    const br = '<x id="1" ctype="lb"/>';
+    // A draft filled from an entry that held the tag at its edge (stored before it went to the skeleton).
+    assert.equal(
+      unitText([{ lead: '', trail: br, source: 'Done.', target: `Fertig.${br}` }]),
+      `Fertig.${br}`,
+    );
+    // A segment imported before: its source holds the tag, a target without it gets it from there.
+    assert.equal(
+      unitText([{ lead: '', trail: '', source: `Done.${br}`, target: 'Fertig.' }]),
+      `Fertig.${br}`,
+    );
+    assert.equal(
+      unitText([{ lead: '', trail: '', source: `Done.${br}`, target: `Fertig.${br}` }]),
+      `Fertig.${br}`,
+    );
+  });
 });

@@ -3,7 +3,7 @@
 import type { ExtractedUnit } from '../../formats/filter.ts';
 import { filterByFormat } from '../../formats/registry.ts';
 import { countWords } from '../../matching/word-count.ts';
-import { splitEdges, splitUnitEdges, withoutEdges } from '../../text/edge-whitespace.ts';
+import { splitUnitEdges } from '../../text/edge-whitespace.ts';
 import { segmentSentences } from '../../text/segment.ts';
 import { SEGMENT_STATUSES } from './document-states.ts';
 import type { NewSegment } from './segment-repository.ts';
@@ -70,9 +70,10 @@ export function planSegments(units: readonly ExtractedUnit[], srclang: string): 
 
 /**
  * A unit's text rebuilt from its segments, in order: each segment's lead, its target (without edge
- * whitespace: the skeleton's is written once) or its source where it has none, and its trail. Segments of
- * documents imported before edges went to the skeleton may hold them in their source: a target takes them
- * from there.
+ * whitespace, a line break or tab tag at its edges included: the skeleton's is written once) or its source
+ * where it has none, and its trail. Segments of documents imported before edges went to the skeleton may hold
+ * them in their source: a target takes them from there. A draft filled from a memory entry that held such a
+ * tag at its edge does not write it twice.
  */
 export function unitText(
   segments: readonly { lead: string; trail: string; source: string; target: string | null }[],
@@ -83,8 +84,8 @@ export function unitText(
       text += s.lead + s.source + s.trail;
       continue;
     }
-    const edges = splitEdges(s.source);
-    text += s.lead + edges.lead + withoutEdges(s.target) + edges.trail + s.trail;
+    const edges = splitUnitEdges(s.source);
+    text += s.lead + edges.lead + splitUnitEdges(s.target).core + edges.trail + s.trail;
   }
   return text;
 }
