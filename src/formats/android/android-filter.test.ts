@@ -167,12 +167,13 @@ describe('androidFilter', () => {
     // match inserted dropped the newline.
     assert.deepEqual(
       (await androidFilter.extract(original, options)).map((u) => u.source),
-      ['Loading…', 'Done.', 'Name:', 'Path \\\\n', '"It\'s here"'],
+      // A string of nothing but whitespace stays a unit, as it was: the units of a document imported before.
+      ['Loading…', 'Done.', 'Name:', 'Path \\\\n', '"It\'s here"', '"  \\n "'],
     );
     const merged = (
       await androidFilter.merge(
         original,
-        confirmed(['Sag "Hallo" – it\'s @home', 'Fertig.', 'Name:', 'Pfad \\\\n', '"Sie ist\'s"']),
+        confirmed(['Sag "Hallo" – it\'s @home', 'Fertig.', 'Name:', 'Pfad \\\\n', '"Sie ist\'s"', null]),
         options,
       )
     ).toString('utf8');
@@ -187,6 +188,21 @@ describe('androidFilter', () => {
       '<string name="blank">"  \\n "</string>',
     ]) {
       assert.ok(merged.includes(line), line);
+    }
+    // A translation holding them too — a document imported while segments held them — writes them once.
+    const again = (
+      await androidFilter.merge(
+        original,
+        confirmed(['"  Wird geladen…  "', 'Fertig.\\n', '\\u0020\\tName:\\n', null, null, null]),
+        options,
+      )
+    ).toString('utf8');
+    for (const line of [
+      '<string name="loading">"  Wird geladen…  "</string>',
+      '<string name="done">Fertig.\\n</string>',
+      '<string name="lead">\\u0020\\tName:\\n </string>',
+    ]) {
+      assert.ok(again.includes(line), line);
     }
   });
 

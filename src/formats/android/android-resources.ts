@@ -109,7 +109,6 @@ function addText(
   const trimmed = content.slice(lead).replace(/[ \t\r\n]+$/, '');
   if (trimmed === '' || REFERENCE.test(trimmed)) return;
   const core = edgeSpaceOut(trimmed);
-  if (core === null) return;
   const at = start + lead;
   const unit: AndroidText = { context, start: at + core.start, end: at + core.end, quoted: core.quoted };
   if (note) unit.note = note;
@@ -127,11 +126,12 @@ function isSpace(token: string): boolean {
 }
 
 /**
- * The content without the whitespace at its edges (offsets in `content`): escapes and literal whitespace;
- * in a string quoted whole to keep its spaces, its quotes too, which `quoted` says. Null when nothing
- * else is left.
+ * The content without the whitespace at its edges (offsets in `content`, string content as written or a
+ * translation's tagged text): escapes and literal whitespace; in a string quoted whole to keep its spaces, its
+ * quotes too, which `quoted` says. A string of nothing else stays whole, a unit as it always was (the units of
+ * a document imported before must stay the same).
  */
-function edgeSpaceOut(content: string): { start: number; end: number; quoted: boolean } | null {
+export function edgeSpaceOut(content: string): { start: number; end: number; quoted: boolean } {
   const tokens = [...content.matchAll(CHARACTER)].map((m) => ({ text: m[0], start: m.index }));
   const last = tokens.length - 1;
   const quotes = tokens.filter((t) => t.text === '"').length;
@@ -140,9 +140,9 @@ function edgeSpaceOut(content: string): { start: number; end: number; quoted: bo
   let to = quoted ? last : tokens.length;
   while (from < to && isSpace(tokens[from].text)) from++;
   while (to > from && isSpace(tokens[to - 1].text)) to--;
-  if (from === to) return null;
   // Quotes around no edge whitespace are there for something else (an apostrophe): the translator's.
-  if (quoted && from === 1 && to === last) return { start: 0, end: content.length, quoted: false };
+  const whole = from === to || (quoted && from === 1 && to === last);
+  if (whole) return { start: 0, end: content.length, quoted: false };
   const end = tokens[to - 1].start + tokens[to - 1].text.length;
   return { start: tokens[from].start, end, quoted };
 }
