@@ -454,6 +454,49 @@ test('placeholders: shown as themselves in the diff, replace preview and history
   assert.deepEqual(browsing.problems, []);
 });
 
+test('placeholders a filter protected as code elements read as their native code in the diff', {
+  skip: browserSkipReason,
+}, async () => {
+  // JSON messages: their placeholders are protected as code elements (`<ph id="1">{{count}}</ph>`).
+  const documentId = await upload(
+    'files.json',
+    JSON.stringify({ files: 'You have {{count}} files', hello: 'Hello {name}, welcome back!' }),
+  );
+  const [files, hello] = await segmentsOf(documentId);
+  assert.equal(files.source, 'You have <ph id="1">{{count}}</ph> files');
+  for (const [source, target] of [
+    ['You have <ph id="2">{{total}}</ph> new files', 'Sie haben <ph id="2">{{total}}</ph> neue Dateien'],
+    ['Hello {name}, welcome back again!', 'Hallo {name}, willkommen zurück!'],
+  ]) {
+    assert.equal((await api.post('/v2/segments', { memory_id: memoryId, source, target })).statusCode, 200);
+  }
+
+  await step('diff-of-protected-placeholders', async () => {
+    await openSegment(documentId, files.position + 1);
+    const match = matchesPanel().getByRole('listitem').first();
+    await match.getByRole('deletion').first().waitFor();
+    const diff = match.locator('.match-source');
+    // Another placeholder in its place: struck and inserted as their text, never as `<ph id="1">…</ph>`.
+    assert.deepEqual(await diff.getByRole('deletion').allInnerTexts(), ['{{total}}', 'new']);
+    assert.deepEqual(await diff.getByRole('insertion').allInnerTexts(), ['{{count}}']);
+    assert.equal(await diff.getByRole('img', { name: 'placeholder {{count}}' }).count(), 1);
+    assert.doesNotMatch(await diff.innerText(), /<ph|<\/ph>/);
+    await screenshot(page, 'placeholders-05-diff-protected');
+  });
+
+  await step('same-placeholder-written-otherwise', async () => {
+    await openSegment(documentId, hello.position + 1);
+    const match = matchesPanel().getByRole('listitem').first();
+    await match.getByRole('deletion').first().waitFor();
+    const diff = match.locator('.match-source');
+    // `{name}` typed in the match, protected here: the same placeholder, not a change.
+    assert.deepEqual(await diff.getByRole('deletion').allInnerTexts(), ['again']);
+    assert.deepEqual(await diff.getByRole('insertion').allInnerTexts(), []);
+    assert.equal(await diff.getByRole('img', { name: 'placeholder {name}' }).count(), 1);
+  });
+  assert.deepEqual(browsing.problems, []);
+});
+
 test('QA: a missing placeholder stops the confirmation until "Confirm anyway", and history says so', {
   skip: browserSkipReason,
 }, async () => {

@@ -150,6 +150,62 @@ describe('androidFilter', () => {
     assert.equal(await merge('<ph id="9">&lt;u&gt;</ph>OK<g id="3">!</g>'), '&lt;u&gt;OK!');
   });
 
+  it('leaves a string’s edge whitespace, as Android writes it, in the file: escapes, and quotes kept for spaces', async () => {
+    const original = Buffer.from(
+      res(
+        [
+          '<string name="loading">"  Loading…  "</string>',
+          '<string name="done">Done.\\n</string>',
+          '<string name="lead">\\u0020\\tName:\\n </string>',
+          '<string name="slash">Path \\\\n</string>',
+          '<string name="apostrophe">"It\'s here"</string>',
+          '<string name="blank">"  \\n "</string>',
+        ].join('\n'),
+      ),
+    );
+    // Was: `"  Loading…  "`, `Done.\n` and `\u0020\tName:\n` — no memory entry matched them at 100, and a
+    // match inserted dropped the newline.
+    assert.deepEqual(
+      (await androidFilter.extract(original, options)).map((u) => u.source),
+      // A string of nothing but whitespace stays a unit, as it was: the units of a document imported before.
+      ['Loading…', 'Done.', 'Name:', 'Path \\\\n', '"It\'s here"', '"  \\n "'],
+    );
+    const merged = (
+      await androidFilter.merge(
+        original,
+        confirmed(['Sag "Hallo" – it\'s @home', 'Fertig.', 'Name:', 'Pfad \\\\n', '"Sie ist\'s"', null]),
+        options,
+      )
+    ).toString('utf8');
+    parseStrict(merged);
+    for (const line of [
+      // Inside the quotes the file keeps, a quote typed is escaped; an apostrophe or @ needs nothing.
+      '<string name="loading">"  Sag \\"Hallo\\" – it\'s @home  "</string>',
+      '<string name="done">Fertig.\\n</string>',
+      '<string name="lead">\\u0020\\tName:\\n </string>',
+      '<string name="slash">Pfad \\\\n</string>',
+      '<string name="apostrophe">"Sie ist\'s"</string>',
+      '<string name="blank">"  \\n "</string>',
+    ]) {
+      assert.ok(merged.includes(line), line);
+    }
+    // A translation holding them too — a document imported while segments held them — writes them once.
+    const again = (
+      await androidFilter.merge(
+        original,
+        confirmed(['"  Wird geladen…  "', 'Fertig.\\n', '\\u0020\\tName:\\n', null, null, null]),
+        options,
+      )
+    ).toString('utf8');
+    for (const line of [
+      '<string name="loading">"  Wird geladen…  "</string>',
+      '<string name="done">Fertig.\\n</string>',
+      '<string name="lead">\\u0020\\tName:\\n </string>',
+    ]) {
+      assert.ok(again.includes(line), line);
+    }
+  });
+
   it('rejects malformed or unsafe files with line and column', async () => {
     await rejectsAt(
       '<?xml version="1.0"?>\n<!DOCTYPE resources [<!ENTITY app "Tessera">]>\n<resources><string name="a">&app;</string></resources>',

@@ -19,7 +19,7 @@ import {
 } from '../filter.ts';
 import { decodeText, encodeText } from '../text-encoding.ts';
 import { contentToTagged, taggedToContent } from './android-inline.ts';
-import { readAndroidResources } from './android-resources.ts';
+import { edgeSpaceOut, readAndroidResources } from './android-resources.ts';
 
 // getString(id, args…) throws on a conversion its argument does not fit, or one it lacks.
 const PLACEHOLDERS: readonly PlaceholderSyntax[] = ['printf'];
@@ -62,7 +62,8 @@ export const androidFilter: FormatFilter = {
           const problem = problemOf(decoded.text, unit, t);
           if (problem !== null) return leaveDraftSource('strings.xml', t, problem);
           const { text, content } = unit;
-          return { start: text.start, end: text.end, text: taggedToContent(t.text, content.natives) };
+          const written = taggedToContent(core(t.text), content.natives, text.quoted);
+          return { start: text.start, end: text.end, text: written };
         });
         return encodeText(applyEdits(decoded.text, edits), decoded);
       },
@@ -86,5 +87,19 @@ function problemOf(
   t: UnitTranslation,
 ) {
   const source = file.slice(text.start, text.end);
-  return placeholderProblem(source, taggedToContent(t.text, content.natives), PLACEHOLDERS);
+  return placeholderProblem(
+    source,
+    taggedToContent(core(t.text), content.natives, text.quoted),
+    PLACEHOLDERS,
+  );
+}
+
+/**
+ * A translation without the edge whitespace it may hold as Android writes it (`\n`, a quoted string's spaces):
+ * the file keeps the source's around it, written once — also for a document imported while the segments held
+ * them, whose targets have them too.
+ */
+function core(translation: string): string {
+  const { start, end } = edgeSpaceOut(translation);
+  return translation.slice(start, end);
 }

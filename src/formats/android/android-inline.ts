@@ -83,14 +83,20 @@ function matchingEnd(raw: string, from: number, name: string): number {
  * A translation → element content. Codes the source unit has are written as their markup (bpt/ept only
  * as complete pairs); codes it does not have are written as escaped text, other tags dropped. If the
  * markup still does not nest, it is dropped and the text kept, so the file always stays well-formed.
+ * `quoted`: the content goes between the quotes of a quoted string, which the file keeps around it.
  */
-export function taggedToContent(translation: string, natives: ReadonlySet<string>): string {
+export function taggedToContent(translation: string, natives: ReadonlySet<string>, quoted = false): string {
   const parts = parseTagged(translation);
-  const withMarkup = render(parts, natives, true);
-  return wellFormed(withMarkup) ? withMarkup : render(parts, natives, false);
+  const withMarkup = render(parts, natives, true, quoted);
+  return wellFormed(withMarkup) ? withMarkup : render(parts, natives, false, quoted);
 }
 
-function render(parts: InlinePart[], natives: ReadonlySet<string>, keepPairs: boolean): string {
+function render(
+  parts: InlinePart[],
+  natives: ReadonlySet<string>,
+  keepPairs: boolean,
+  quoted: boolean,
+): string {
   const known = (p: InlinePart) => p.type === 'tag' && p.form === 'code' && natives.has(nativeCode(p));
   const bpts = new Set<string>();
   const pairs = new Set<string>();
@@ -99,7 +105,7 @@ function render(parts: InlinePart[], natives: ReadonlySet<string>, keepPairs: bo
     if (p.name === 'bpt') bpts.add(p.attrs.id);
     else if (p.name === 'ept' && bpts.has(p.attrs.id)) pairs.add(p.attrs.id);
   }
-  const escaper = androidEscaper();
+  const escaper = quoted ? quotedEscaper : androidEscaper();
   let out = '';
   for (const p of parts) {
     if (p.type === 'text') out += escaper(p.text);
@@ -133,6 +139,14 @@ function androidEscaper(): (text: string) => string {
     }
     return escapeXmlText(out);
   };
+}
+
+/**
+ * XML-escapes text going between the quotes of a quoted string, where apostrophes, @ and ? are literal and
+ * a quote would end the quoting: a quote not already escaped gets its backslash.
+ */
+function quotedEscaper(text: string): string {
+  return escapeXmlText(text.replace(/(\\[\s\S])|"/g, (_, escaped) => escaped ?? '\\"'));
 }
 
 /** Nesting and syntax only: prefixes were bound where the markup came from. */

@@ -1,5 +1,10 @@
 // Reads an Android strings.xml strictly (saxes, no entity declarations) and locates each translatable
 // text: <string>, <plurals><item>, <string-array><item>, with the character offsets of its content.
+//
+// A string's edge whitespace, as Android writes it, is left out of the located content: it belongs to the
+// skeleton (docs/MATCHING.md §1.1), as a PO message's trailing `\n` does. Android drops the XML whitespace
+// around unquoted content, so what a string means to keep at its edges is written as the escapes `\n`, `\t`
+// and `\u0020`, or inside a quoted string (`"  Loading…  "`) whose quotes exist to keep it.
 
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { FormatError } from '../../errors.ts';
@@ -9,9 +14,11 @@ export interface AndroidText {
   context: string;
   /** The XML comment written just before the resource, Android's place for translator notes. */
   note?: string;
-  /** Content range with surrounding whitespace left out (it is not part of the string for Android). */
+  /** Content range with the string's edge whitespace (and the quotes kept for it) left out. */
   start: number;
   end: number;
+  /** The content is inside a quoted string's quotes, which stay in the file around it. */
+  quoted: boolean;
 }
 
 const CONTAINERS = new Set(['plurals', 'string-array']);
@@ -101,9 +108,43 @@ function addText(
   const lead = /^[ \t\r\n]*/.exec(content)![0].length;
   const trimmed = content.slice(lead).replace(/[ \t\r\n]+$/, '');
   if (trimmed === '' || REFERENCE.test(trimmed)) return;
-  const unit: AndroidText = { context, start: start + lead, end: start + lead + trimmed.length };
+  const core = edgeSpaceOut(trimmed);
+  const at = start + lead;
+  const unit: AndroidText = { context, start: at + core.start, end: at + core.end, quoted: core.quoted };
   if (note) unit.note = note;
   found.push(unit);
+}
+
+// One character of string content as Android reads it: an escape (`\n`, `\"`, `\u0020`) or a character.
+const CHARACTER = /\\u[0-9a-fA-F]{4}|\\[\s\S]|[\s\S]/g;
+
+/** Whether an escape or a character of the content is whitespace Android keeps (a literal one inside quotes). */
+function isSpace(token: string): boolean {
+  if (token === '\\n' || token === '\\t') return true;
+  if (token.startsWith('\\u')) return /\s/.test(String.fromCharCode(Number.parseInt(token.slice(2), 16)));
+  return /^\s$/.test(token);
+}
+
+/**
+ * The content without the whitespace at its edges (offsets in `content`, string content as written or a
+ * translation's tagged text): escapes and literal whitespace; in a string quoted whole to keep its spaces, its
+ * quotes too, which `quoted` says. A string of nothing else stays whole, a unit as it always was (the units of
+ * a document imported before must stay the same).
+ */
+export function edgeSpaceOut(content: string): { start: number; end: number; quoted: boolean } {
+  const tokens = [...content.matchAll(CHARACTER)].map((m) => ({ text: m[0], start: m.index }));
+  const last = tokens.length - 1;
+  const quotes = tokens.filter((t) => t.text === '"').length;
+  const quoted = last > 0 && quotes === 2 && tokens[0].text === '"' && tokens[last].text === '"';
+  let from = quoted ? 1 : 0;
+  let to = quoted ? last : tokens.length;
+  while (from < to && isSpace(tokens[from].text)) from++;
+  while (to > from && isSpace(tokens[to - 1].text)) to--;
+  // Quotes around no edge whitespace are there for something else (an apostrophe): the translator's.
+  const whole = from === to || (quoted && from === 1 && to === last);
+  if (whole) return { start: 0, end: content.length, quoted: false };
+  const end = tokens[to - 1].start + tokens[to - 1].text.length;
+  return { start: tokens[from].start, end, quoted };
 }
 
 function attr(tag: SaxesTagNS, local: string): string | undefined {

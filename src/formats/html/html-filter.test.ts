@@ -138,6 +138,20 @@ test('html lang is added when missing, quoted when unquoted; a fragment without 
   );
 });
 
+test('an attribute value keeps its edge whitespace in the file, as text does', async () => {
+  const html = '<p><a href="/help" title=" Help\n">Help</a></p><img alt="&nbsp;Logo " src=x>';
+  assert.deepEqual(await extract(html), [
+    ['<g id="1" ctype="link">Help</g>', 'p'],
+    ['Help', 'a[title]'],
+    ['\u00a0Logo', 'img[alt]'],
+  ]);
+  // Was title="Hilfe" and alt="Das Logo": the value's spaces and its no-break space were lost.
+  assert.equal(
+    await merge(html, ['<g id="1">Hilfe</g>', 'Hilfe', '\u00a0Das Logo']),
+    '<p><a href="/help" title=" Hilfe\n">Hilfe</a></p><img alt="&nbsp;Das Logo " src=x>',
+  );
+});
+
 test('markup the parser repaired is never spanned by a unit, and merge keeps it', async () => {
   const html = '<p>One <b>bold<p>Two</b> three</span> four</p>';
   assert.deepEqual(await extract(html), [

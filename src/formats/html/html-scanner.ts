@@ -264,8 +264,13 @@ export class HtmlScanner {
     const at = this.attributeValue(start, end);
     if (!at) return null;
     const builder = new NativeUnitBuilder();
-    builder.text(value.replace(SPACE, ' ').trim(), (s) => escapeHtmlAttr(s, at.quote || '"'));
-    return { range: at.range, tags: builder.tags, source: builder.tagged, quote: at.quote };
+    // The value's edge whitespace stays in the file, as a text unit's does (docs/MATCHING.md §1.1); a
+    // no-break space at its edges is the unit's, then the segment's skeleton, as in text.
+    builder.text(value.replace(SPACE, ' ').replace(/^ | $/g, ''), (s) => escapeHtmlAttr(s, at.quote || '"'));
+    const range = { ...at.range };
+    while (range.start < range.end && !NOT_SPACE.test(this.html[range.start])) range.start++;
+    while (range.end > range.start && !NOT_SPACE.test(this.html[range.end - 1])) range.end--;
+    return { range, tags: builder.tags, source: builder.tagged, quote: at.quote };
   }
 
   /** The range of an attribute's value (inside its quotes) from the range of the whole attribute. */

@@ -36,9 +36,10 @@ const CASES: [format: string, original: string, merged: string][] = [
   ['text', '  Indented paragraph.  \n\nSecond one.\n', '  «Indented paragraph.»  \n\n«Second one.»\n'],
   [
     'html',
-    '<html><body><p>  Spaced. </p><dt> root </dt><p>\n  Two\n  lines.\n</p></body></html>',
-    // Whitespace inside an HTML paragraph is wrapping: the filter reads it as one space.
-    '<html lang="de"><body><p>  «Spaced.» </p><dt> «root» </dt><p>\n  «Two lines.»\n</p></body></html>',
+    '<html><body><p>  Spaced. </p><dt> root </dt><p>\n  Two\n  lines.\n</p><td>Cell.<br></td><img alt=" Logo "></body></html>',
+    // Whitespace inside an HTML paragraph is wrapping: the filter reads it as one space. A line break at a
+    // unit's edge is its skeleton too, and so are an attribute value's spaces.
+    '<html lang="de"><body><p>  «Spaced.» </p><dt> «root» </dt><p>\n  «Two lines.»\n</p><td>«Cell.»<br></td><img alt=" «Logo» "></body></html>',
   ],
   ['markdown', '# Title  \n\n  Para with edges.  \n', '# «Title»  \n\n  «Para with edges.»  \n'],
   [
@@ -52,11 +53,11 @@ const CASES: [format: string, original: string, merged: string][] = [
     'de:\n  a: " «quoted edges» "\n  b: "«Exiting.»\\n"\n  c: «plain»\n  d: |\n    «block text»\n',
   ],
   [
-    // Unquoted edge whitespace is not part of an Android string (the filter leaves it in the file); a
-    // significant space is written as \u0020, which is the string's content, the translation's to keep.
+    // Unquoted edge whitespace is not part of an Android string (the filter leaves it in the file); what a
+    // string keeps at its edges is written as escapes (\u0020, \n) or quoted: the skeleton's, as PO's \n is.
     'android',
-    '<resources><string name="a">\\u0020Hello</string><string name="b">  spaced  </string><string name="c">Line\\n</string></resources>',
-    '<resources><string name="a">«\\u0020Hello»</string><string name="b">  «spaced»  </string><string name="c">«Line\\n»</string></resources>',
+    '<resources><string name="a">\\u0020Hello</string><string name="b">  spaced  </string><string name="c">Line\\n</string><string name="d">"  Quoted "</string></resources>',
+    '<resources><string name="a">\\u0020«Hello»</string><string name="b">  «spaced»  </string><string name="c">«Line»\\n</string><string name="d">"  «Quoted» "</string></resources>',
   ],
   [
     'xliff',
@@ -94,7 +95,8 @@ describe('segment-edge whitespace in every format', () => {
   it('docx: the runs of a paragraph keep its edges once', async () => {
     const body =
       '<w:p><w:r><w:t xml:space="preserve">  Leading and trailing. </w:t></w:r></w:p>' +
-      '<w:p><w:r><w:t>Tab after</w:t></w:r><w:r><w:tab/></w:r></w:p>';
+      '<w:p><w:r><w:t>Tab after</w:t></w:r><w:r><w:tab/></w:r></w:p>' +
+      '<w:p><w:r><w:tab/><w:t>Tab and break in the run.</w:t><w:br/></w:r></w:p>';
     const original = await buildDocx({
       'word/document.xml': fixturePart('word/document.xml').replace('<w:body>', `<w:body>${body}`),
     });
@@ -102,8 +104,39 @@ describe('segment-edge whitespace in every format', () => {
     const xml = (await readZip(out, 'docx'))
       .find((e) => e.name === 'word/document.xml')!
       .data.toString('utf8');
-    const first = xml.slice(xml.indexOf('<w:body>'), xml.indexOf('</w:p>', xml.indexOf('Tab after')));
-    const texts = [...first.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>|<w:tab\/>/g)].map((m) => m[1] ?? '\t');
-    assert.deepEqual(texts, ['  ', '«Leading and trailing.»', ' ', '«Tab after»', '\t']);
+    const first = xml.slice(xml.indexOf('<w:body>'), xml.indexOf('</w:p>', xml.indexOf('in the run')));
+    const texts = [...first.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>|<w:tab\/>|<w:br\/>/g)].map(
+      (m) => m[1] ?? (m[0] === '<w:tab/>' ? '\t' : '\n'),
+    );
+    // A tab and a break the run holds around the text are its edges too (they were the segment's tags, and
+    // a translation without them had the tab written at the end).
+    assert.deepEqual(texts, [
+      '  ',
+      '«Leading and trailing.»',
+      ' ',
+      '«Tab after»',
+      '\t',
+      '\t',
+      '«Tab and break in the run.»',
+      '\n',
+    ]);
+  });
+
+  it('a line break tag at a target’s edge is written once: the skeleton’s', () => {
+    const br = '<x id="1" ctype="lb"/>';
+    // A draft filled from an entry that held the tag at its edge (stored before it went to the skeleton).
+    assert.equal(
+      unitText([{ lead: '', trail: br, source: 'Done.', target: `Fertig.${br}` }]),
+      `Fertig.${br}`,
+    );
+    // A segment imported before: its source holds the tag, a target without it gets it from there.
+    assert.equal(
+      unitText([{ lead: '', trail: '', source: `Done.${br}`, target: 'Fertig.' }]),
+      `Fertig.${br}`,
+    );
+    assert.equal(
+      unitText([{ lead: '', trail: '', source: `Done.${br}`, target: `Fertig.${br}` }]),
+      `Fertig.${br}`,
+    );
   });
 });

@@ -43,6 +43,36 @@ describe('QA checks', () => {
     assert.ok(codes(nested, 'A </g><g id="1">b <g id="2">c</g>', EN_DE).includes(QA_CODES.tagExtra));
   });
 
+  test('tags are named as the editor’s chips name them: the pair’s number and the markup it stands for', () => {
+    const messages = (source: string, target: string) =>
+      checkSegment(source, target, EN_DE).map((i) => [i.code, i.message]);
+    // Was "Tag </g> of the source is missing", once for both closing tags, and "Tag <x id="2"/> …".
+    const html =
+      'Read <g id="1" ctype="bold">this</g> and <g id="2">that</g><x id="3" ctype="lb"/> or run ' +
+      '<ph id="4" ctype="x-code">&lt;code&gt;gettext&lt;/code&gt;</ph>.';
+    assert.deepEqual(messages(html, 'Lies <g id="1" ctype="bold">dies und das oder führe aus.'), [
+      [QA_CODES.tagMissing, 'Closing tag /1 (</b>) of the source is missing'],
+      [QA_CODES.tagMissing, 'Tag 2 of the source is missing'],
+      [QA_CODES.tagMissing, 'Closing tag /2 of the source is missing'],
+      [QA_CODES.tagMissing, 'Tag 3/ (<br>) of the source is missing'],
+      [QA_CODES.tagMissing, 'Tag 4/ (<code>gettext</code>) of the source is missing'],
+      [QA_CODES.tagExtra, 'Tag 1 (<b>) is not properly paired'],
+    ]);
+    // bpt/ept by their native code; a tag not in the source by its chip in the target.
+    const android = 'Tap <bpt id="1">&lt;b&gt;</bpt>Save<ept id="1">&lt;/b&gt;</ept>';
+    assert.deepEqual(messages(android, 'Tippen Sie auf Speichern<ept id="1">&lt;/b&gt;</ept><x id="7"/>'), [
+      [QA_CODES.tagMissing, 'Tag 1 (<b>) of the source is missing'],
+      [QA_CODES.tagExtra, 'Tag 7/ is not in the source'],
+    ]);
+    assert.deepEqual(
+      messages(
+        'See <g id="1" ctype="italic">Introduction</g>.',
+        'Siehe Einleitung<g id="1" ctype="italic"></g>.',
+      ),
+      [[QA_CODES.tagPairEmpty, 'Tag pair 1 (<i>…</i>) is empty; in the source it encloses "Introduction"']],
+    );
+  });
+
   test('numbers are read by each language: 1,000.5 (en) is 1.000,5 (de) and 1 000,5 (fr)', () => {
     assert.deepEqual(codes('Pay 1,000.5 EUR.', 'Zahlen Sie 1.000,5 EUR.', EN_DE), []);
     assert.deepEqual(codes('Pay 1,000.5 EUR.', `Payez 1${NNBSP}000,5${NBSP}EUR.`, EN_FR), []);
@@ -244,22 +274,18 @@ describe('QA checks', () => {
     assert.deepEqual(empty, [
       [
         QA_CODES.tagPairEmpty,
-        'Tag pair <g id="1">…</g> is empty; in the source it encloses "Introduction"',
+        'Tag pair 1 is empty; in the source it encloses "Introduction"',
         '<g id="1"></g>',
       ],
     ]);
     assert.equal(checkSegment(source, 'Siehe Einleitung<g id="1"></g>.', EN_DE)[0].severity, 'warning');
     assert.deepEqual(found('<g id="1">A</g> and <g id="2">B</g>.', '<g id="2">B</g> und <g id="1">A</g>.'), [
-      [
-        QA_CODES.tagOrder,
-        'Tag pair <g id="1">…</g> comes after <g id="2"> here, before it in the source',
-        '<g id="1">A</g>',
-      ],
+      [QA_CODES.tagOrder, 'Tag pair 1 comes after pair 2 here, before it in the source', '<g id="1">A</g>'],
     ]);
     assert.deepEqual(found('<g id="1">A <g id="2">B</g></g> C.', '<g id="1">X</g> <g id="2">Y</g> Z.'), [
       [
         QA_CODES.tagOrder,
-        'Tag pair <g id="2">…</g> is nested otherwise than in the source (inside <g id="1">)',
+        'Tag pair 2 is nested otherwise than in the source (inside pair 1)',
         '<g id="2">Y</g>',
       ],
     ]);

@@ -4,6 +4,7 @@
 import { pairTags, parseTagged, type TagPart, tagIdentity } from '../inline-tags.ts';
 import { primaryLanguage as primary } from '../language-tags.ts';
 import { type PlaceholderSyntax, placeablesOf } from '../placeables.ts';
+import { matchSourceTags, type TagLabel, tagLabels, tagName } from '../tag-labels.ts';
 import { findNumbers } from './numbers.ts';
 import { placeholderDifferences } from './placeholder-differences.ts';
 import { tagPairIssues } from './tag-pairs.ts';
@@ -258,43 +259,49 @@ function isPlaceholder(part: TagPart): boolean {
   return part.form === 'code' && placeablesOf(part.raw)[0]?.kind === 'placeholder';
 }
 
+/** A tag of a text as a message names it, at the start of a sentence: `Tag 2 (<b>)`, `Closing tag /2`. */
+function named(tags: readonly TagPart[], labels: readonly TagLabel[], index: number): string {
+  const name = tagName(tags[index], labels[index]);
+  return name[0].toUpperCase() + name.slice(1);
+}
+
+/**
+ * Missing tags one by one, each named by its own pair as the editor's "Missing tags" names it (matched as
+ * there: src/text/tag-labels.ts); extra ones — a tag the source has fewer of — and tags not properly paired,
+ * named as their chips in the target read. Placeholders protected as codes are the placeholder check's.
+ */
 function checkTags(c: Check): void {
-  const count = (runs: Runs) => {
-    const counts = new Map<string, { n: number; raw: string }>();
-    for (const { part } of runs.tags) {
-      if (isPlaceholder(part)) continue;
-      const key = tagIdentity(part);
-      const entry = counts.get(key) ?? { n: 0, raw: part.raw };
-      entry.n++;
-      counts.set(key, entry);
-    }
-    return counts;
-  };
-  const inSource = count(c.source);
-  const inTarget = count(c.target);
-  for (const [key, { n, raw }] of inSource) {
-    const missing = n - (inTarget.get(key)?.n ?? 0);
-    if (missing > 0) c.add(QA_CODES.tagMissing, `Tag ${raw} of the source is missing`);
-  }
+  const source = c.source.tags.filter((t) => !isPlaceholder(t.part));
+  const target = c.target.tags.filter((t) => !isPlaceholder(t.part));
+  const sourceParts = source.map((t) => t.part);
+  const targetParts = target.map((t) => t.part);
+  const sourceLabels = tagLabels(sourceParts);
+  const targetLabels = tagLabels(targetParts);
+  const match = matchSourceTags(sourceParts, targetParts);
+  match.forEach((t, i) => {
+    if (t === undefined)
+      c.add(QA_CODES.tagMissing, `${named(sourceParts, sourceLabels, i)} of the source is missing`);
+  });
+  const inSource = new Map<string, number>();
+  for (const part of sourceParts) inSource.set(tagIdentity(part), (inSource.get(tagIdentity(part)) ?? 0) + 1);
   const seen = new Map<string, number>();
-  for (const tag of c.target.tags) {
-    if (isPlaceholder(tag.part)) continue;
+  target.forEach((tag, i) => {
     const key = tagIdentity(tag.part);
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
-    if (n > (inSource.get(key)?.n ?? 0)) {
-      c.add(QA_CODES.tagExtra, `Tag ${tag.part.raw} is not in the source`, tag);
+    if (n > (inSource.get(key) ?? 0)) {
+      c.add(QA_CODES.tagExtra, `${named(targetParts, targetLabels, i)} is not in the source`, tag);
     }
-  }
+  });
   // Tags all there, but closed in the wrong order.
   const partners = pairTags(c.target.parts);
-  for (const tag of c.target.tags) {
+  target.forEach((tag, i) => {
     if ((tag.part.form === 'open' || tag.part.form === 'close') && !partners.has(tag.index)) {
       if (inSource.has(tagIdentity(tag.part)) && (seen.get(tagIdentity(tag.part)) ?? 0) <= 1) {
-        c.add(QA_CODES.tagExtra, `Tag ${tag.part.raw} is not properly paired`, tag);
+        c.add(QA_CODES.tagExtra, `${named(targetParts, targetLabels, i)} is not properly paired`, tag);
       }
     }
-  }
+  });
 }
 
 function checkNumbers(c: Check, sourceText: string, targetText: string): void {

@@ -2,6 +2,7 @@
 // pairs in another order or nesting than the source's. Warnings: a translation may reorder formatting on
 // purpose, but an empty pair is what an overtyped selection leaves (an empty <TT></TT> in the export).
 import { type InlinePart, pairTags, parseTagged, type TagPart, tagIdentity } from '../inline-tags.ts';
+import { tagLabels } from '../tag-labels.ts';
 
 /** One pair of tags: an open and a close part, or a bpt and its ept. */
 interface TagPair {
@@ -16,6 +17,8 @@ interface TagPair {
   text: string;
   /** The id of the innermost pair enclosing this one, or null. */
   parent: string | null;
+  /** How a message names it, as the editor's chips number it: `pair 1 (<b>…</b>)`, `pair 2`. */
+  name: string;
 }
 
 export interface TagPairIssue {
@@ -49,6 +52,9 @@ function pairsOf(tagged: string): TagPair[] {
       begun.delete(ref);
     }
   });
+  const tagIndexes = parts.flatMap((p, i) => (p.type === 'tag' ? [i] : []));
+  const labels = tagLabels(tagIndexes.map((i) => parts[i] as TagPart));
+  const labelAt = new Map(tagIndexes.map((partIndex, k) => [partIndex, labels[k]]));
   const seen = new Map<string, number>();
   const pairs: (TagPair & { openIndex: number; closeIndex: number })[] = [];
   parts.forEach((p, i) => {
@@ -65,6 +71,13 @@ function pairsOf(tagged: string): TagPair[] {
       end: offsets[j + 1],
       text: textBetween(parts, i, j),
       parent: null,
+      name: pairName(
+        p,
+        parts[j] as TagPart,
+        labelAt.get(i)!.text,
+        labelAt.get(i)!.full,
+        labelAt.get(j)!.full,
+      ),
       openIndex: i,
       closeIndex: j,
     });
@@ -90,7 +103,17 @@ function textBetween(parts: readonly InlinePart[], from: number, to: number): st
   return text;
 }
 
-const nameOf = (pair: TagPair) => pair.open.raw;
+/** `pair 1 (<b>…</b>)`: the open tag's number, and the markup the pair stands for when it is not the tags. */
+function pairName(
+  open: TagPart,
+  close: TagPart,
+  number: string,
+  openFull: string,
+  closeFull: string,
+): string {
+  if (openFull === open.raw && closeFull === close.raw) return `pair ${number}`;
+  return `pair ${number} (${openFull}…${closeFull})`;
+}
 
 /** The quoted text a pair encloses, shortened for a message. */
 function quoted(text: string): string {
@@ -112,7 +135,7 @@ export function tagPairIssues(source: string, target: string): TagPairIssue[] {
     if (original.text.trim() !== '' && pair.text.trim() === '') {
       issues.push({
         code: 'TAG_PAIR_EMPTY',
-        message: `Tag pair ${nameOf(pair)}…${pair.close.raw} is empty; in the source it encloses ${quoted(original.text)}`,
+        message: `Tag ${original.name} is empty; in the source it encloses ${quoted(original.text)}`,
         start: pair.start,
         end: pair.end,
       });
@@ -127,17 +150,17 @@ export function tagPairIssues(source: string, target: string): TagPairIssue[] {
     const sibling = latest.get(parent);
     if (parent !== original.parent) {
       const where =
-        original.parent === null ? 'inside no other pair' : `inside ${original.parent.split('#')[0]}`;
+        original.parent === null ? 'inside no other pair' : `inside ${ours.get(original.parent)!.name}`;
       issues.push({
         code: 'TAG_ORDER',
-        message: `Tag pair ${nameOf(pair)}…${pair.close.raw} is nested otherwise than in the source (${where})`,
+        message: `Tag ${original.name} is nested otherwise than in the source (${where})`,
         start: pair.start,
         end: pair.end,
       });
     } else if (sibling && rank.get(pair.id)! < rank.get(sibling.id)!) {
       issues.push({
         code: 'TAG_ORDER',
-        message: `Tag pair ${nameOf(pair)}…${pair.close.raw} comes after ${nameOf(sibling)} here, before it in the source`,
+        message: `Tag ${original.name} comes after ${ours.get(sibling.id)!.name} here, before it in the source`,
         start: pair.start,
         end: pair.end,
       });

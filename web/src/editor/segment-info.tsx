@@ -1,12 +1,14 @@
 // What the side panel says about the segment being edited: its number and context, how pre-translation filled
 // it (score, placeables repaired from the match), and the source's tags its target still lacks.
+
+import { tagLabels } from '@server/text/tag-labels.ts';
 import type { DocumentSegment } from '../api/types.ts';
 import { keysText } from '../keyboard/shortcut-label.ts';
 import { STATUS_NAMES } from '../ui/format.ts';
 import { type ActiveText, useActiveText } from './active-text.ts';
 import { filledFromContext, shownScore } from './matches/context-match.ts';
 import { tagState } from './tags/missing-tags.ts';
-import { placedTags, tagLabels } from './tags/tag-parts.ts';
+import { placedTags } from './tags/tag-parts.ts';
 import { TagChip, TaggedText } from './tags/tagged-text.tsx';
 
 /** The target's tags against the source's: missing ones, empty pairs, pairs out of order — or all placed. */

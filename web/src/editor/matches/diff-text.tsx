@@ -1,13 +1,13 @@
 // A word diff drawn (wordDiff): the match's words struck out, this text's inserted, tags as the chips they are in
 // their own text, placeholders as their own text (`%s` against `%d`), and the whitespace between words as it is
 // written, with its formatting marks. Used by the matches, the replace preview, the history and the conflicts.
-import { placeablesOf } from '@server/text/placeables.ts';
+import { tagLabels } from '@server/text/tag-labels.ts';
 import type { ReactNode } from 'react';
 import { formattingMarks } from '../marks/formatting-marks.ts';
 import { MarkedRun } from '../marks/marked-text.tsx';
-import { placedTags, tagLabels } from '../tags/tag-parts.ts';
+import { placedTags } from '../tags/tag-parts.ts';
 import { Placeholder, TagChip } from '../tags/tagged-text.tsx';
-import { type DiffPart, wordDiff } from './word-diff.ts';
+import { type DiffPart, placeholderText, wordDiff } from './word-diff.ts';
 
 /** The chip of the tag at `start` of a text, or undefined when no tag of the model starts there. */
 function chipsOf(text: string) {
@@ -19,11 +19,6 @@ function chipsOf(text: string) {
   };
 }
 
-const isPlaceholder = (text: string) => {
-  const found = placeablesOf(text);
-  return found.length === 1 && found[0].kind === 'placeholder' && found[0].text === text;
-};
-
 function Whitespace({ text, edge }: { text: string; edge: boolean }) {
   return text ? <MarkedRun text={text} marks={formattingMarks(text, { edges: edge })} /> : null;
 }
@@ -33,9 +28,10 @@ export function DiffText({ before, after }: { before: string; after: string }) {
   const chipInBefore = chipsOf(before.normalize('NFC'));
   const chipInAfter = chipsOf(after.normalize('NFC'));
   const body = (text: string, start: number, inAfter: boolean): ReactNode => {
+    const placeholder = placeholderText(text);
+    if (placeholder !== undefined) return <Placeholder text={placeholder} />;
     const label = (inAfter ? chipInAfter : chipInBefore)(start);
-    if (label) return <TagChip label={label} />;
-    return isPlaceholder(text) ? <Placeholder text={text} /> : text;
+    return label ? <TagChip label={label} /> : text;
   };
   const last = parts.length - 1;
   const render = (p: DiffPart, i: number) => {

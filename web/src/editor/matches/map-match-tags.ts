@@ -4,7 +4,8 @@
 // brings a tag the segment does not have, nor a `%d` where this source has `%s`.
 import { parseTagged, plainText, type TagPart } from '@server/text/inline-tags.ts';
 import { repairTarget } from '@server/text/placeables.ts';
-import { pairByRole, placedTags, tagNumber, tagRole } from '../tags/tag-parts.ts';
+import { pairByRole, tagNumber, tagRole } from '@server/text/tag-labels.ts';
+import { placedTags } from '../tags/tag-parts.ts';
 
 export interface MappedTarget {
   target: string;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { scoreMatch } from '@server/matching/score.ts';
 import { explainScore } from './score-explanation.ts';
-import { type DiffPart, wordDiff } from './word-diff.ts';
+import { type DiffPart, placeholderText, wordDiff } from './word-diff.ts';
 
 const show = (parts: DiffPart[]) =>
   parts
@@ -109,4 +109,43 @@ test('placeholders, line breaks and indentation read in the diff as they are wri
   const parts = wordDiff('Copy %1$s to\n  %2$s?', 'Copy %s to\n  %s?');
   assert.equal(show(parts), 'Copy ~%1$s>%s to\n  ~%2$s>%s?');
   assert.equal(show(wordDiff('Done. ', 'Done.')), 'Done. ');
+});
+
+test('a placeholder protected as a code element reads as its native code, and is the same one however written', () => {
+  // Drawn as the target editor draws it: `{{count}}`, never `<ph id="1">{{count}}</ph>`.
+  assert.equal(placeholderText('<ph id="1">{{count}}</ph>'), '{{count}}');
+  assert.equal(placeholderText('<ph id="3" ctype="x-var">%{count}</ph>'), '%{count}');
+  assert.equal(placeholderText('%1$s'), '%1$s');
+  assert.equal(
+    placeholderText('<ph id="1">{count, plural, one {</ph>'),
+    undefined,
+    'a tag, drawn as its chip',
+  );
+  assert.equal(placeholderText('<x id="1"/>'), undefined);
+  assert.equal(placeholderText('files'), undefined);
+  const shown = (parts: DiffPart[]) =>
+    show(
+      parts.map((p) => ({
+        ...p,
+        text: placeholderText(p.text) ?? p.text,
+        now: p.now && (placeholderText(p.now) ?? p.now),
+      })),
+    );
+  // Another placeholder in its place: the match's struck, this one's inserted, both as their text.
+  assert.equal(
+    shown(
+      wordDiff('You have <ph id="2">{{total}}</ph> new files', 'You have <ph id="1">{{count}}</ph> files'),
+    ),
+    'You have ~{{total}}>{{count}} -new files',
+  );
+  // The same placeholder typed in the match and protected here (or numbered otherwise): no change, as the
+  // scorer has it (it compares placeholders by key). Was `~{{count}}>{{count}}`.
+  assert.deepEqual(
+    wordDiff('You have {{count}} files', 'You have <ph id="1">{{count}}</ph> files').map((p) => p.kind),
+    ['equal', 'equal', 'equal', 'equal'],
+  );
+  assert.equal(
+    shown(wordDiff('Hello <ph id="2">{name}</ph>!', 'Hello <ph id="1">{name}</ph>!')),
+    'Hello {name}!',
+  );
 });

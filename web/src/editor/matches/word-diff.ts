@@ -4,8 +4,9 @@
 import { align } from '@server/matching/levenshtein.ts';
 import { type PreparedText, prepareText } from '@server/matching/score.ts';
 import type { TokenType } from '@server/matching/tokenize.ts';
-import { parseTagged, type TagPart } from '@server/text/inline-tags.ts';
-import { tagRole } from '../tags/tag-parts.ts';
+import { nativeCode, parseTagged, type TagPart } from '@server/text/inline-tags.ts';
+import { placeablesOf } from '@server/text/placeables.ts';
+import { tagRole } from '@server/text/tag-labels.ts';
 
 export type DiffKind = 'equal' | 'changed' | 'removed' | 'added';
 
@@ -99,7 +100,10 @@ export function wordDiff(matchSource: string, source: string): DiffPart[] {
     for (; qi < qk; qi++) push('added', q, qi);
     if (qk === q.tokens.length) break;
     const [x, y] = [q.tokens[qk], c.tokens[ck]];
-    if (x.real === y.real || (x.type === 'tag' && x.norm === y.norm)) push('equal', c, ck);
+    // A tag or placeholder is the same one however it is written (`{{count}}` typed, `<ph id="1">{{count}}</ph>`
+    // protected by a filter): what the scorer compares is its key.
+    const sameKey = (x.type === 'tag' || x.type === 'placeholder') && x.type === y.type && x.norm === y.norm;
+    if (x.real === y.real || sameKey) push('equal', c, ck);
     else
       parts.push({
         kind: 'changed',
@@ -113,4 +117,16 @@ export function wordDiff(matchSource: string, source: string): DiffPart[] {
     ci = ck + 1;
   }
   return parts;
+}
+
+/**
+ * A diff part's text as the editor shows a placeholder, or undefined when the text is not one placeholder: its
+ * own text (`%s`), or for a placeholder a filter protected as a code element its native code
+ * (`<ph id="1">{{count}}</ph>` → `{{count}}`), as the target editor draws it — never the markup.
+ */
+export function placeholderText(text: string): string | undefined {
+  const found = placeablesOf(text);
+  if (found.length !== 1 || found[0].kind !== 'placeholder' || found[0].text !== text) return undefined;
+  const [part] = parseTagged(text);
+  return part.type === 'tag' && part.form === 'code' ? nativeCode(part) : text;
 }

@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseTagged, type TagPart } from '@server/text/inline-tags.ts';
+import { tagLabels } from '@server/text/tag-labels.ts';
 import { insertAllTags, insertNextTag, missingTags, tagState } from './missing-tags.ts';
-import { tagLabels } from './tag-parts.ts';
 
 const SOURCE = 'Run <g id="1">this</g> and <x id="2"/> now.';
 

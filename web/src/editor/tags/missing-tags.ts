@@ -3,7 +3,8 @@
 // the source encloses, whether its pairs are out of the source's nesting; and the edit that inserts the next
 // missing tag (Alt+T) or all of them (Alt+Shift+T).
 import type { TagPart } from '@server/text/inline-tags.ts';
-import { pairByRole, placedTags, tagRole } from './tag-parts.ts';
+import { matchSourceTags, pairByRole, tagRole } from '@server/text/tag-labels.ts';
+import { placedTags } from './tag-parts.ts';
 
 export interface MissingTag {
   part: TagPart;
@@ -11,42 +12,10 @@ export interface MissingTag {
   index: number;
 }
 
-/**
- * Each of the source's tags matched to one of the target's (index in the target's tags, or undefined). Opening
- * and standalone tags by their characters; a closing tag to the partner of its opening tag's match when there is
- * one, else to a closing tag written the same that nothing else took.
- */
-function matchTags(source: readonly TagPart[], target: readonly TagPart[]): (number | undefined)[] {
-  const used = new Set<number>();
-  const take = (i: number | undefined) => {
-    if (i !== undefined && i >= 0) used.add(i);
-    return i !== undefined && i >= 0 ? i : undefined;
-  };
-  const free = (raw: string, role?: string) =>
-    target.findIndex((t, i) => !used.has(i) && t.raw === raw && (role === undefined || tagRole(t) === role));
-  const match: (number | undefined)[] = source.map((t) =>
-    tagRole(t) === 'close' ? undefined : take(free(t.raw)),
-  );
-  const sourcePartners = pairByRole(source);
-  const targetPartners = pairByRole(target);
-  source.forEach((t, i) => {
-    if (tagRole(t) !== 'close') return;
-    const open = sourcePartners.get(i);
-    const inTarget = open === undefined ? undefined : match[open];
-    const partner = inTarget === undefined ? undefined : targetPartners.get(inTarget);
-    if (partner !== undefined && !used.has(partner) && target[partner].raw === t.raw)
-      match[i] = take(partner);
-  });
-  source.forEach((t, i) => {
-    if (tagRole(t) === 'close' && match[i] === undefined) match[i] = take(free(t.raw, 'close'));
-  });
-  return match;
-}
-
 /** The source's tags that the target lacks, in source order. */
 export function missingTags(source: string, target: string): MissingTag[] {
   const sourceTags = placedTags(source).map((t) => t.part);
-  const match = matchTags(
+  const match = matchSourceTags(
     sourceTags,
     placedTags(target).map((t) => t.part),
   );
@@ -67,7 +36,7 @@ export function tagState(source: string, target: string): TagState {
   const sourcePlaced = placedTags(source);
   const targetPlaced = placedTags(target);
   const sourceTags = sourcePlaced.map((t) => t.part);
-  const match = matchTags(
+  const match = matchSourceTags(
     sourceTags,
     targetPlaced.map((t) => t.part),
   );

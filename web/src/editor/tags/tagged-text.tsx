@@ -1,11 +1,13 @@
 // Tagged text as people read it: the words with their formatting marks (line breaks, tabs, no-break and doubled
 // spaces), each inline tag as a chip (its number, or its full markup in full-tag mode; its code on hover and on
 // keyboard focus), each placeholder as its own text, and optional highlighted ranges (concordance hits).
+
+import { type TagLabel, tagLabels } from '@server/text/tag-labels.ts';
 import { Fragment, type ReactNode } from 'react';
 import { type FormattingMark, formattingMarks } from '../marks/formatting-marks.ts';
 import { MarkedRun } from '../marks/marked-text.tsx';
 import { useFullTags } from './tag-display.ts';
-import { placedTags, protectedUnits, type TagLabel, tagLabels } from './tag-parts.ts';
+import { placedTags, protectedUnits } from './tag-parts.ts';
 
 export function TagChip({ label, focusable = false }: { label: TagLabel; focusable?: boolean }) {
   const full = useFullTags();

@@ -12,7 +12,8 @@ import {
   type Tooltip,
   WidgetType,
 } from '@codemirror/view';
-import { placedTags, protectedUnits, type TagLabel, tagLabels } from '../tags/tag-parts.ts';
+import { type TagLabel, tagLabels } from '@server/text/tag-labels.ts';
+import { placedTags, protectedUnits } from '../tags/tag-parts.ts';
 import { safeTagEditing } from './tag-editing.ts';
 
 /** Whether chips show their full markup (the page's full-tag mode). */
