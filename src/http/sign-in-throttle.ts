@@ -5,8 +5,9 @@
 // password attempt of that name or from that address (right or wrong) answers 429, so that a guess cannot be
 // confirmed. API keys cannot be guessed (256 bits): the throttle there only stops waste. A key that failed 10
 // times answers 429 from then on (a stale key in a script retried forever), and past 100 key failures from an
-// address its wrong keys answer 429 instead of 401; a valid key always passes, so that other clients' wrong
-// keys from the same address (a NAT, a CI fleet, a proxy) never lock it out.
+// address its wrong keys answer 429 instead of 401 (so do they from an address throttled for guessing
+// passwords: a guesser does not get a second, slower door); a valid key always passes, so that other
+// clients' wrong keys from the same address (a NAT, a CI fleet, a proxy) never lock it out.
 //
 // User names are one namespace for the whole server (a sign-in with a user name names no organization), so
 // creating a user whose name another organization holds must be refused, and that refusal tells the name
@@ -59,7 +60,10 @@ export class SignInThrottle {
     if (!byKey) await this.refuseOver(...address);
     const result = await authenticate();
     if (result !== null) return result;
-    if (byKey) await this.refuseOver(...address);
+    if (byKey) {
+      await this.refuseOver(...address);
+      await this.refuseOver(`authfail:addr:${attempt.address}`, MAX_PASSWORD_FAILURES_PER_ADDRESS);
+    }
     for (const [key] of [credential, address]) await this.counters.increment(key, FAILURE_WINDOW_MS);
     return null;
   }
