@@ -127,7 +127,32 @@ export const errors = {
     ),
   internal: () => new AppError(500, 'INTERNAL_ERROR', 'Internal server error'),
   unavailable: (message: string) => new AppError(503, 'UNAVAILABLE', message),
+  /**
+   * The store's connection was lost (a restart or failover of PostgreSQL, a network cut): the request did
+   * nothing that committed, and the next one opens a new connection.
+   */
+  storeUnavailable: (detail: string) =>
+    new StoreUnavailableError(`The database connection was lost (${detail}); retry the request`),
 } as const;
+
+/**
+ * The store could not be reached, or its connection broke mid-statement: retryable, by a client (503 with
+ * Retry-After) or by the task worker (the task goes back to the queue).
+ */
+export class StoreUnavailableError extends AppError {
+  override name = 'StoreUnavailableError';
+  constructor(message: string) {
+    super(503, 'STORE_UNAVAILABLE', message, { 'Retry-After': '2' });
+  }
+}
+
+/** True when err, or an error it wraps (cause), is the store's connection lost. */
+export function isStoreUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof StoreUnavailableError) return true;
+  }
+  return false;
+}
 
 /** A file that cannot be read as its format; line and column are 1-based when known. */
 export class FormatError extends Error {

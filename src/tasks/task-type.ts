@@ -4,8 +4,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import { isStoreUnavailable } from '../errors.ts';
 import type { Db, Queryable } from '../store/db.ts';
-import type { TaskRow, TaskTypeName } from './queue.ts';
+import { LeaseLostError, type TaskRow, type TaskTypeName } from './queue.ts';
 
 export interface TaskContext {
   db: Db;
@@ -39,6 +40,15 @@ export interface TaskType<S extends TSchema = TSchema> {
    * the task was working on does not stay "in progress" for ever.
    */
   giveUp?(db: Db, task: TaskRow, params: Static<S> | undefined, reason: string): Promise<void>;
+}
+
+/**
+ * Whether the task runs again after this failed attempt: interrupted by shutdown, taken over by another
+ * worker, or cut off from the store (the worker re-queues it). Its handler then keeps what the next attempt
+ * needs (its input file, its document's state) instead of clearing up as after a failure.
+ */
+export function attemptGoesOn(err: unknown, signal: AbortSignal): boolean {
+  return signal.aborted || err instanceof LeaseLostError || isStoreUnavailable(err);
 }
 
 /** Declares a task type (a typed identity: params' type follows from the schema). */

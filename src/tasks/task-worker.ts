@@ -1,7 +1,7 @@
 // The worker loop that runs in every server process: claims tasks, runs their handlers, keeps leases alive.
 
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, FormatError, TaskFailure } from '../errors.ts';
+import { AppError, FormatError, isStoreUnavailable, TaskFailure } from '../errors.ts';
 import type { Db } from '../store/db.ts';
 import {
   claimTask,
@@ -44,10 +44,19 @@ export interface LiveProgress {
   liveProgress(taskId: number): { done: number; total: number } | undefined;
 }
 
+/** The points of an attempt at which TaskWorker.atStage is called. */
+export type AttemptStage = 'claimed' | 'progress' | 'complete';
+
 /** Named apart from worker_threads' Worker: this one runs queued tasks, in the server's own thread. */
 export class TaskWorker implements TaskNotifier, LiveProgress {
   /** This process's instance id (src/store/instances.ts): the owner of the tasks it runs. */
   readonly id: string;
+  /**
+   * Awaited at each stage of every attempt (after the claim, at each progress report, before the task is
+   * marked succeeded): where the fault tests cut the store's connection, deterministically, whichever the
+   * task type. Unset in service.
+   */
+  atStage: ((stage: AttemptStage, task: TaskRow) => Promise<void>) | undefined;
   private readonly running = new Set<Promise<void>>();
   private readonly progressOf = new Map<number, { done: number; total: number }>();
   private controller = new AbortController();
@@ -170,18 +179,25 @@ export class TaskWorker implements TaskNotifier, LiveProgress {
       workerId: this.id,
       log,
       signal: this.controller.signal,
-      progress: (done, total, tx) => {
+      progress: async (done, total, tx) => {
+        await this.atStage?.('progress', task);
         this.progressOf.set(task.id, { done, total });
         return setProgress(tx && !this.db.shared ? tx : this.db, task.id, done, total);
       },
-      complete: (tx, result) => completeTask(tx, task.id, this.id, result),
+      complete: async (tx, result) => {
+        await this.atStage?.('complete', task);
+        return completeTask(tx, task.id, this.id, result);
+      },
     };
     try {
+      await this.atStage?.('claimed', task);
       await type.run(task, parsed.params, context);
       log.info('task succeeded');
     } catch (err) {
       if (err instanceof LeaseLostError) {
         log.warn('lease lost; another worker runs the task');
+      } else if (isStoreUnavailable(err) && !this.controller.signal.aborted) {
+        await this.retryLater(task, type, parsed.params, err as Error, log);
       } else if (this.controller.signal.aborted) {
         await releaseTask(this.db, task.id, this.id);
         log.info('task interrupted by shutdown; re-queued');
@@ -202,5 +218,46 @@ export class TaskWorker implements TaskNotifier, LiveProgress {
       clearInterval(heartbeat);
       this.progressOf.delete(task.id);
     }
+  }
+
+  /**
+   * An attempt that lost the store's connection (a restart or failover of the database): nothing of it
+   * committed, so the task goes back to the queue and runs again — up to MAX_ATTEMPTS attempts, after
+   * which it fails saying why. While the store stays out of reach the release itself fails: the task's
+   * lease then runs out and the task is claimed again all the same.
+   */
+  private async retryLater(
+    task: TaskRow,
+    type: TaskType,
+    params: unknown,
+    err: Error,
+    log: FastifyBaseLogger,
+  ) {
+    const lastAttempt = task.attempts >= MAX_ATTEMPTS;
+    for (let tries = 0; tries < 3; tries++) {
+      try {
+        if (!lastAttempt) {
+          await releaseTask(this.db, task.id, this.id);
+          log.warn(
+            { reason: err.message, attempt: task.attempts },
+            'task lost the database connection; re-queued',
+          );
+          return;
+        }
+        const why = `The database connection was lost during each of ${MAX_ATTEMPTS} attempts (the last: ${err.message})`;
+        if (await failTask(this.db, task.id, this.id, why, 'STORE_UNAVAILABLE')) {
+          await type.giveUp?.(this.db, task, params, why);
+          log.error(
+            { reason: err.message },
+            'task failed: the database connection was lost at every attempt',
+          );
+        }
+        return;
+      } catch (next) {
+        if (!isStoreUnavailable(next)) throw next;
+        await new Promise((resolve) => setTimeout(resolve, 1000 * (tries + 1)));
+      }
+    }
+    log.warn({ reason: err.message }, 'task lost the database connection; its lease will re-queue it');
   }
 }

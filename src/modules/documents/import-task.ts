@@ -1,7 +1,7 @@
 // The document_import task: the original through its format filter → units → sentence segments, stored in
 // one transaction together with the task's success (re-runnable after a crash).
 import { type Static, Type } from 'typebox';
-import { FormatError, TaskFailure } from '../../errors.ts';
+import { FormatError, isStoreUnavailable, TaskFailure } from '../../errors.ts';
 import { filterByFormat } from '../../formats/registry.ts';
 import { nowSeconds } from '../../store/db.ts';
 import { insertTask, type TaskRow } from '../../tasks/queue.ts';
@@ -43,6 +43,8 @@ async function importDocument(task: TaskRow, params: DocumentImportTaskParams, c
   try {
     extracted = await extractDocument(await repo.readOriginal(db, doc.id), doc);
   } catch (err) {
+    // Cut off from the store while reading the original: the next attempt reads it again.
+    if (isStoreUnavailable(err)) throw err;
     if (ctx.signal.aborted) {
       await repo.moveImport(db, doc.id, IMPORT.interrupted);
       throw err;

@@ -5,7 +5,7 @@
 // with the task's success, so a task killed part-way changes no segment, and its re-run counts what the
 // final state holds.
 import { type Static, Type } from 'typebox';
-import { TaskFailure } from '../../errors.ts';
+import { isStoreUnavailable, TaskFailure } from '../../errors.ts';
 import { nextTurn } from '../../pacing.ts';
 import { nowSeconds } from '../../store/db.ts';
 import { LeaseLostError, type TaskRow } from '../../tasks/queue.ts';
@@ -50,6 +50,9 @@ export function pretranslateTask(indexes: IndexCache, projects: ProjectsOfDocume
         await pretranslate(task, options, ctx, doc, indexes, projects);
       } catch (err) {
         if (err instanceof LeaseLostError) throw err;
+        // Cut off from the store, the clean-up cannot reach it either: the next attempt starts from an
+        // empty staging area and moves the document itself.
+        if (isStoreUnavailable(err)) throw err;
         await segments.clearPretranslation(ctx.db, task.id);
         // Interrupted by shutdown: the task is re-queued, so the document is pending again; otherwise idle.
         await repo.movePretranslation(

@@ -7,9 +7,9 @@ import { type Static, Type } from 'typebox';
 import yazl from 'yazl';
 import { AppError, FormatError, TaskFailure } from '../../errors.ts';
 import type { Db } from '../../store/db.ts';
-import { LeaseLostError, type TaskRow } from '../../tasks/queue.ts';
+import type { TaskRow } from '../../tasks/queue.ts';
 import { deleteTaskFile, storeTaskFile } from '../../tasks/task-files.ts';
-import { type TaskContext, taskType } from '../../tasks/task-type.ts';
+import { attemptGoesOn, type TaskContext, taskType } from '../../tasks/task-type.ts';
 import { mergedOriginal } from '../documents/export.ts';
 import { documentRow } from '../documents/service.ts';
 import { memoryTmxById } from '../memories/export.ts';
@@ -41,8 +41,8 @@ export const jobExportTask = taskType({
     try {
       await runExport(task, ctx, params);
     } catch (err) {
-      // Interrupted by shutdown or taken over: the task runs again and rewrites its file.
-      if (ctx.signal.aborted || err instanceof LeaseLostError) throw err;
+      // The task runs again (attemptGoesOn) and rewrites its file.
+      if (attemptGoesOn(err, ctx.signal)) throw err;
       await discardExport(ctx.db, task.id, params.jobId, failureMessage(err));
       throw err;
     }

@@ -12,9 +12,9 @@ import { FormatError, TaskFailure } from '../../errors.ts';
 import type { TmxReadStats } from '../../formats/tmx/tmx-reader.ts';
 import { nextTurn } from '../../pacing.ts';
 import type { Queryable } from '../../store/db.ts';
-import { finishedWithFiles, LeaseLostError, type TaskRow } from '../../tasks/queue.ts';
+import { finishedWithFiles, type TaskRow } from '../../tasks/queue.ts';
 import { deleteTaskFile, readTaskFile } from '../../tasks/task-files.ts';
-import { type TaskContext, taskType } from '../../tasks/task-type.ts';
+import { attemptGoesOn, type TaskContext, taskType } from '../../tasks/task-type.ts';
 import type { IndexCache } from './index-cache.ts';
 import { memoryFileFormat, parseMemoryFileInThread } from './memory-file-thread.ts';
 import * as repo from './repository.ts';
@@ -32,9 +32,8 @@ export function memoryImportTask(indexes: IndexCache) {
         await runImport(task, params, ctx);
       } catch (err) {
         // Whatever the failure, the uploaded file goes — after the transaction that rolled back, never
-        // inside it. Not when the task goes on: interrupted by shutdown (it is re-queued), or taken over by
-        // another worker (which reads it).
-        if (!ctx.signal.aborted && !(err instanceof LeaseLostError)) await deleteTaskFile(ctx.db, task.id);
+        // inside it. Not when the task goes on (attemptGoesOn): the next attempt reads it.
+        if (!attemptGoesOn(err, ctx.signal)) await deleteTaskFile(ctx.db, task.id);
         throw err;
       }
       // The entries go into the memory's index (and its saved file) right after, not at the next query.

@@ -1,6 +1,7 @@
 // The shared store: PostgreSQL through a pg connection pool; several Tessera instances may use one database.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { errors, isStoreUnavailable } from '../../errors.ts';
 import {
   type Db,
   type InsertOptions,
@@ -23,18 +24,52 @@ export function toPgSql(sql: string): string {
 // Multi-row VALUES lists stay under PostgreSQL's 65,535-parameter limit.
 const MAX_PARAMS = 60_000;
 
+// SQLSTATEs of a server going away: class 08 (connection exception), and 57P01-57P03 (terminated by an
+// administrator or a shutdown, a crash, not accepting connections yet).
+const LOST_STATES = /^(08...|57P0[123])$/;
+// What the driver and the socket say when the connection broke or could not be made.
+const LOST_MESSAGES =
+  /Connection terminated|not queryable|Client was closed|timeout exceeded when trying to connect|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH/;
+
+/** True when err is the connection to the server lost or refused, rather than a statement's own failure. */
+export function isConnectionLost(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (LOST_STATES.test(code) || LOST_MESSAGES.test(code))) return true;
+  return LOST_MESSAGES.test(err.message);
+}
+
+/** A lost connection becomes the one error callers recognise (503 to a client, a retry to the worker). */
+function translated(err: unknown): unknown {
+  if (!isConnectionLost(err)) return err;
+  const e = err as Error & { code?: string };
+  const detail = e.code && !e.message.includes(e.code) ? `${e.code}: ${e.message}` : e.message;
+  const lost = errors.storeUnavailable(detail);
+  lost.cause = err;
+  return lost;
+}
+
+/** Runs a statement; a lost connection rejects as StoreUnavailableError. */
+async function query(client: pg.Pool | pg.PoolClient, sql: string, params: unknown[]) {
+  try {
+    return await client.query(sql, params);
+  } catch (err) {
+    throw translated(err);
+  }
+}
+
 function clientRunner(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async all<T>(sql: string, params: readonly SqlParam[] = []) {
-      const result = await client.query(toPgSql(sql), params as unknown[]);
+      const result = await query(client, toPgSql(sql), params as unknown[]);
       return result.rows as T[];
     },
     async get<T>(sql: string, params: readonly SqlParam[] = []) {
-      const result = await client.query(toPgSql(sql), params as unknown[]);
+      const result = await query(client, toPgSql(sql), params as unknown[]);
       return result.rows[0] as T | undefined;
     },
     async run(sql: string, params: readonly SqlParam[] = []) {
-      const result = await client.query(toPgSql(sql), params as unknown[]);
+      const result = await query(client, toPgSql(sql), params as unknown[]);
       return { changes: result.rowCount ?? 0 };
     },
     async insertMany(table, columns, rows, options) {
@@ -48,7 +83,8 @@ function clientRunner(client: pg.Pool | pg.PoolClient): Queryable {
           params.push(...row);
           return `(${row.map((_, j) => `$${start + j + 1}`).join(', ')})`;
         });
-        const result = await client.query(
+        const result = await query(
+          client,
           `${insertPrefix(table, columns)} ${tuples.join(', ')}${insertSuffix(options)}`,
           params,
         );
@@ -93,9 +129,38 @@ export class PostgresDb implements Db {
 
   constructor(readonly url: string) {
     this.pool = new pg.Pool({ connectionString: url, max: 10 });
-    // An idle client's connection error must not crash the process; the next query reconnects.
+    // An idle client's connection error must not crash the process: the pool drops that client, and the
+    // next query opens a new connection.
     this.pool.on('error', () => {});
     this.runner = clientRunner(this.pool);
+  }
+
+  /**
+   * A client of the pool for several statements (a transaction, a lock). A client emits 'error' when its
+   * connection breaks — between statements too, while the caller works on something else — and an
+   * 'error' nobody listens to ends the process: it is listened to for as long as the client is out, and a
+   * client whose connection broke is destroyed on release instead of going back to the pool.
+   */
+  private async checkout(): Promise<{ client: pg.PoolClient; release(): void }> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (err) {
+      throw translated(err);
+    }
+    let broken: Error | undefined;
+    const onError = (err: Error) => {
+      broken ??= err;
+    };
+    client.on('error', onError);
+    return {
+      client,
+      release() {
+        // A broken client keeps the listener: the driver may report its end once more after release.
+        if (!broken) client.removeListener('error', onError);
+        client.release(broken);
+      },
+    };
   }
 
   all<T>(sql: string, params?: readonly SqlParam[]) {
@@ -117,32 +182,35 @@ export class PostgresDb implements Db {
   }
 
   async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const { client, release } = await this.checkout();
     try {
-      await client.query('BEGIN');
+      await query(client, 'BEGIN', []);
       const result = await fn(transactionRunner(client));
-      await client.query('COMMIT');
+      await query(client, 'COMMIT', []);
       return result;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
       throw err;
     } finally {
-      client.release();
+      release();
     }
   }
 
   async withExclusiveLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const { client, release } = await this.checkout();
     const key = lockKey(name);
     try {
-      await client.query('SELECT pg_advisory_lock($1::bigint)', [key]);
+      await query(client, 'SELECT pg_advisory_lock($1::bigint)', [key]);
       try {
         return await fn();
       } finally {
-        await client.query('SELECT pg_advisory_unlock($1::bigint)', [key]);
+        // A lost connection has released the lock with it: nothing left to unlock.
+        await query(client, 'SELECT pg_advisory_unlock($1::bigint)', [key]).catch((err: unknown) => {
+          if (!isStoreUnavailable(err)) throw err;
+        });
       }
     } finally {
-      client.release();
+      release();
     }
   }
 
@@ -160,7 +228,7 @@ export class PostgresDb implements Db {
   }
 
   async notify(channel: string, payload: string): Promise<void> {
-    await this.pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    await query(this.pool, 'SELECT pg_notify($1, $2)', [channel, payload]);
   }
 
   async listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
@@ -192,7 +260,7 @@ export class PostgresDb implements Db {
         await client.connect();
       } catch (err) {
         this.listener = undefined;
-        throw err;
+        throw translated(err);
       }
       return client;
     })();
@@ -215,7 +283,7 @@ export class PostgresDb implements Db {
   }
 
   async ping(): Promise<void> {
-    await this.pool.query('SELECT 1');
+    await query(this.pool, 'SELECT 1', []);
   }
 
   async close(): Promise<void> {
