@@ -5,6 +5,7 @@ import { Deleted, IdQuery } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
 import { readUpload, uploadRoutes } from '../../http/uploads.ts';
 import { exportDocument } from './export.ts';
+import { PRETRANSLATE_MODES, readMode } from './pretranslate-modes.ts';
 import {
   AUTO_ACCEPT_SCOPES,
   Document,
@@ -127,6 +128,7 @@ export async function documentsRoutes(app: App, deps: DocumentDeps) {
         auto_accept_scope: body.auto_accept_scope ?? AUTO_ACCEPT_SCOPES.exact,
         case_sensitive: body.case_sensitive ?? false,
         attribute_to_creator: body.attribute_to_creator ?? false,
+        mode: readMode(body.mode ?? PRETRANSLATE_MODES.tm),
       });
       return reply.code(202).send(answer);
     },
@@ -156,7 +158,7 @@ export async function documentsRoutes(app: App, deps: DocumentDeps) {
         schema: {
           summary: 'Upload a document into a project; it is parsed by its format filter as a task',
           description:
-            'Raw file body; name, project_id, pretranslate (TM), auto_accept, auto_accept_scope, case_sensitive in the LILT-API JSON header, individual headers, or the query. multipart/form-data is accepted too.',
+            'Raw file body; name, project_id, pretranslate (TM, TM+MT, MT), auto_accept, auto_accept_scope, case_sensitive in the LILT-API JSON header, individual headers, or the query. multipart/form-data is accepted too.',
           tags,
           response: { 200: Document },
         },
