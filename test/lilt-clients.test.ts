@@ -94,3 +94,77 @@ for (const target of await storeTargets()) {
     });
   });
 }
+
+for (const target of await storeTargets()) {
+  describe(`memory sync by time (Lilt's sync_down_memory) on ${target.name}`, () => {
+    let ctx: TestContext;
+    let api: ReturnType<typeof client>;
+    before(async () => {
+      ctx = await createContext(target);
+      api = client(ctx.app, ctx.adminKey);
+    });
+    after(() => ctx.close());
+
+    /** The sources of a TMX answer, in order. */
+    const sources = (tmx: string) =>
+      [...tmx.matchAll(/<tuv xml:lang="en"><seg>([^<]*)<\/seg>/g)].map((m) => m[1]);
+
+    test('from_time, to_time and when select the entries created, updated or deleted in the window', async () => {
+      const memoryId = (await api.post('/v2/memories', { name: 'Sync', srclang: 'en', trglang: 'de' })).json()
+        .id;
+      const ids: Record<string, number> = {};
+      for (const [source, t] of [
+        ['Old entry', 'Alter Eintrag'],
+        ['Edited entry', 'Bearbeiteter Eintrag'],
+        ['New entry', 'Neuer Eintrag'],
+      ]) {
+        ids[source] = (await api.post('/v2/segments', { memory_id: memoryId, source, target: t })).json().id;
+      }
+      // Times as a memory written over a while would hold them.
+      const times: [string, number, number][] = [
+        ['Old entry', 1_000, 1_000],
+        ['Edited entry', 1_000, 2_000],
+        ['New entry', 3_000, 3_000],
+      ];
+      for (const [source, created, updated] of times) {
+        await ctx.db.run('UPDATE memory_entries SET created_at = ?, updated_at = ? WHERE id = ?', [
+          created,
+          updated,
+          ids[source],
+        ]);
+      }
+      const sync = async (query: string) => {
+        const res = await api.get(`/v2/memories/sync?id=${memoryId}${query}`);
+        assert.equal(res.statusCode, 200, res.body);
+        return sources(res.body);
+      };
+      assert.deepEqual(await sync(''), ['Old entry', 'Edited entry', 'New entry']);
+      assert.deepEqual(await sync('&from_time=1500'), ['Edited entry', 'New entry']);
+      assert.deepEqual(await sync('&from_time=1500&to_time=3000'), ['Edited entry']);
+      assert.deepEqual(await sync('&from_time=500&to_time=1500&when=Created'), ['Old entry', 'Edited entry']);
+      assert.deepEqual(await sync('&from_time=1500&when=created'), ['New entry']);
+
+      const started = Math.floor(Date.now() / 1000);
+      const del = await api.delete(`/v2/memories/segment?id=${memoryId}&segment_id=${ids['New entry']}`);
+      assert.equal(del.statusCode, 200, del.body);
+      const deleted = await api.get(`/v2/memories/sync?id=${memoryId}&from_time=${started - 1}&when=Deleted`);
+      assert.equal(deleted.statusCode, 200);
+      assert.deepEqual(sources(deleted.body), ['New entry']);
+      assert.match(deleted.body, /<seg>Neuer Eintrag<\/seg>/);
+      assert.match(deleted.body, new RegExp(`tuid="${ids['New entry']}"`));
+      assert.deepEqual(
+        await sync('&from_time=1500'),
+        ['Edited entry'],
+        'a deleted entry is no longer a change',
+      );
+      assert.deepEqual(await sync(`&from_time=${started + 3600}&when=deleted`), []);
+
+      const backwards = await api.get(`/v2/memories/sync?id=${memoryId}&from_time=2000&to_time=1000`);
+      assert.equal(backwards.statusCode, 400);
+      assert.match(backwards.json().message, /to_time/);
+      const badWhen = await api.get(`/v2/memories/sync?id=${memoryId}&when=sometimes`);
+      assert.equal(badWhen.statusCode, 400);
+      assert.match(badWhen.json().message, /when/);
+    });
+  });
+}
