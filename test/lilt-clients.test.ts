@@ -71,6 +71,38 @@ for (const target of await storeTargets()) {
       assert.equal(segments[1].target, null, 'no segment is filled as if MT had run');
     });
 
+    test('the older Node SDK: GET /v2/ answers as GET /v2; pre-translation options in the query, the body winning', async () => {
+      const root = await api.get('/v2/');
+      assert.equal(root.statusCode, 200, root.body);
+      assert.deepEqual(root.json(), (await api.get('/v2')).json());
+      assert.equal((await ctx.app.inject({ method: 'GET', url: '/v2/' })).statusCode, 401);
+
+      const confirmedAfter = async (query: string, body: Record<string, unknown>) => {
+        const up = await api.upload('/v2/documents/files', 'Open the file.\n', {
+          'lilt-api': JSON.stringify({ name: 'q.txt', project_id: projectId }),
+        });
+        const id = up.json().id;
+        await idle(id);
+        const res = await api.post(`/v2/documents/pretranslate?${query}`, { id: [id], ...body });
+        assert.equal(res.statusCode, 202, res.body);
+        await idle(id);
+        const [segment] = (await api.get(`/v2/documents?id=${id}&with_segments=true`)).json().segments;
+        assert.equal(segment.target, 'Öffnen Sie die Datei.');
+        return segment.is_confirmed as boolean;
+      };
+      assert.equal(
+        await confirmedAfter('auto_accept=true', {}),
+        true,
+        'the SDK sends auto_accept in the query',
+      );
+      assert.equal(await confirmedAfter('autoAccept=true', {}), true);
+      assert.equal(await confirmedAfter('auto_accept=true', { auto_accept: false }), false, 'the body wins');
+      assert.equal(await confirmedAfter('auto_accept=false', {}), false);
+      const bad = await api.post('/v2/documents/pretranslate?auto_accept=maybe', { id: [1] });
+      assert.equal(bad.statusCode, 400);
+      assert.match(bad.json().message, /auto_accept/);
+    });
+
     test('mode tm+mt, MT and tm on /v2/documents/pretranslate; anything else names the parameter', async () => {
       const up = await api.upload('/v2/documents/files', 'Open the file.\n', {
         'lilt-api': JSON.stringify({ name: 'm.txt', project_id: projectId }),

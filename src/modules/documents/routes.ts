@@ -14,6 +14,7 @@ import {
   GetDocumentQuery,
   PretranslateAnswer,
   PretranslateBody,
+  PretranslateQuery,
   QaReport,
   RenameDocumentBody,
   ReplaceAnswer,
@@ -118,17 +119,18 @@ export async function documentsRoutes(app: App, deps: DocumentDeps) {
         summary: 'Pre-translate documents from their project memory; runs as a task per document',
         tags,
         body: PretranslateBody,
+        querystring: PretranslateQuery,
         response: { 202: PretranslateAnswer },
       },
     },
     async (request, reply) => {
-      const { body } = request;
+      const { body, query } = request;
       const answer = await service.requestPretranslation(deps, principalOf(request), body.id, {
-        auto_accept: body.auto_accept ?? false,
-        auto_accept_scope: body.auto_accept_scope ?? AUTO_ACCEPT_SCOPES.exact,
-        case_sensitive: body.case_sensitive ?? false,
-        attribute_to_creator: body.attribute_to_creator ?? false,
-        mode: readMode(body.mode ?? PRETRANSLATE_MODES.tm),
+        auto_accept: body.auto_accept ?? query.auto_accept ?? query.autoAccept ?? false,
+        auto_accept_scope: body.auto_accept_scope ?? query.auto_accept_scope ?? AUTO_ACCEPT_SCOPES.exact,
+        case_sensitive: body.case_sensitive ?? query.case_sensitive ?? false,
+        attribute_to_creator: body.attribute_to_creator ?? query.attribute_to_creator ?? false,
+        mode: readMode(body.mode ?? query.mode ?? PRETRANSLATE_MODES.tm),
       });
       return reply.code(202).send(answer);
     },

@@ -85,6 +85,19 @@ export const PretranslateBody = Type.Object({
   mode: Type.Optional(PretranslateModeParam),
 });
 
+/**
+ * The options Lilt's older Node SDK sends in the query of POST /v2/documents/pretranslate (the body's names;
+ * `autoAccept` too). A value in the body wins over the query's.
+ */
+export const PretranslateQuery = Type.Object({
+  auto_accept: Type.Optional(Type.Boolean()),
+  autoAccept: Type.Optional(Type.Boolean()),
+  auto_accept_scope: Type.Optional(AutoAcceptScope),
+  case_sensitive: Type.Optional(Type.Boolean()),
+  attribute_to_creator: Type.Optional(Type.Boolean()),
+  mode: Type.Optional(PretranslateModeParam),
+});
+
 export const PretranslateAnswer = Type.Object({
   id: Type.Array(Type.Integer()),
   is_pretranslating: Type.Boolean(),
