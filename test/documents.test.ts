@@ -505,7 +505,12 @@ for (const target of await storeTargets()) {
         const after = (await api.get(`/v2/documents?id=${doc.id}&with_segments=true`)).json();
         const translated = after.segments.filter((s: { target: string | null }) => s.target !== null).length;
         const confirmed = after.segments.filter((s: { is_confirmed: boolean }) => s.is_confirmed).length;
-        assert.deepEqual(done.result, { segments: 4500, translated, confirmed });
+        assert.deepEqual(done.result, {
+          segments: 4500,
+          translated,
+          confirmed,
+          modes: { requested: 'tm', ran: ['tm'], not_available: [] },
+        });
         assert.equal(translated, 3000);
         assert.equal(confirmed, 1500);
       } finally {

@@ -386,6 +386,39 @@ for (const target of await storeTargets()) {
       assert.equal((await api.delete(`/v2/memories?id=${fresh}`)).statusCode, 200);
     });
 
+    test('dueDate as the Node SDK sends it: epoch milliseconds (number or digits) or ISO; an implausible date is a 400 naming it', async () => {
+      const job = await created((await createJob('Dates')).id);
+      const put = (dueDate: unknown) => api.put(`/v2/jobs/${job.id}`, { dueDate });
+      const ms = Date.UTC(2031, 5, 30, 12, 0, 0);
+      for (const value of [ms, String(ms), '2031-06-30T12:00:00Z']) {
+        const res = await put(value);
+        assert.equal(res.statusCode, 200, `${value}: ${res.body}`);
+        assert.equal(res.json().due, '2031-06-30T12:00:00.000Z');
+      }
+      // 2031 read as milliseconds is 1970; 99999999999999 is the year 5138: neither is a due date.
+      for (const value of [
+        2031,
+        '2031',
+        99_999_999_999_999,
+        '1999-12-31T23:59:59Z',
+        '2100-01-01T00:00:01Z',
+      ]) {
+        const res = await put(value);
+        assert.equal(res.statusCode, 400, `${value}: ${res.body}`);
+        assert.match(res.json().message, /dueDate/);
+      }
+      assert.equal((await api.get(`/v2/jobs/${job.id}`)).json().due, '2031-06-30T12:00:00.000Z');
+      const pairs = await api.post('/v2/jobs', {
+        name: 'Numbers',
+        fileIds: files,
+        srcLang: 'en',
+        due: ms,
+        languagePairs: [{ trgLang: 'de', memoryId: memory.de, dueDate: 2031 }],
+      });
+      assert.equal(pairs.statusCode, 400, pairs.body);
+      assert.match(pairs.json().message, /languagePairs\.0\.dueDate/);
+    });
+
     test('refusals: another organization sees 404; bad parameters are named; nothing is left of a refused job', async () => {
       const job = await created((await createJob('Ours')).id);
       for (const res of [

@@ -136,10 +136,21 @@ CREATE TABLE memories (
 CREATE INDEX memories_organization ON memories (organization_id);
 
 CREATE TABLE memory_deletions (
-  memory_id INTEGER NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
-  entry_id  INTEGER NOT NULL,
-  rev       INTEGER NOT NULL
+  memory_id    INTEGER NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
+  entry_id     INTEGER NOT NULL,
+  rev          INTEGER NOT NULL,
+  source       TEXT,
+  target       TEXT,
+  created_by   TEXT,
+  created_at   BIGINT,
+  updated_at   BIGINT,
+  deleted_at   BIGINT,
+  context_key  TEXT,
+  context_prev TEXT,
+  context_next TEXT,
+  context_hash TEXT
 );
+CREATE INDEX memory_deletions_deleted_at ON memory_deletions (memory_id, deleted_at, entry_id);
 CREATE INDEX memory_deletions_rev ON memory_deletions (memory_id, rev);
 
 CREATE TABLE memory_entries (
@@ -160,9 +171,11 @@ CREATE TABLE memory_entries (
   context_hash  TEXT    NOT NULL DEFAULT ''
 );
 CREATE INDEX memory_entries_context ON memory_entries (memory_id, context_hash) WHERE context_hash <> '';
+CREATE INDEX memory_entries_created_at ON memory_entries (memory_id, created_at, id);
 CREATE INDEX memory_entries_memory_id ON memory_entries (memory_id, id);
 CREATE UNIQUE INDEX memory_entries_pair ON memory_entries (memory_id, pair_hash);
 CREATE INDEX memory_entries_rev ON memory_entries (memory_id, rev, id);
+CREATE INDEX memory_entries_updated_at ON memory_entries (memory_id, updated_at, id);
 
 CREATE TABLE organizations (
   id         INTEGER PRIMARY KEY AUTOINCREMENT,

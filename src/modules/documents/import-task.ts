@@ -77,6 +77,7 @@ async function importDocument(task: TaskRow, params: DocumentImportTaskParams, c
           auto_accept_scope: params.auto_accept_scope,
           case_sensitive: params.case_sensitive,
           attribute_to_creator: false,
+          mode: params.mode,
           username: params.username,
         } satisfies PretranslateTaskParams,
       });

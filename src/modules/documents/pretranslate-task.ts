@@ -14,6 +14,7 @@ import { repairTarget } from '../../text/placeables.ts';
 import type { IndexCache } from '../memories/index-cache.ts';
 import { type BestMatch, bestMatches, type SegmentInContext, searchMemo } from '../memories/service.ts';
 import { PRETRANSLATION } from './document-states.ts';
+import { PRETRANSLATE_MODES, PretranslateModeName, planModes, readMode } from './pretranslate-modes.ts';
 import type { ProjectsOfDocuments } from './projects-of-documents.ts';
 import * as repo from './repository.ts';
 import { AUTO_ACCEPT_SCOPES, AutoAcceptScope } from './schemas.ts';
@@ -33,6 +34,8 @@ export const PretranslateTaskParams = Type.Object({
   /** Kept for Lilt's clients: it widens nothing. */
   case_sensitive: Type.Boolean(),
   attribute_to_creator: Type.Boolean(),
+  /** The mode asked for (pretranslate-modes.ts); absent in tasks queued before it existed: tm. */
+  mode: Type.Optional(PretranslateModeName),
   /** Who asked, recorded on memory entries written by confirmation. */
   username: Type.String(),
 });
@@ -184,6 +187,8 @@ async function pretranslate(
     }
     await segments.clearPretranslation(tx, task.id);
     await repo.movePretranslation(tx, doc.id, PRETRANSLATION.finished, { updated_at: nowSeconds() });
-    await ctx.complete(tx, { segments: looked, translated, confirmed });
+    // What ran of the mode asked for: MT is named as not available rather than passed over in silence.
+    const modes = planModes(readMode(options.mode ?? PRETRANSLATE_MODES.tm));
+    await ctx.complete(tx, { segments: looked, translated, confirmed, modes });
   });
 }

@@ -5,6 +5,7 @@ import { Deleted, IdQuery } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
 import { readUpload, uploadRoutes } from '../../http/uploads.ts';
 import { exportDocument } from './export.ts';
+import { PRETRANSLATE_MODES, readMode } from './pretranslate-modes.ts';
 import {
   AUTO_ACCEPT_SCOPES,
   Document,
@@ -13,6 +14,7 @@ import {
   GetDocumentQuery,
   PretranslateAnswer,
   PretranslateBody,
+  PretranslateQuery,
   QaReport,
   RenameDocumentBody,
   ReplaceAnswer,
@@ -117,16 +119,18 @@ export async function documentsRoutes(app: App, deps: DocumentDeps) {
         summary: 'Pre-translate documents from their project memory; runs as a task per document',
         tags,
         body: PretranslateBody,
+        querystring: PretranslateQuery,
         response: { 202: PretranslateAnswer },
       },
     },
     async (request, reply) => {
-      const { body } = request;
+      const { body, query } = request;
       const answer = await service.requestPretranslation(deps, principalOf(request), body.id, {
-        auto_accept: body.auto_accept ?? false,
-        auto_accept_scope: body.auto_accept_scope ?? AUTO_ACCEPT_SCOPES.exact,
-        case_sensitive: body.case_sensitive ?? false,
-        attribute_to_creator: body.attribute_to_creator ?? false,
+        auto_accept: body.auto_accept ?? query.auto_accept ?? query.autoAccept ?? false,
+        auto_accept_scope: body.auto_accept_scope ?? query.auto_accept_scope ?? AUTO_ACCEPT_SCOPES.exact,
+        case_sensitive: body.case_sensitive ?? query.case_sensitive ?? false,
+        attribute_to_creator: body.attribute_to_creator ?? query.attribute_to_creator ?? false,
+        mode: readMode(body.mode ?? query.mode ?? PRETRANSLATE_MODES.tm),
       });
       return reply.code(202).send(answer);
     },
@@ -156,7 +160,7 @@ export async function documentsRoutes(app: App, deps: DocumentDeps) {
         schema: {
           summary: 'Upload a document into a project; it is parsed by its format filter as a task',
           description:
-            'Raw file body; name, project_id, pretranslate (TM), auto_accept, auto_accept_scope, case_sensitive in the LILT-API JSON header, individual headers, or the query. multipart/form-data is accepted too.',
+            'Raw file body; name, project_id, pretranslate (TM, TM+MT, MT), auto_accept, auto_accept_scope, case_sensitive in the LILT-API JSON header, individual headers, or the query. multipart/form-data is accepted too.',
           tags,
           response: { 200: Document },
         },

@@ -3,6 +3,7 @@ import { type Static, Type } from 'typebox';
 import { Nullable, StringEnum } from '../../http/schemas.ts';
 import { Segment } from '../memories/schemas.ts';
 import { SEGMENT_STATUSES, type SegmentStatus } from './document-states.ts';
+import { ModesReport, PretranslateModeParam } from './pretranslate-modes.ts';
 
 /**
  * What auto-accept confirms (extension): `exact`, a match whose source is the segment's exactly (the
@@ -50,6 +51,8 @@ export const Document = Type.Object({
   /** Words of its segments as the scorer counts them (extension). */
   num_words: Type.Integer(),
   format: Type.String(),
+  /** In the answer to an upload that asks for pre-translation: what it will run of the mode asked (extension). */
+  pretranslation_modes: Type.Optional(ModesReport),
   segments: Type.Optional(Type.Array(DocumentSegment)),
 });
 
@@ -57,7 +60,8 @@ export const Document = Type.Object({
 export const DocumentUploadParams = Type.Object({
   name: Type.String(),
   project_id: Type.Integer({ minimum: 1 }),
-  pretranslate: Type.Optional(Type.Union([Type.Literal('TM'), Type.Boolean()])),
+  /** `TM`, `TM+MT` or `MT` (any case; pretranslate-modes.ts), or a flag meaning TM. */
+  pretranslate: Type.Optional(Type.Union([...PretranslateModeParam.anyOf, Type.Boolean()])),
   auto_accept: Type.Optional(Type.Boolean()),
   auto_accept_scope: Type.Optional(AutoAcceptScope),
   /** Accepted for Lilt's clients; it widens nothing: auto-accept takes exact matches only. */
@@ -78,13 +82,28 @@ export const PretranslateBody = Type.Object({
   /** Accepted for Lilt's clients; it widens nothing: auto-accept takes exact matches only. */
   case_sensitive: Type.Optional(Type.Boolean()),
   attribute_to_creator: Type.Optional(Type.Boolean()),
-  mode: Type.Optional(Type.Union([Type.Literal('tm'), Type.Literal('TM')])),
+  mode: Type.Optional(PretranslateModeParam),
+});
+
+/**
+ * The options Lilt's older Node SDK sends in the query of POST /v2/documents/pretranslate (the body's names;
+ * `autoAccept` too). A value in the body wins over the query's.
+ */
+export const PretranslateQuery = Type.Object({
+  auto_accept: Type.Optional(Type.Boolean()),
+  autoAccept: Type.Optional(Type.Boolean()),
+  auto_accept_scope: Type.Optional(AutoAcceptScope),
+  case_sensitive: Type.Optional(Type.Boolean()),
+  attribute_to_creator: Type.Optional(Type.Boolean()),
+  mode: Type.Optional(PretranslateModeParam),
 });
 
 export const PretranslateAnswer = Type.Object({
   id: Type.Array(Type.Integer()),
   is_pretranslating: Type.Boolean(),
   documents: Type.Array(Document),
+  /** What each document's pre-translation runs of the mode asked for (extension). */
+  modes: ModesReport,
 });
 
 export const ExportQuery = Type.Object({

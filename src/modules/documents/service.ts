@@ -21,6 +21,7 @@ import {
 } from './document-states.ts';
 import { currentExportVerdicts } from './export-verdicts.ts';
 import type { DocumentImportTaskParams } from './import-task.ts';
+import { PRETRANSLATE_MODES, planModes, readMode } from './pretranslate-modes.ts';
 import type { PretranslateTaskParams } from './pretranslate-task.ts';
 import type { ProjectsOfDocuments } from './projects-of-documents.ts';
 import * as repo from './repository.ts';
@@ -95,7 +96,8 @@ export async function requireDocument(db: Queryable, principal: Principal, id: n
 export interface DocumentUpload {
   name: string;
   project_id: number;
-  pretranslate?: 'TM' | boolean;
+  /** A mode as Lilt's clients spell it (`TM`, `TM+MT`, `MT`), or a flag meaning TM. */
+  pretranslate?: string | boolean;
   auto_accept?: boolean;
   auto_accept_scope?: AutoAcceptScope;
   case_sensitive?: boolean;
@@ -112,8 +114,15 @@ export async function uploadDocument(
   const name = requireFileName(upload.name);
   const filter = filterForName(name);
   if (!filter) throw errors.unsupportedMediaType(name, SUPPORTED_EXTENSIONS);
+  const mode =
+    typeof upload.pretranslate === 'string'
+      ? readMode(upload.pretranslate)
+      : upload.pretranslate
+        ? PRETRANSLATE_MODES.tm
+        : undefined;
   const params: DocumentImportTaskParams = {
-    pretranslate: upload.pretranslate === 'TM' || upload.pretranslate === true,
+    pretranslate: mode !== undefined,
+    mode: mode ?? PRETRANSLATE_MODES.tm,
     auto_accept: upload.auto_accept ?? false,
     auto_accept_scope: upload.auto_accept_scope ?? AUTO_ACCEPT_SCOPES.exact,
     case_sensitive: upload.case_sensitive ?? false,
@@ -148,7 +157,8 @@ export async function uploadDocument(
     throw err;
   }
   deps.tasks.wake();
-  return publicDocument((await repo.documentById(db, documentId))!);
+  const answer = publicDocument((await repo.documentById(db, documentId))!);
+  return mode === undefined ? answer : { ...answer, pretranslation_modes: planModes(mode) };
 }
 
 export async function getDocument(db: Db, principal: Principal, id: number, withSegments: boolean) {
@@ -352,7 +362,12 @@ export async function requestPretranslation(
   deps.tasks.wake();
   const documents = [];
   for (const doc of docs) documents.push(publicDocument((await repo.documentById(db, doc.id))!));
-  return { id: [...ids], is_pretranslating: true, documents };
+  return {
+    id: [...ids],
+    is_pretranslating: true,
+    documents,
+    modes: planModes(options.mode ?? PRETRANSLATE_MODES.tm),
+  };
 }
 
 // ---- What a live events stream reads of the documents it watches.

@@ -61,7 +61,8 @@ export const Job = Type.Object({
   updatedAt: IsoDate,
 });
 
-const OptionalDate = Type.Optional(Nullable(Type.String({ maxLength: 40 })));
+/** An ISO 8601 string, or epoch milliseconds (Lilt's Node SDK types due dates as numbers). */
+const OptionalDate = Type.Optional(Nullable(Type.Union([Type.Number(), Type.String({ maxLength: 40 })])));
 
 export const LanguagePair = Type.Object({
   trgLang: Type.String({ minLength: 2, maxLength: 20 }),

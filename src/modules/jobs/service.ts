@@ -40,11 +40,29 @@ type Leverage = Static<typeof JobLeverageStats>;
 const iso = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
 
 /** An ISO 8601 date (or date-time) parameter as Unix seconds; null when absent; 400 naming it when invalid. */
-function seconds(name: string, value: string | null | undefined): number | null {
+/** Due dates outside these years are a client's mistake (a year or seconds read as milliseconds), not a plan. */
+const PLAUSIBLE_FROM = Date.UTC(2000, 0, 1);
+const PLAUSIBLE_TO = Date.UTC(2100, 0, 1);
+
+/**
+ * A due date in Unix seconds: an ISO 8601 string, or epoch milliseconds as Lilt's Node SDK types it (a
+ * number, or its digits in a string). A date before 2000 or after 2100 is refused naming the field, so that
+ * a mangled value (`2031`, which is 1970 in milliseconds) is never stored as a date.
+ */
+function seconds(name: string, value: string | number | null | undefined): number | null {
   if (value === undefined || value === null || value === '') return null;
-  const ms = Date.parse(value);
-  if (!Number.isFinite(ms))
-    throw errors.badParameter(`Field "${name}" must be an ISO 8601 date, got "${value}"`);
+  const epoch = typeof value === 'number' || /^\d+$/.test(value);
+  const ms = epoch ? Number(value) : Date.parse(value);
+  if (!Number.isFinite(ms)) {
+    throw errors.badParameter(
+      `Field "${name}" must be an ISO 8601 date or epoch milliseconds, got "${value}"`,
+    );
+  }
+  if (ms < PLAUSIBLE_FROM || ms > PLAUSIBLE_TO) {
+    throw errors.badParameter(
+      `Field "${name}" must be a date from 2000 to 2100, got "${value}"${epoch ? ' (read as epoch milliseconds)' : ''}`,
+    );
+  }
   return Math.floor(ms / 1000);
 }
 

@@ -195,14 +195,20 @@ export async function rewriteEntryText(
   );
 }
 
-/** Deletes an entry and logs the deletion under `rev`, so that other processes' indexes drop it too. */
+/**
+ * Deletes an entry and logs the deletion under `rev`, so that other processes' indexes drop it too, with the
+ * entry's text and times, so that a sync of deletions can say what went (GET /v2/memories/sync).
+ */
 export async function deleteEntry(db: Queryable, memoryId: number, id: number, rev: number) {
+  await db.run(
+    `INSERT INTO memory_deletions (memory_id, entry_id, rev, source, target, created_by, created_at, updated_at,
+       deleted_at, context_key, context_prev, context_next, context_hash)
+     SELECT ?, id, ?, source, target, created_by, created_at, updated_at, ?, context_key, context_prev, context_next,
+       context_hash
+     FROM memory_entries WHERE id = ?`,
+    [memoryId, rev, nowSeconds(), id],
+  );
   await db.run('DELETE FROM memory_entries WHERE id = ?', [id]);
-  await db.run('INSERT INTO memory_deletions (memory_id, entry_id, rev) VALUES (?, ?, ?)', [
-    memoryId,
-    id,
-    rev,
-  ]);
 }
 
 export async function findEntry(db: Queryable, id: number, organizationId: number) {
@@ -304,6 +310,68 @@ export async function browseEntries(
     [...params, filter.limit, filter.offset],
   );
   return { total: total?.n ?? 0, rows };
+}
+
+/** Which time of an entry a sync window selects on (Lilt's `when`). */
+export type SyncField = 'created_at' | 'updated_at';
+
+/** Where a page of a windowed read ended: the last row's time and id. */
+export interface TimeCursor {
+  time: number;
+  id: number;
+}
+
+/**
+ * A page of the entries whose `field` lies in [from, to), in (time, id) order after `after` (keyset
+ * pagination over the memory_entries_created_at / _updated_at indexes: only the window is read).
+ */
+export async function entriesInWindow(
+  db: Queryable,
+  memoryId: number,
+  window: { field: SyncField; from: number; to: number },
+  after: TimeCursor,
+  limit: number,
+) {
+  const f = window.field === 'created_at' ? 'created_at' : 'updated_at';
+  return db.all<EntryRow>(
+    `SELECT * FROM memory_entries WHERE memory_id = ? AND ${f} >= ? AND ${f} < ? AND (${f}, id) > (?, ?)
+     ORDER BY ${f}, id LIMIT ?`,
+    [memoryId, window.from, window.to, after.time, after.id, limit],
+  );
+}
+
+/** A deleted entry as its deletion kept it (deletions logged before its text was kept have none). */
+export interface DeletedEntryRow {
+  entry_id: number;
+  source: string;
+  target: string;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number;
+  context_key: string | null;
+  context_prev: string | null;
+  context_next: string | null;
+  context_hash: string;
+}
+
+/** A page of the entries deleted in [from, to) that kept their text, in (deleted_at, entry_id) order. */
+export async function deletionsInWindow(
+  db: Queryable,
+  memoryId: number,
+  window: { from: number; to: number },
+  after: TimeCursor,
+  limit: number,
+) {
+  return db.all<DeletedEntryRow>(
+    `SELECT entry_id, source, target, created_by, created_at, updated_at, deleted_at, context_key, context_prev,
+       context_next, context_hash
+     FROM memory_deletions
+     WHERE memory_id = ? AND deleted_at >= ? AND deleted_at < ? AND (deleted_at, entry_id) > (?, ?)
+       AND source IS NOT NULL
+     ORDER BY deleted_at, entry_id LIMIT ?`,
+    [memoryId, window.from, window.to, after.time, after.id, limit],
+  );
 }
 
 /** All entries of a memory in id order, a page at a time (export). */

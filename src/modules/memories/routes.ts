@@ -25,6 +25,7 @@ import {
   MemoryImportParams,
   QueryParams,
   RenameMemoryBody,
+  SyncQuery,
   TranslationMemoryEntry,
   UpdateEntryBody,
 } from './schemas.ts';
@@ -166,14 +167,15 @@ export async function memoriesRoutes(
       path,
       {
         schema: {
-          summary: 'Export the memory as TMX 1.4b (streamed)',
+          summary:
+            'Export the memory as TMX 1.4b (streamed); from_time, to_time and when select the entries created, updated or deleted in a window',
           tags,
-          querystring: IdQuery,
+          querystring: SyncQuery,
           produces: ['application/x-tmx+xml'],
         },
       },
       async (request, reply) =>
-        sendAttachment(reply, await exportTmx(deps.db, principalOf(request), request.query.id)),
+        sendAttachment(reply, await exportTmx(deps.db, principalOf(request), request.query)),
     );
   }
 

@@ -1,6 +1,6 @@
 // TypeBox schemas of the memory and segment resources (docs/API.md) and the memories routes' parameters.
 import { Type } from 'typebox';
-import { Nullable } from '../../http/schemas.ts';
+import { Nullable, StringEnum } from '../../http/schemas.ts';
 import { EXACT_SCORE, MIN_SCORE } from '../../matching/score-bands.ts';
 
 export const Memory = Type.Object({
@@ -119,6 +119,24 @@ export const ConcordanceParams = Type.Object({
   query: Type.Optional(Type.String()),
   side: Type.Optional(Type.Union([Type.Literal('source'), Type.Literal('target')])),
   n: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+});
+
+/** The spellings of Lilt's `when` accepted: as its reference lists them, capitalized as its examples send them. */
+const SYNC_WHEN = ['created', 'updated', 'deleted'].flatMap((w) => [
+  w,
+  w[0].toUpperCase() + w.slice(1),
+  w.toUpperCase(),
+]);
+
+/** GET /v2/memories/sync (and /export): the whole memory, or the section a time window selects. */
+export const SyncQuery = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  /** Unix seconds, inclusive. */
+  from_time: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** Unix seconds, exclusive. */
+  to_time: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** Which time the window applies to: created, updated (the default with a window) or deleted. */
+  when: Type.Optional(StringEnum(SYNC_WHEN)),
 });
 
 export const DeleteEntryQuery = Type.Object({

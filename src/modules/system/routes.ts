@@ -5,17 +5,10 @@ import { ApiRoot } from './schemas.ts';
 import { readiness } from './service.ts';
 
 export async function systemRoutes(app: App, options: { db: Db; isWarm: () => boolean }) {
-  app.get(
-    '/v2',
-    {
-      schema: {
-        summary: 'API root',
-        tags: ['system'],
-        response: { 200: ApiRoot },
-      },
-    },
-    async () => ({ api_name: 'Tessera REST API v2', api_root: '/v2' }),
-  );
+  const root = async () => ({ api_name: 'Tessera REST API v2', api_root: '/v2' });
+  app.get('/v2', { schema: { summary: 'API root', tags: ['system'], response: { 200: ApiRoot } } }, root);
+  // Lilt's older Node SDK asks for its root with a trailing slash; one route in the OpenAPI document is enough.
+  app.get('/v2/', { schema: { hide: true, response: { 200: ApiRoot } } }, root);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
