@@ -5,6 +5,7 @@ import { Deleted, IdQuery } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
 import { readUpload, uploadRoutes } from '../../http/uploads.ts';
 import { exportDocument } from './export.ts';
+import * as replaceService from './replace-service.ts';
 import {
   AUTO_ACCEPT_SCOPES,
   Document,
@@ -23,10 +24,9 @@ import {
   UndoReplaceBody,
 } from './schemas.ts';
 import * as segmentService from './segment-service.ts';
-import type { DocumentDeps } from './service.ts';
 import * as service from './service.ts';
 
-export async function documentsRoutes(app: App, deps: DocumentDeps) {
+export async function documentsRoutes(app: App, deps: replaceService.ReplaceDeps) {
   const { db } = deps;
   const tags = ['documents'];
 
@@ -82,7 +82,7 @@ export async function documentsRoutes(app: App, deps: DocumentDeps) {
         response: { 200: ReplaceAnswer },
       },
     },
-    async (request) => segmentService.replaceInDocument(deps, principalOf(request), request.body),
+    async (request) => replaceService.replaceInDocument(deps, principalOf(request), request.body),
   );
 
   app.post(
@@ -95,7 +95,7 @@ export async function documentsRoutes(app: App, deps: DocumentDeps) {
         response: { 200: UndoReplaceAnswer },
       },
     },
-    async (request) => segmentService.undoReplace(deps, principalOf(request), request.body),
+    async (request) => replaceService.undoReplace(deps, principalOf(request), request.body),
   );
 
   app.put(
