@@ -19,6 +19,7 @@ import type { App } from './http/types.ts';
 import { webAppPlugin } from './http/web-app.ts';
 import { documentImportTask } from './modules/documents/import-task.ts';
 import { pretranslateTask } from './modules/documents/pretranslate-task.ts';
+import { ReplacePool } from './modules/documents/replace-pool.ts';
 import { documentsRoutes } from './modules/documents/routes.ts';
 import { segmentInContext } from './modules/documents/segment-service.ts';
 import { documentSweeps } from './modules/documents/service.ts';
@@ -105,6 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const indexes = new IndexCache(db, { dir: indexDirFor(config) });
   const events = new EventBus(db);
   const instanceId = newWorkerId();
+  // The threads and slots of find and replace (regular expressions run there, under a deadline).
+  const replaces = new ReplacePool({ deadlineMs: config.regexTimeoutMs });
   // Projects sit above documents and memories (a Project embeds its documents and is made on a memory): what
   // those ask of projects is handed to them here.
   const projects = { findProject, memoryOfProject };
@@ -173,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(segmentsRoutes, { db, languages, indexes, events });
   await app.register(tasksRoutes, { db, tasks: worker });
   await app.register(projectsRoutes, { db, languages });
-  await app.register(documentsRoutes, { db, projects, ...uploads });
+  await app.register(documentsRoutes, { db, projects, replaces, ...uploads });
   await app.register(filesRoutes, { db, ...uploads });
   await app.register(jobsRoutes, { db, languages, indexes, projects, ...uploads });
   await app.register(eventsRoutes, { db, events });
@@ -194,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await indexes.saveAll().catch((err) => app.log.warn({ err }, 'saving memory indexes failed'));
     await instance.stop();
     await events.close();
+    await replaces.close();
   });
   return app;
 }

@@ -26,6 +26,8 @@ export interface Config {
    * what it held (uploads, exports, running tasks) is released.
    */
   instanceTimeout: number;
+  /** Milliseconds the regular expression of one find and replace may run over a document, in all. */
+  regexTimeoutMs: number;
   /**
    * The proxies whose X-Forwarded-For (and -Proto, -Host) are believed (Fastify's `trustProxy`): none
    * (false), the addresses or CIDR ranges of the proxies, or the number of proxy hops in front of the server. The
@@ -160,6 +162,7 @@ const SETTINGS: { [K in keyof Config]: { env: string; parse: Parser<Config[K]>; 
   rateLimit: { env: 'TESSERA_RATE_LIMIT', parse: integer(1, 10_000_000), default: 4000 },
   workerConcurrency: { env: 'TESSERA_WORKER_CONCURRENCY', parse: integer(1, 64), default: 2 },
   instanceTimeout: { env: 'TESSERA_INSTANCE_TIMEOUT', parse: integer(3, 3600), default: 30 },
+  regexTimeoutMs: { env: 'TESSERA_REGEX_TIMEOUT_MS', parse: integer(100, 600_000), default: 10_000 },
   trustProxy: { env: 'TESSERA_TRUST_PROXY', parse: trustProxy, default: false },
 };
 

@@ -125,6 +125,16 @@ export const errors = {
       `Too many user names refused as taken lately; retry in ${retryAfterSeconds} s`,
       { 'Retry-After': String(retryAfterSeconds) },
     ),
+  /** A user already runs as many finds and replaces as one may at once, or the server all it runs. */
+  tooManyReplaces: (message: string, retryAfterSeconds: number) =>
+    new AppError(429, 'TOO_MANY_REPLACES', message, { 'Retry-After': String(retryAfterSeconds) }),
+  /** A regular expression of a find and replace ran past its time (it backtracks without end, or nearly). */
+  regexTimeout: (seconds: number) =>
+    new AppError(
+      400,
+      'REGEX_TIMEOUT',
+      `Parameter "find": the regular expression took longer than ${seconds} s over this document; simplify it`,
+    ),
   internal: () => new AppError(500, 'INTERNAL_ERROR', 'Internal server error'),
   unavailable: (message: string) => new AppError(503, 'UNAVAILABLE', message),
   /**

@@ -223,7 +223,8 @@ CREATE TABLE replace_batches (
   document_id BIGINT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
   username    TEXT,
   created_at  BIGINT NOT NULL,
-  undone_at   BIGINT
+  undone_at   BIGINT,
+  applied_at  BIGINT
 );
 CREATE INDEX replace_batches_document ON replace_batches (document_id);
 

@@ -221,7 +221,8 @@ CREATE TABLE replace_batches (
   document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
   username    TEXT,
   created_at  INTEGER NOT NULL,
-  undone_at   INTEGER
+  undone_at   INTEGER,
+  applied_at  INTEGER
 );
 CREATE INDEX replace_batches_document ON replace_batches (document_id);
 

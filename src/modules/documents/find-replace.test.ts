@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AppError } from '../../errors.ts';
-import { compileReplacer, replaceAll } from './find-replace.ts';
+import { compileReplacer } from './find-replace.ts';
 
 const plain = { regex: false, caseSensitive: false };
 
@@ -31,14 +31,18 @@ test('a bad expression is a 400 naming find', () => {
   );
 });
 
-test('a regular expression that backtracks for ever is stopped by its deadline', async () => {
-  const texts = [`${'a'.repeat(40)}!`];
-  await assert.rejects(
-    replaceAll({ find: '^(a+)+$', replace: 'x', regex: true, caseSensitive: true }, texts, 500),
-    (err: unknown) => err instanceof AppError && err.status === 400 && /took longer/.test(err.message),
-  );
-  assert.deepEqual(
-    await replaceAll({ find: 'a+', replace: 'b', regex: true, caseSensitive: true }, ['caab', 'x']),
-    ['cbb', 'x'],
+test('a result longer than the bound is not built: null, whatever the number of matches', () => {
+  const replace = compileReplacer({ ...plain, find: 'e', replace: 'x'.repeat(5000) }, 20_000);
+  assert.equal(replace('e'.repeat(4)), 'x'.repeat(20_000));
+  assert.equal(replace('e'.repeat(5)), null);
+  assert.equal(replace(`${'e'.repeat(100_000)}<x id="1"/>`), null);
+  // Nothing matched: the text itself, even past the bound.
+  assert.equal(replace('a'.repeat(30_000)), 'a'.repeat(30_000));
+  // Tags count towards the length.
+  const tagged = compileReplacer({ ...plain, find: 'a', replace: 'bb' }, 12);
+  assert.equal(tagged('a<x id="1"/>a'), null);
+  assert.equal(
+    compileReplacer({ ...plain, find: 'a', replace: 'bb' }, 16)('a<x id="1"/>a'),
+    'bb<x id="1"/>bb',
   );
 });

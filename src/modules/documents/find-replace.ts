@@ -1,7 +1,9 @@
 // Find and replace in tagged text: matches are looked for and replaced in the text runs between inline tags
-// only, so a replacement never touches a tag (and a match never spans one).
+// only, so a replacement never touches a tag (and a match never spans one). The result is built under a
+// length bound: a replacement that would make a text longer than the bound stops as soon as it passes it,
+// so that a short pattern with a long replacement (every "e" of a large document → 5,000 characters) never
+// asks for gigabytes of strings before being refused.
 import { errors } from '../../errors.ts';
-import { startThread } from '../../tasks/threads.ts';
 import { parseTagged } from '../../text/inline-tags.ts';
 
 export interface ReplaceSpec {
@@ -12,73 +14,86 @@ export interface ReplaceSpec {
   caseSensitive: boolean;
 }
 
-/** A function from tagged text to the replaced text; a bad expression is a 400 naming `find`. */
-export function compileReplacer(spec: ReplaceSpec): (tagged: string) => string {
+/** The bad expression as a 400 naming `find`; answers the pattern otherwise. */
+export function compilePattern(spec: ReplaceSpec): RegExp {
   if (spec.find === '') throw errors.missingParameter('find');
   const flags = `g${spec.caseSensitive ? '' : 'i'}u`;
-  let pattern: RegExp;
   try {
-    pattern = new RegExp(spec.regex ? spec.find : spec.find.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), flags);
+    return new RegExp(spec.regex ? spec.find : spec.find.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), flags);
   } catch (err) {
     throw errors.badParameter(
       `Parameter "find" is not a valid regular expression: ${(err as Error).message.replace(/^Invalid regular expression: /, '')}`,
     );
   }
-  const replaceRun = (text: string) =>
-    text.replace(pattern, (...args) => {
-      const match = args[0] as string;
-      // An expression that matches empty text (a*, ^, \b) inserts nothing: replacing nothing is no change.
-      if (match === '') return '';
-      if (!spec.regex) return spec.replace;
-      const named = typeof args[args.length - 1] === 'object' ? (args.pop() as Record<string, string>) : {};
-      return expand(spec.replace, match, args.slice(1, -2) as (string | undefined)[], named);
-    });
-  return (tagged) => {
-    if (tagged.indexOf('<') < 0) return replaceRun(tagged);
-    let out = '';
-    for (const part of parseTagged(tagged)) out += part.type === 'text' ? replaceRun(part.text) : part.raw;
-    return out;
-  };
 }
 
-/** How long a regular-expression replace over a document may take before it is refused. */
-export const REGEX_DEADLINE_MS = 10_000;
+/**
+ * Pieces of a result and its length. Past `max` no piece is kept any more (`over`): the length only grows
+ * as pieces are appended, so the result can no longer be within the bound.
+ */
+class BoundedText {
+  private readonly parts: string[] = [];
+  length = 0;
+  over = false;
+  constructor(private readonly max: number) {}
+
+  add(piece: string): void {
+    this.length += piece.length;
+    if (this.length > this.max) this.over = true;
+    else if (piece !== '') this.parts.push(piece);
+  }
+
+  text(): string {
+    return this.parts.join('');
+  }
+}
 
 /**
- * Each text replaced. A regular expression runs in a worker thread under a deadline (a pattern such as
- * (a+)+$ can backtrack for ever, and no JavaScript engine stops a match half-way); plain text runs here.
+ * A function from tagged text to the replaced text, or to null when the result would be longer than
+ * `maxLength` (it is then not built: the replacing stops as soon as the result passes the bound). The text
+ * itself is answered when nothing matched, whatever its length. A bad expression is a 400 naming `find`.
  */
-export async function replaceAll(
+export function compileReplacer(
   spec: ReplaceSpec,
-  texts: readonly string[],
-  deadlineMs = REGEX_DEADLINE_MS,
-): Promise<string[]> {
-  const replace = compileReplacer(spec);
-  if (!spec.regex || texts.length === 0) return texts.map(replace);
-  const worker = startThread(new URL('./replace-worker.ts', import.meta.url), { spec, texts });
-  try {
-    return await new Promise<string[]>((resolve, reject) => {
-      const timer = setTimeout(
-        () =>
-          reject(
-            errors.badParameter(
-              `Parameter "find": the regular expression took longer than ${deadlineMs / 1000} s; simplify it`,
-            ),
-          ),
-        deadlineMs,
-      );
-      worker.once('message', (answer: string[]) => {
-        clearTimeout(timer);
-        resolve(answer);
-      });
-      worker.once('error', (err) => {
-        clearTimeout(timer);
-        reject(err);
-      });
-    });
-  } finally {
-    void worker.terminate();
-  }
+  maxLength = Number.POSITIVE_INFINITY,
+): (tagged: string) => string | null {
+  const pattern = compilePattern(spec);
+  /** Appends the run with its matches replaced; answers how many so far, or null once past the bound. */
+  const replaceRun = (text: string, out: BoundedText, replaced: number): number | null => {
+    pattern.lastIndex = 0;
+    let last = 0;
+    for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+      const match = m[0];
+      if (match === '') {
+        // An expression that matches empty text (a*, ^, \b) inserts nothing: replacing nothing is no change.
+        // Step over the empty match by a code point, as String.prototype.replace does with the u flag.
+        const code = text.codePointAt(pattern.lastIndex);
+        pattern.lastIndex += code !== undefined && code > 0xffff ? 2 : 1;
+        continue;
+      }
+      out.add(text.slice(last, m.index));
+      out.add(spec.regex ? expand(spec.replace, match, m.slice(1), m.groups ?? {}) : spec.replace);
+      last = m.index + match.length;
+      replaced++;
+      if (out.over) return null;
+    }
+    out.add(text.slice(last));
+    return replaced > 0 && out.over ? null : replaced;
+  };
+  return (tagged) => {
+    const out = new BoundedText(maxLength);
+    let replaced: number | null = 0;
+    if (tagged.indexOf('<') < 0) replaced = replaceRun(tagged, out, 0);
+    else {
+      for (const part of parseTagged(tagged)) {
+        if (part.type === 'tag') out.add(part.raw);
+        else replaced = replaceRun(part.text, out, replaced);
+        if (replaced === null || (replaced > 0 && out.over)) return null;
+      }
+    }
+    if (replaced === null) return null;
+    return replaced === 0 ? tagged : out.text();
+  };
 }
 
 /** A replacement's $-patterns expanded as String.prototype.replace does: $$, $&, $1…$99, $<name>. */

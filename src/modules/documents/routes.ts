@@ -6,6 +6,7 @@ import type { App } from '../../http/types.ts';
 import { readUpload, uploadRoutes } from '../../http/uploads.ts';
 import { exportDocument } from './export.ts';
 import { PRETRANSLATE_MODES, readMode } from './pretranslate-modes.ts';
+import * as replaceService from './replace-service.ts';
 import {
   AUTO_ACCEPT_SCOPES,
   Document,
@@ -25,10 +26,9 @@ import {
   UndoReplaceBody,
 } from './schemas.ts';
 import * as segmentService from './segment-service.ts';
-import type { DocumentDeps } from './service.ts';
 import * as service from './service.ts';
 
-export async function documentsRoutes(app: App, deps: DocumentDeps) {
+export async function documentsRoutes(app: App, deps: replaceService.ReplaceDeps) {
   const { db } = deps;
   const tags = ['documents'];
 
@@ -84,7 +84,7 @@ export async function documentsRoutes(app: App, deps: DocumentDeps) {
         response: { 200: ReplaceAnswer },
       },
     },
-    async (request) => segmentService.replaceInDocument(deps, principalOf(request), request.body),
+    async (request) => replaceService.replaceInDocument(deps, principalOf(request), request.body),
   );
 
   app.post(
@@ -97,7 +97,7 @@ export async function documentsRoutes(app: App, deps: DocumentDeps) {
         response: { 200: UndoReplaceAnswer },
       },
     },
-    async (request) => segmentService.undoReplace(deps, principalOf(request), request.body),
+    async (request) => replaceService.undoReplace(deps, principalOf(request), request.body),
   );
 
   app.put(

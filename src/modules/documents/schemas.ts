@@ -173,7 +173,9 @@ export const ReplaceBody = Type.Object({
 
 export const ReplaceAnswer = Type.Object({
   batch_id: Nullable(Type.Integer()),
+  /** Segments changed (or, in a dry run, that would change). */
   changed: Type.Integer(),
+  /** The first 200 of them, in document order. */
   changes: Type.Array(
     Type.Object({
       segment_id: Type.Integer(),
@@ -182,6 +184,16 @@ export const ReplaceAnswer = Type.Object({
       after: Type.String(),
     }),
   ),
+  /** More segments changed than `changes` lists. */
+  truncated: Type.Boolean(),
+  /**
+   * The first 200 segments left as they were: the replacement would break their tags, or (when applying)
+   * someone changed the segment while the replace ran. Position null: the segment was deleted meanwhile.
+   */
+  skipped: Type.Array(
+    Type.Object({ segment_id: Type.Integer(), position: Nullable(Type.Integer()), reason: Type.String() }),
+  ),
+  skipped_count: Type.Integer(),
 });
 
 export const UndoReplaceBody = Type.Object({

@@ -304,6 +304,7 @@ export interface ReplaceChange {
   version: number;
 }
 
+/** A replace's batch, staged (not applied) until markReplaceApplied. */
 export async function insertReplaceBatch(db: Queryable, documentId: number, username: string) {
   const row = await db.get<{ id: number }>(
     'INSERT INTO replace_batches (document_id, username, created_at) VALUES (?, ?, ?) RETURNING id',
@@ -312,84 +313,172 @@ export async function insertReplaceBatch(db: Queryable, documentId: number, user
   return row!.id;
 }
 
-/**
- * Writes the batch's changes into their segments and records each as a version; answers how many segments
- * changed (fewer than staged when some changed since they were read: the caller rolls back).
- */
-export async function applyReplaceBatch(
-  db: Queryable,
-  batchId: number,
-  changes: readonly ReplaceChange[],
-  username: string,
-): Promise<number> {
+export async function stageReplaceChanges(db: Queryable, batchId: number, changes: readonly ReplaceChange[]) {
   await db.insertMany(
     'replace_changes',
     ['batch_id', 'segment_id', 'before_target', 'after_target', 'after_version'],
     changes.map((c) => [batchId, c.segmentId, c.before, c.after, c.version + 1]),
   );
+}
+
+/** A staged batch and its changes removed (the replace failed or was refused). */
+export async function discardReplaceBatch(db: Queryable, batchId: number) {
+  await deleteInSlices(db, {
+    table: 'replace_changes',
+    key: 'segment_id',
+    // Never the changes of an applied batch: undo needs them.
+    where:
+      'batch_id = ? AND batch_id IN (SELECT id FROM replace_batches WHERE id = ? AND applied_at IS NULL)',
+    params: [batchId, batchId],
+  });
+  await db.run('DELETE FROM replace_batches WHERE id = ? AND applied_at IS NULL', [batchId]);
+}
+
+/** The staged batches of the document left by a process that stopped while staging (an hour old or more). */
+export async function staleReplaceBatches(db: Queryable, documentId: number): Promise<number[]> {
+  const rows = await db.all<{ id: number }>(
+    'SELECT id FROM replace_batches WHERE document_id = ? AND applied_at IS NULL AND created_at < ?',
+    [documentId, nowSeconds() - 3600],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The last segment id of the batch's next slice of at most `size` changes after segment `after`, or null
+ * when none is left: applying and undoing go a slice at a time, in segment id order.
+ */
+export async function replaceSliceEnd(
+  db: Queryable,
+  batchId: number,
+  after: number,
+  size: number,
+): Promise<number | null> {
+  const row = await db.get<{ last: number | null }>(
+    `SELECT MAX(segment_id) AS last FROM (SELECT segment_id FROM replace_changes
+       WHERE batch_id = ? AND segment_id > ? ORDER BY segment_id LIMIT ?) slice`,
+    [batchId, after, size],
+  );
+  return row?.last ?? null;
+}
+
+/** Segment ids (after, upTo] of a batch: one slice. */
+export interface IdRange {
+  after: number;
+  upTo: number;
+}
+
+/**
+ * Writes a slice of the batch's changes into their segments, each recorded as a version. A segment no
+ * longer at the version it was read at (edited meanwhile) is left as it is and its change dropped from the
+ * batch: answered in `raced` with its position (null when it was deleted).
+ */
+export async function applyReplaceSlice(
+  db: Queryable,
+  batchId: number,
+  range: IdRange,
+  username: string,
+): Promise<{ applied: number; raced: { segment_id: number; position: number | null }[] }> {
   const now = nowSeconds();
-  const { changes: applied } = await db.run(
+  const written = await db.all<{ id: number }>(
     `UPDATE document_segments SET target = c.after_target, version = version + 1,
        updated_at = ${NEXT_UPDATED_AT}
      FROM replace_changes c
-     WHERE c.batch_id = ? AND document_segments.id = c.segment_id AND document_segments.version = c.after_version - 1`,
-    [now, now, batchId],
+     WHERE c.batch_id = ? AND c.segment_id > ? AND c.segment_id <= ?
+       AND document_segments.id = c.segment_id AND document_segments.version = c.after_version - 1
+     RETURNING document_segments.id`,
+    [now, now, batchId, range.after, range.upTo],
   );
-  await recordBatchVersions(db, batchId, 'replace', username);
-  return applied;
+  const done = new Set(written.map((r) => r.id));
+  const staged = await db.all<{ segment_id: number; position: number | null }>(
+    `SELECT c.segment_id, s.position FROM replace_changes c LEFT JOIN document_segments s ON s.id = c.segment_id
+     WHERE c.batch_id = ? AND c.segment_id > ? AND c.segment_id <= ?`,
+    [batchId, range.after, range.upTo],
+  );
+  const raced = staged.filter((r) => !done.has(r.segment_id));
+  if (raced.length > 0) {
+    await db.run(
+      `DELETE FROM replace_changes WHERE batch_id = ? AND segment_id IN (${raced.map(() => '?').join(', ')})`,
+      [batchId, ...raced.map((r) => r.segment_id)],
+    );
+  }
+  await recordBatchVersions(db, batchId, range, 'replace', username);
+  return { applied: written.length, raced };
 }
 
-async function recordBatchVersions(db: Queryable, batchId: number, origin: string, username: string) {
+export async function markReplaceApplied(db: Queryable, batchId: number) {
+  await db.run('UPDATE replace_batches SET applied_at = ? WHERE id = ?', [nowSeconds(), batchId]);
+}
+
+async function recordBatchVersions(
+  db: Queryable,
+  batchId: number,
+  range: IdRange,
+  origin: string,
+  username: string,
+) {
   await db.run(
     `INSERT INTO segment_versions (document_id, segment_id, version, target, status, username, origin, created_at)
      SELECT s.document_id, s.id, s.version, s.target, s.status, ?, ?, s.updated_at
-     FROM replace_changes c JOIN document_segments s ON s.id = c.segment_id WHERE c.batch_id = ?`,
-    [username, origin, batchId],
+     FROM replace_changes c JOIN document_segments s ON s.id = c.segment_id
+     WHERE c.batch_id = ? AND c.segment_id > ? AND c.segment_id <= ?`,
+    [username, origin, batchId, range.after, range.upTo],
   );
 }
 
+/** An applied batch of the document (a staged one is not yet anyone's to undo). */
 export async function findReplaceBatch(db: Queryable, batchId: number, documentId: number) {
   return db.get<{ id: number; undone_at: number | null }>(
-    'SELECT id, undone_at FROM replace_batches WHERE id = ? AND document_id = ?',
+    'SELECT id, undone_at FROM replace_batches WHERE id = ? AND document_id = ? AND applied_at IS NOT NULL',
     [batchId, documentId],
   );
 }
 
-/** How many of the batch's segments were changed since the replace (or deleted). */
-export async function changedSinceBatch(
+/** How many of a slice of the batch's segments were changed since the replace (or deleted). */
+export async function changedInSlice(
   db: Queryable,
   batchId: number,
+  range: IdRange,
 ): Promise<{ total: number; changed: number }> {
   const row = await db.get<{ total: number; kept: number }>(
     `SELECT COUNT(*) AS total, COUNT(s.id) AS kept FROM replace_changes c
      LEFT JOIN document_segments s ON s.id = c.segment_id AND s.version = c.after_version
-     WHERE c.batch_id = ?`,
-    [batchId],
+     WHERE c.batch_id = ? AND c.segment_id > ? AND c.segment_id <= ?`,
+    [batchId, range.after, range.upTo],
   );
-  return { total: row?.total ?? 0, changed: (row?.total ?? 0) - (row?.kept ?? 0) };
+  const total = Number(row?.total ?? 0);
+  return { total, changed: total - Number(row?.kept ?? 0) };
 }
 
-/** Puts the batch's segments back as they were before it, each as a new version; answers how many. */
-export async function undoReplaceBatch(db: Queryable, batchId: number, username: string): Promise<number> {
+/** Puts a slice of the batch's segments back as they were before it, each as a new version; answers how many. */
+export async function undoReplaceSlice(
+  db: Queryable,
+  batchId: number,
+  range: IdRange,
+  username: string,
+): Promise<number> {
   const now = nowSeconds();
   const { changes } = await db.run(
     `UPDATE document_segments SET target = c.before_target, version = version + 1,
        updated_at = ${NEXT_UPDATED_AT}
      FROM replace_changes c
-     WHERE c.batch_id = ? AND document_segments.id = c.segment_id AND document_segments.version = c.after_version`,
-    [now, now, batchId],
+     WHERE c.batch_id = ? AND c.segment_id > ? AND c.segment_id <= ?
+       AND document_segments.id = c.segment_id AND document_segments.version = c.after_version`,
+    [now, now, batchId, range.after, range.upTo],
   );
-  await recordBatchVersions(db, batchId, 'restore', username);
-  await db.run('UPDATE replace_batches SET undone_at = ? WHERE id = ?', [now, batchId]);
+  await recordBatchVersions(db, batchId, range, 'restore', username);
   return changes;
 }
 
-/** The batch's segments as they are now (for the events of a replace or its undo). */
-export async function batchSegments(db: Queryable, batchId: number) {
+export async function markReplaceUndone(db: Queryable, batchId: number) {
+  await db.run('UPDATE replace_batches SET undone_at = ? WHERE id = ?', [nowSeconds(), batchId]);
+}
+
+/** The first `limit` of the batch's segments as they are now (for the events of a replace or its undo). */
+export async function batchSegments(db: Queryable, batchId: number, limit: number) {
   return db.all<Pick<SegmentRow, 'id' | 'document_id' | 'target' | 'status' | 'updated_at'>>(
     `SELECT s.id, s.document_id, s.target, s.status, s.updated_at FROM replace_changes c
-     JOIN document_segments s ON s.id = c.segment_id WHERE c.batch_id = ? ORDER BY s.position`,
-    [batchId],
+     JOIN document_segments s ON s.id = c.segment_id WHERE c.batch_id = ? ORDER BY s.position LIMIT ?`,
+    [batchId, limit],
   );
 }
 

@@ -1,17 +1,12 @@
-// Document segments: the editor's pages, find and replace with its undo, and the one-segment reads and
-// writes that /v2/segments makes (the segments module), each inside the caller's checks.
-import { errors } from '../../errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Db, Queryable, Transaction } from '../../store/db.ts';
-import { withoutEdges } from '../../text/edge-whitespace.ts';
 import type { EntryContext } from '../memories/entry-identity.ts';
 import type { SegmentInContext } from '../memories/service.ts';
-import { isImporting, isPretranslating, SEGMENT_STATUSES, type SegmentStatus } from './document-states.ts';
-import { compileReplacer, replaceAll } from './find-replace.ts';
+import { SEGMENT_STATUSES, type SegmentStatus } from './document-states.ts';
 import * as repo from './repository.ts';
 import { contextKey } from './segment-plan.ts';
 import * as segments from './segment-repository.ts';
-import { type DocumentDeps, publicSegment, requireDocument, retryAfter } from './service.ts';
+import { publicSegment, requireDocument } from './service.ts';
 
 export type { DocumentSegmentRow } from './segment-repository.ts';
 
@@ -34,155 +29,6 @@ export async function segmentsPage(
     Object.values(SEGMENT_STATUSES).map((status) => [status, byStatus.get(status) ?? 0]),
   ) as Record<SegmentStatus, number>;
   return { total, offset, limit, counts, segments: rows.map((row) => publicSegment(row, doc)) };
-}
-
-/** Longest target a replace may write (as PUT /v2/segments allows). */
-const MAX_TARGET_LENGTH = 20_000;
-
-export interface ReplaceInput {
-  id: number;
-  find: string;
-  replace: string;
-  regex?: boolean;
-  case_sensitive?: boolean;
-  field?: 'source' | 'target';
-  statuses?: string[];
-  dry_run?: boolean;
-}
-
-/** Refuses a change to the document's segments while an import or a pre-translation may overwrite them. */
-async function requireEditable(db: Queryable, doc: repo.DocumentRow) {
-  if (isImporting(doc) || isPretranslating(doc)) {
-    const what = isImporting(doc) ? 'imported' : 'pre-translated';
-    throw errors.documentBusy(
-      `Document ${doc.id} is being ${what}; retry when it is done`,
-      await retryAfter(db, doc),
-    );
-  }
-}
-
-/** Tells the document's subscribers which segments changed (a bulk change makes them reload). */
-async function publishSegments(
-  deps: Pick<DocumentDeps, 'events'>,
-  principal: Principal,
-  doc: repo.DocumentRow,
-  rows: readonly { id: number; target: string | null; status: string; updated_at: number }[],
-) {
-  await deps.events.segmentsChanged(
-    { organization_id: principal.organizationId, project_id: doc.project_id, document_id: doc.id },
-    rows.map((row) => ({
-      document_id: doc.id,
-      segment_id: row.id,
-      target: row.target,
-      status: row.status,
-      updated_at: row.updated_at,
-      user: principal.username,
-    })),
-  );
-}
-
-/**
- * POST /v2/documents/replace: every match in the text runs of the chosen field (tags are never touched), in
- * segments of the chosen statuses. A dry run lists the changes; otherwise they are applied in one transaction
- * as one batch, which POST /v2/documents/replace/undo can take back. Sources are the original file's text:
- * searching them is allowed as a dry run (a preview of where the text occurs), replacing in them is refused.
- * Statuses are kept: a confirmed segment stays confirmed (its pair is written to the memory when it is next
- * confirmed).
- */
-export async function replaceInDocument(deps: DocumentDeps, principal: Principal, input: ReplaceInput) {
-  const { db } = deps;
-  const doc = await requireDocument(db, principal, input.id);
-  const field = input.field ?? 'target';
-  const dryRun = input.dry_run ?? false;
-  if (field === 'source' && !dryRun) {
-    throw errors.badParameter(
-      'Parameter "field": sources come from the original file and cannot be replaced; use dry_run to search them',
-    );
-  }
-  const spec = {
-    find: input.find,
-    replace: input.replace,
-    regex: input.regex ?? false,
-    caseSensitive: input.case_sensitive ?? false,
-  };
-  // A bad expression is refused before the document is read.
-  compileReplacer(spec);
-  const statuses = input.statuses?.length ? new Set(input.statuses) : null;
-  const found: { segmentId: number; position: number; before: string; version: number }[] = [];
-  for await (const rows of segments.segmentPages(db, doc.id)) {
-    for (const row of rows) {
-      if (statuses && !statuses.has(row.status)) continue;
-      const before = field === 'source' ? row.source : row.target;
-      if (before) found.push({ segmentId: row.id, position: row.position, before, version: row.version });
-    }
-  }
-  const afters = await replaceAll(
-    spec,
-    found.map((f) => f.before),
-  );
-  // A target replaced into is kept without edge whitespace, as every target is (the skeleton holds it).
-  const changes = found.flatMap((f, i) =>
-    afters[i] === f.before ? [] : [{ ...f, after: withoutEdges(afters[i]) }],
-  );
-  const answer = (batchId: number | null) => ({
-    batch_id: batchId,
-    changed: changes.length,
-    changes: changes.map((c) => ({
-      segment_id: c.segmentId,
-      position: c.position,
-      before: c.before,
-      after: c.after,
-    })),
-  });
-  if (dryRun || changes.length === 0) return answer(null);
-  await requireEditable(db, doc);
-  for (const change of changes) {
-    if (change.after.length > MAX_TARGET_LENGTH) {
-      throw errors.badParameter(
-        `Parameter "replace": the target of segment ${change.segmentId} would be too long`,
-      );
-    }
-  }
-  // Applied only to segments still at the version read above: any changed meanwhile refuses the whole batch.
-  const batchId = await db.transaction(async (tx) => {
-    const id = await segments.insertReplaceBatch(tx, doc.id, principal.username);
-    const applied = await segments.applyReplaceBatch(tx, id, changes, principal.username);
-    if (applied !== changes.length) {
-      throw errors.batchConflict(`Segments of document ${doc.id} changed while replacing; retry`);
-    }
-    return id;
-  });
-  await publishSegments(deps, principal, doc, await segments.batchSegments(db, batchId));
-  return answer(batchId);
-}
-
-/** POST /v2/documents/replace/undo: the batch's segments back as they were, unless changed since (409). */
-export async function undoReplace(
-  deps: DocumentDeps,
-  principal: Principal,
-  input: { id: number; batch_id: number },
-) {
-  const { db } = deps;
-  const doc = await requireDocument(db, principal, input.id);
-  await requireEditable(db, doc);
-  const restored = await db.transaction(async (tx) => {
-    const batch = await segments.findReplaceBatch(tx, input.batch_id, doc.id);
-    if (!batch) throw errors.notFound('Replace batch', input.batch_id);
-    if (batch.undone_at !== null) throw errors.batchConflict(`Replace batch ${batch.id} was already undone`);
-    const { total, changed } = await segments.changedSinceBatch(tx, batch.id);
-    if (changed > 0) {
-      throw errors.batchConflict(
-        `${changed} ${changed === 1 ? 'segment' : 'segments'} of replace batch ${batch.id} changed since; undo them one by one`,
-      );
-    }
-    const restored = await segments.undoReplaceBatch(tx, batch.id, principal.username);
-    // A segment changed between the check and the update (another instance): all or nothing.
-    if (restored !== total)
-      throw errors.batchConflict(`Segments of replace batch ${batch.id} changed; retry`);
-    return restored;
-  });
-  await publishSegments(deps, principal, doc, await segments.batchSegments(db, input.batch_id));
-  return { batch_id: input.batch_id, restored };
 }
 
 // ---- One segment (PUT, POST and DELETE /v2/segments, GET /v2/segments/history).

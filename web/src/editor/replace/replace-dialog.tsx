@@ -1,6 +1,7 @@
 // Find and replace in a document (Mod+Shift+F): plain text or a regular expression, case-sensitive or not, in the
-// target or the source, scoped by status. "Preview" lists every change (the server's dry run, tags untouched);
-// "Replace all" applies them as one batch, which "Undo" takes back.
+// target or the source, scoped by status. "Preview" lists the first changes (the server's dry run, tags untouched)
+// and the segments a replacement would leave as they are (it would break their tags); "Replace all" applies
+// the changes as one batch, which "Undo" takes back.
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, errorText } from '../../api/client.ts';
@@ -14,8 +15,12 @@ import { STATUS_NAMES } from '../../ui/format.ts';
 import { ModalDialog } from '../../ui/modal-dialog.tsx';
 import { DiffText } from '../matches/diff-text.tsx';
 
-/** How many changes the preview lists; the count says how many there are in all. */
-const SHOWN = 200;
+/** "1 segment", "2,000 segments". */
+const segmentsText = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'segment' : 'segments'}`;
+
+/** What the replace leaves out, said after its count of changes. */
+const skippedText = (result: ReplaceResult) =>
+  result.skipped_count > 0 ? ` ${segmentsText(result.skipped_count)} left as they are (listed below).` : '';
 
 export function ReplaceDialog({
   documentId,
@@ -41,15 +46,12 @@ export function ReplaceDialog({
       setError(null);
       if (body.dry_run) {
         setPreview(result);
-        setMessage(
-          `${result.changed.toLocaleString()} ${result.changed === 1 ? 'segment' : 'segments'} would change.`,
-        );
+        setMessage(`${segmentsText(result.changed)} would change.${skippedText(result)}`);
       } else {
         setApplied(result);
-        setPreview(null);
-        setMessage(
-          `Replaced in ${result.changed.toLocaleString()} ${result.changed === 1 ? 'segment' : 'segments'}.`,
-        );
+        // The segments left out stay listed, with their reasons.
+        setPreview(result.skipped_count > 0 ? { ...result, changes: [] } : null);
+        setMessage(`Replaced in ${segmentsText(result.changed)}.${skippedText(result)}`);
         onApplied();
       }
     },
@@ -154,7 +156,7 @@ export function ReplaceDialog({
                 </tr>
               </thead>
               <tbody>
-                {preview.changes.slice(0, SHOWN).map((c) => (
+                {preview.changes.map((c) => (
                   <tr key={c.segment_id}>
                     <td className="num">{c.position + 1}</td>
                     <td>
@@ -164,9 +166,38 @@ export function ReplaceDialog({
                 ))}
               </tbody>
             </table>
-            {preview.changes.length > SHOWN && (
+            {preview.truncated && (
               <p className="muted small">
-                The first {SHOWN} of {preview.changes.length.toLocaleString()} changes are listed.
+                The first {preview.changes.length.toLocaleString()} of {preview.changed.toLocaleString()}{' '}
+                changes are listed.
+              </p>
+            )}
+          </div>
+        )}
+        {preview && preview.skipped.length > 0 && (
+          <div className="replace-preview">
+            <table className="table compact" aria-label="Left as they are">
+              <thead>
+                <tr>
+                  <th scope="col" className="num">
+                    №
+                  </th>
+                  <th scope="col">Left as it is</th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.skipped.map((s) => (
+                  <tr key={s.segment_id}>
+                    <td className="num">{s.position === null ? '–' : s.position + 1}</td>
+                    <td>{s.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {preview.skipped_count > preview.skipped.length && (
+              <p className="muted small">
+                The first {preview.skipped.length.toLocaleString()} of{' '}
+                {preview.skipped_count.toLocaleString()} are listed.
               </p>
             )}
           </div>
@@ -187,7 +218,7 @@ export function ReplaceDialog({
           <button
             type="button"
             className="button primary"
-            disabled={!preview || preview.changed === 0 || run.isPending}
+            disabled={!preview || preview.batch_id !== null || preview.changed === 0 || run.isPending}
             onClick={() => request && run.mutate({ ...request, dry_run: false })}
           >
             Replace all
