@@ -123,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const worker = new TaskWorker(
     db,
     [
-      memoryImportTask(indexes),
+      memoryImportTask(indexes, { maxDecompressedBytes: config.maxDecompressedBytes }),
       memoryTrimEdgesTask(indexes),
       documentImportTask,
       pretranslateTask(indexes, projects),

@@ -8,7 +8,7 @@
 // (on the embedded store, its write lock) is held for the whole parse: ≈ 138 s there, where the apply held
 // it ≈ 145 s.
 import { type Static, Type } from 'typebox';
-import { FormatError, TaskFailure } from '../../errors.ts';
+import { FileLimitError, FormatError, TaskFailure } from '../../errors.ts';
 import type { TmxReadStats } from '../../formats/tmx/tmx-reader.ts';
 import { nextTurn } from '../../pacing.ts';
 import type { Queryable } from '../../store/db.ts';
@@ -23,13 +23,13 @@ import * as repo from './repository.ts';
 export const MemoryImportTaskParams = Type.Object({ name: Type.String(), createdBy: Type.String() });
 export type MemoryImportTaskParams = Static<typeof MemoryImportTaskParams>;
 
-export function memoryImportTask(indexes: IndexCache) {
+export function memoryImportTask(indexes: IndexCache, limits: { maxDecompressedBytes: number }) {
   return taskType({
     name: 'memory_import',
     params: MemoryImportTaskParams,
     async run(task, params, ctx) {
       try {
-        await runImport(task, params, ctx);
+        await runImport(task, params, ctx, limits.maxDecompressedBytes);
       } catch (err) {
         // Whatever the failure, the uploaded file goes — after the transaction that rolled back, never
         // inside it. Not when the task goes on (attemptGoesOn): the next attempt reads it.
@@ -56,7 +56,12 @@ export async function discardFinishedImports(db: Queryable): Promise<number> {
   return taskIds.length;
 }
 
-async function runImport(task: TaskRow, params: MemoryImportTaskParams, ctx: TaskContext): Promise<void> {
+async function runImport(
+  task: TaskRow,
+  params: MemoryImportTaskParams,
+  ctx: TaskContext,
+  maxDecompressedBytes: number,
+): Promise<void> {
   const { db } = ctx;
   const taskId = task.id;
   const memory = await repo.memoryById(db, task.memory_id!);
@@ -81,7 +86,7 @@ async function runImport(task: TaskRow, params: MemoryImportTaskParams, ctx: Tas
       try {
         stats = await parseMemoryFileInThread(
           counted(),
-          { srclang: memory.srclang, trglang: memory.trglang, format },
+          { srclang: memory.srclang, trglang: memory.trglang, format, maxDecompressedBytes },
           async (batch) => {
             if (ctx.signal.aborted) throw new Error('interrupted');
             imported += await repo.insertImported(tx, batch, entry);
@@ -93,6 +98,7 @@ async function runImport(task: TaskRow, params: MemoryImportTaskParams, ctx: Tas
           },
         );
       } catch (err) {
+        if (err instanceof FileLimitError) throw new TaskFailure(`${params.name}: ${err.message}`, err.code);
         if (err instanceof FormatError)
           throw new TaskFailure(`${params.name}: ${err.message}`, 'MALFORMED_FILE');
         throw err;
