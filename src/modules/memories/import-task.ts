@@ -46,6 +46,14 @@ export function memoryImportTask(indexes: IndexCache, limits: { maxDecompressedB
   });
 }
 
+/** The memory an import was for was deleted after the upload: the import fails, writing nothing. */
+function memoryDeleted(memoryId: number): TaskFailure {
+  return new TaskFailure(
+    `Memory ${memoryId} was deleted while its import waited or ran; nothing was imported`,
+    'MEMORY_DELETED',
+  );
+}
+
 /**
  * The instances' sweep of this module: the files of finished imports, which an import deletes after its
  * commit, left by an instance that died in between. Answers how many imports it cleared.
@@ -65,7 +73,7 @@ async function runImport(
   const { db } = ctx;
   const taskId = task.id;
   const memory = await repo.memoryById(db, task.memory_id!);
-  if (!memory) throw new TaskFailure(`Memory ${task.memory_id} no longer exists`, 'NOT_FOUND');
+  if (!memory) throw memoryDeleted(task.memory_id!);
 
   // Progress is counted in bytes of the file handed to the parser, against its size (known at upload).
   let bytesRead = 0;
@@ -78,6 +86,8 @@ async function runImport(
   const format = memoryFileFormat(params.name) ?? 'tmx';
   await db.transaction(
     async (tx) => {
+      // The memory's row lock from here to the commit: a delete waits for the import, or ran first.
+      if (!(await repo.lockMemory(tx, memory.id))) throw memoryDeleted(memory.id);
       const rev = await repo.bumpVersion(tx, memory.id, 0);
       const entry = { memoryId: memory.id, resourceName: params.name, createdBy: params.createdBy, rev };
       let units = 0;
@@ -105,7 +115,7 @@ async function runImport(
       }
       const resources = JSON.parse(memory.resources) as string[];
       if (!resources.includes(params.name)) resources.push(params.name);
-      await repo.recordImport(tx, memory.id, imported, resources);
+      if (!(await repo.recordImport(tx, memory.id, imported, resources))) throw memoryDeleted(memory.id);
       await ctx.progress(bytesRead, bytesRead, tx);
       await ctx.complete(tx, { imported, skipped: stats.skipped, duplicates: units - imported });
     },
