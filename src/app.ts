@@ -102,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
   const languages = new Languages(config.languages);
-  const indexes = new IndexCache(db, { dir: indexDirFor(config) });
+  const indexes = new IndexCache(db, { dir: indexDirFor(config), log: app.log });
   const events = new EventBus(db);
   const instanceId = newWorkerId();
   // Projects sit above documents and memories (a Project embeds its documents and is made on a memory): what
