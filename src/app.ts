@@ -103,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
   const languages = new Languages(config.languages);
-  const indexes = new IndexCache(db, { dir: indexDirFor(config) });
+  const indexes = new IndexCache(db, { dir: indexDirFor(config), log: app.log });
   const events = new EventBus(db);
   const instanceId = newWorkerId();
   // The threads and slots of find and replace (regular expressions run there, under a deadline).
@@ -126,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const worker = new TaskWorker(
     db,
     [
-      memoryImportTask(indexes),
+      memoryImportTask(indexes, { maxDecompressedBytes: config.maxDecompressedBytes }),
       memoryTrimEdgesTask(indexes),
       documentImportTask,
       pretranslateTask(indexes, projects),

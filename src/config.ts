@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { isLanguageCode } from './text/language-names.ts';
+import { DEFAULT_MAX_DECOMPRESSED_BYTES } from './xml/gzip.ts';
 
 export interface Config {
   port: number;
@@ -17,6 +18,8 @@ export interface Config {
   languages: string[] | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   maxUploadBytes: number;
+  /** The largest a gzipped upload (a memory file) may grow to once inflated; past it the import fails. */
+  maxDecompressedBytes: number;
   /** Requests a minute per API key. */
   rateLimit: number;
   /** Worker loop: tasks run concurrently by one process. */
@@ -158,6 +161,11 @@ const SETTINGS: { [K in keyof Config]: { env: string; parse: Parser<Config[K]>; 
     env: 'TESSERA_MAX_UPLOAD_BYTES',
     parse: integer(1024, Number.MAX_SAFE_INTEGER),
     default: 512 * 1024 * 1024,
+  },
+  maxDecompressedBytes: {
+    env: 'TESSERA_MAX_DECOMPRESSED_BYTES',
+    parse: integer(1024, Number.MAX_SAFE_INTEGER),
+    default: DEFAULT_MAX_DECOMPRESSED_BYTES,
   },
   rateLimit: { env: 'TESSERA_RATE_LIMIT', parse: integer(1, 10_000_000), default: 4000 },
   workerConcurrency: { env: 'TESSERA_WORKER_CONCURRENCY', parse: integer(1, 64), default: 2 },

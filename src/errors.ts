@@ -176,6 +176,15 @@ export class FormatError extends Error {
   }
 }
 
+/**
+ * A file over one of the limits that bound what reading it may cost (its size once decompressed, a line, an
+ * XML text or unit): refused with its own code, FILE_LIMIT_EXCEEDED, rather than read at any cost.
+ */
+export class FileLimitError extends FormatError {
+  override name = 'FileLimitError';
+  readonly code = 'FILE_LIMIT_EXCEEDED';
+}
+
 /** A file that is not well-formed XML (or is refused); line and column are 1-based. */
 export class XmlError extends FormatError {
   override name = 'XmlError';

@@ -163,6 +163,54 @@ for (const target of await storeTargets()) {
       stream.close();
     });
 
+    test('a target of 5,000 CJK characters reaches every viewer whole (too long for one notification)', async () => {
+      const id = await upload('long.txt', 'A long one.\n\nA short one.\n');
+      for (let i = 0; (await api.get(`/v2/documents?id=${id}`)).json().import_in_progress; i++) {
+        assert.ok(i < 2000);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const [longId, shortId] = (await api.get(`/v2/documents/segments?id=${id}`))
+        .json()
+        .segments.map((s: { id: number }) => s.id);
+      // 15,000 bytes of UTF-8: PostgreSQL's NOTIFY carries 8000.
+      const long = Array.from({ length: 5000 }, (_, i) =>
+        String.fromCodePoint(0x4e00 + ((i * 7) % 5000)),
+      ).join('');
+      const viewers = [await listen(ctx.app, `/v2/events?document_id=${id}`, ctx.adminKey)];
+      // On PostgreSQL a second instance sharing the store has its own viewer: the event crosses instances.
+      const db = target.name === 'postgres' ? openStore(ctx.config) : undefined;
+      const second = db && (await buildApp({ config: ctx.config, db, runWorker: false }));
+      try {
+        if (second) {
+          await second.listen({ port: 0, host: '127.0.0.1' });
+          viewers.push(await listen(second, `/v2/events?document_id=${id}`, ctx.adminKey));
+        }
+        for (const viewer of viewers) await viewer.next((e) => e.event === 'document');
+        const put = await api.put('/v2/segments', { id: longId, target: long, is_confirmed: true });
+        assert.equal(put.statusCode, 200, put.body);
+        await api.put('/v2/segments', { id: shortId, target: 'Kurz.' });
+        for (const viewer of viewers) {
+          const seen = await viewer.next((e) => e.event === 'segment' && e.data.segment_id === longId);
+          assert.deepEqual(seen.data, {
+            document_id: id,
+            segment_id: longId,
+            target: long,
+            status: 'confirmed',
+            updated_at: put.json().updated_at,
+            user: 'admin',
+          });
+          // In their order: the short change after the long one.
+          const after = await viewer.next((e) => e.event === 'segment' && e.data.segment_id === shortId);
+          assert.equal(after.data.target, 'Kurz.');
+          assert.ok(viewer.events.indexOf(seen) < viewer.events.indexOf(after));
+          viewer.close();
+        }
+      } finally {
+        await second?.close();
+        await db?.close();
+      }
+    });
+
     test('a project subscriber follows its documents: import task, segment changes, replace as reload', async () => {
       const stream = await listen(ctx.app, `/v2/events?project_id=${projectId}`, ctx.adminKey);
       await stream.next((e) => e.event === 'document');

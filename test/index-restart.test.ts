@@ -2,8 +2,9 @@
 // clean shutdown saves what changed, the next start loads the file and answers exactly as before. On both
 // stores (PostgreSQL keeps its files in the instance's data dir, per database).
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { describe, test } from 'node:test';
 import { buildApp } from '../src/app.ts';
 import { indexDirFor } from '../src/modules/memories/index-cache.ts';
@@ -66,6 +67,52 @@ for (const target of await storeTargets()) {
         );
         assert.deepEqual(await Promise.all(QUERIES.map((q) => query(second!, q))), before);
         assert.equal((await query(second, 'A sentence added by hand.'))[0]?.score, 100);
+      } finally {
+        await second?.close();
+        await ctx.close();
+      }
+    });
+
+    test('a saved file that cannot be used is rebuilt, and the log says which file and why (warn)', async () => {
+      const ctx = await createContext(target);
+      let second: Awaited<ReturnType<typeof buildApp>> | undefined;
+      try {
+        const api = client(ctx.app, ctx.adminKey);
+        const memory = (await api.post('/v2/memories', { name: 'm', srclang: 'en', trglang: 'de' })).json();
+        for (const [source, target] of ENTRIES.slice(0, 50)) {
+          await api.post('/v2/segments', { memory_id: memory.id, source, target });
+        }
+        // Queried, the index is built; the shutdown saves it.
+        await api.get(`/v2/memories/query?id=${memory.id}&query=${encodeURIComponent(ENTRIES[0][0])}`);
+        await ctx.app.close();
+        const file = join(indexDirFor(ctx.config), `memory-${memory.id}.idx`);
+        const bytes = readFileSync(file);
+        bytes[bytes.length >> 1] ^= 0x5a;
+        writeFileSync(file, bytes);
+
+        let log = '';
+        const logStream = new Writable({
+          write(chunk, _enc, done) {
+            log += chunk.toString();
+            done();
+          },
+        });
+        second = await buildApp({ config: ctx.config, db: ctx.db, logStream });
+        await second.ready();
+        while (!second.indexes.warm) await new Promise((r) => setTimeout(r, 5));
+        assert.equal(second.indexes.loaded.get(memory.id)?.from, 'store');
+        const lines = log
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line));
+        const warned = lines.find((l) => l.memoryId === memory.id && l.file === file);
+        assert.ok(warned, log);
+        assert.equal(warned.level, 40);
+        assert.equal(warned.reason, 'checksum');
+        assert.match(
+          warned.msg,
+          new RegExp(`saved index file .*memory-${memory.id}\\.idx not used \\(checksum\\)`),
+        );
       } finally {
         await second?.close();
         await ctx.close();

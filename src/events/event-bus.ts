@@ -12,6 +12,12 @@ export interface Envelope {
   segments: SegmentEvent[];
   /** More than BULK segments changed at once (a replace, a pre-translation): no list, the client reloads. */
   reload?: boolean;
+  /**
+   * Segments of the list sent by reference: their target was too large for a notification (PostgreSQL's
+   * NOTIFY carries 8000 bytes: 2,300 CJK characters), so it travels as null and each receiving instance
+   * reads it from the store before the event reaches its viewers.
+   */
+  by_reference?: number[];
 }
 
 export type Listener = (envelope: Envelope) => void;
@@ -80,20 +86,30 @@ export class EventBus {
         return;
       }
       let batch: SegmentEvent[] = [];
+      let references: number[] = [];
       let bytes = 200;
       const send = async () => {
         if (batch.length === 0) return;
-        await this.db.notify(CHANNEL, JSON.stringify({ ...scope, segments: batch } satisfies Envelope));
+        const envelope: Envelope = { ...scope, segments: batch };
+        if (references.length > 0) envelope.by_reference = references;
+        await this.db.notify(CHANNEL, JSON.stringify(envelope));
         batch = [];
+        references = [];
         bytes = 200;
       };
       for (const segment of segments) {
-        const size = Buffer.byteLength(JSON.stringify(segment));
-        // A segment too large for one notification travels without its target: the client reloads it.
-        const event = size > NOTIFY_BYTES - 200 ? { ...segment, target: null } : segment;
+        let size = Buffer.byteLength(JSON.stringify(segment));
+        let event = segment;
+        // A segment too large for one notification travels by reference (Envelope.by_reference): its id,
+        // and the update it stands for, without its target.
+        if (size > NOTIFY_BYTES - 400) {
+          event = { ...segment, target: null };
+          size = Buffer.byteLength(JSON.stringify(event)) + 20;
+        }
         if (bytes + size > NOTIFY_BYTES) await send();
         batch.push(event);
-        bytes += Math.min(size, NOTIFY_BYTES - 200);
+        if (event !== segment) references.push(segment.segment_id);
+        bytes += size;
       }
       await send();
     } catch {}

@@ -7,7 +7,7 @@ import { type Static, Type } from 'typebox';
 export const SegmentEvent = Type.Object({
   document_id: Type.Integer(),
   segment_id: Type.Integer(),
-  /** Null when the target was too large for one notification: the client reads the segment again. */
+  /** The target in full, however long (null: the segment has none). */
   target: Type.Union([Type.String(), Type.Null()]),
   status: Type.String(),
   updated_at: Type.Integer(),

@@ -2,10 +2,20 @@
 
 import { pipeline, Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { FormatError } from '../errors.ts';
+import { FileLimitError, FormatError } from '../errors.ts';
 
-/** Yields the input's bytes, inflated when they are gzip (1f 8b); streaming either way. */
-export async function* gunzipIfCompressed(input: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+/** The largest a compressed file may grow to once inflated, by default (TESSERA_MAX_DECOMPRESSED_BYTES). */
+export const DEFAULT_MAX_DECOMPRESSED_BYTES = 4 * 1024 ** 3;
+
+/**
+ * Yields the input's bytes, inflated when they are gzip (1f 8b); streaming either way. Inflated past
+ * maxBytes, it throws a FileLimitError: a megabyte of gzip can hold a gigabyte of one repeated byte, and
+ * what reads it must not spend the time (nor, reading badly, the memory) a gigabyte costs.
+ */
+export async function* gunzipIfCompressed(
+  input: AsyncIterable<Uint8Array>,
+  maxBytes = DEFAULT_MAX_DECOMPRESSED_BYTES,
+): AsyncGenerator<Uint8Array> {
   const iterator = input[Symbol.asyncIterator]();
   let head = Buffer.alloc(0);
   let ended = false;
@@ -34,8 +44,17 @@ export async function* gunzipIfCompressed(input: AsyncIterable<Uint8Array>): Asy
   // 64 KB output chunks (zlib's default is 16 KB) cut the per-chunk work downstream by a measured ~15%.
   const inflate = createGunzip({ chunkSize: 64 * 1024 });
   const inflated = pipeline(Readable.from(bytes(), { objectMode: false }), inflate, () => {});
+  let total = 0;
   try {
-    yield* inflated;
+    for await (const chunk of inflated as AsyncIterable<Uint8Array>) {
+      total += chunk.length;
+      if (total > maxBytes) {
+        throw new FileLimitError(
+          `the file is larger than ${maxBytes} bytes once decompressed (TESSERA_MAX_DECOMPRESSED_BYTES)`,
+        );
+      }
+      yield chunk;
+    }
   } catch (err) {
     if (isZlibError(err)) throw new FormatError(`Corrupt gzip data: ${err.message}`);
     throw err;

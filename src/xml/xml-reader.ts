@@ -2,7 +2,15 @@
 
 import { TextDecoder } from 'node:util';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { XmlError } from '../errors.ts';
+import { FileLimitError, XmlError } from '../errors.ts';
+
+/**
+ * The longest run of characters the parser may hold at once: a text node, an attribute value, a comment,
+ * a name. saxes gathers each whole before it reports it, so without a bound one huge <seg>, or a gigabyte
+ * of whitespace between two elements, is held whole (as a string that grows by copying). No translation
+ * unit comes near it.
+ */
+export const MAX_XML_RUN = 4 * 1024 * 1024;
 
 /** An element as the handlers see it: attribute values are decoded, names are as written (`xml:lang`). */
 export type XmlTag = SaxesTagPlain;
@@ -13,6 +21,10 @@ export interface XmlHandlers {
   closeTag?(tag: XmlTag): void;
   /** Character data with entities resolved; CDATA sections, and whitespace around the root, arrive here too. */
   text?(text: string): void;
+  /** An element's start tag begins (its name read, not yet its attributes). */
+  openTagStart?(tag: { name: string }): void;
+  /** A chunk of the decoded text, before the parser reads it (readers that keep the markup). */
+  chunk?(text: string): void;
 }
 
 export interface XmlContext<T> {
@@ -20,6 +32,8 @@ export interface XmlContext<T> {
   emit(item: T): void;
   /** Throws an XmlError at the parser's current position, e.g. fail('Not a TMX file', 'the root is <x>'). */
   fail(kind: string, detail: string): never;
+  /** Where the parser is: the offset in the decoded text (a string index), and its 1-based line and column. */
+  position(): { offset: number; line: number; column: number };
 }
 
 /**
@@ -37,7 +51,11 @@ export async function* readXml<T>(
     throw new XmlError(detail, parser.line, Math.max(parser.column, 1), kind);
   };
   const queue: T[] = [];
-  const handlers = setup({ emit: (item) => queue.push(item), fail });
+  const handlers = setup({
+    emit: (item) => queue.push(item),
+    fail,
+    position: () => ({ offset: parser.position, line: parser.line, column: Math.max(parser.column, 1) }),
+  });
 
   parser.on('error', (err) => {
     // saxes prefixes "line:column: "; we carry the position as fields and in our own wording instead.
@@ -50,9 +68,12 @@ export async function* readXml<T>(
     parser.on('text', handlers.text);
     parser.on('cdata', handlers.text);
   }
+  if (handlers.openTagStart) parser.on('opentagstart', handlers.openTagStart);
 
   for await (const text of decodeXml(input, parser)) {
+    handlers.chunk?.(text);
     parser.write(text);
+    boundRuns(parser);
     if (queue.length > 0) {
       yield* queue;
       queue.length = 0;
@@ -108,6 +129,19 @@ async function* decodeXml(input: AsyncIterable<Uint8Array>, parser: SaxesParser)
   }
   const rest = (decoder ? '' : start()) + decode(new Uint8Array(0), false);
   if (rest) yield rest;
+}
+
+/** What saxes is gathering (see MAX_XML_RUN): checked after every chunk, so it never holds much more. */
+function boundRuns(parser: SaxesParser): void {
+  const held = parser as unknown as { text: string; name: string; entity: string; piTarget: string };
+  const longest = Math.max(held.text.length, held.name.length, held.entity.length, held.piTarget.length);
+  if (longest > MAX_XML_RUN) {
+    throw new FileLimitError(
+      `a text, attribute, comment or name runs longer than ${MAX_XML_RUN} characters`,
+      parser.line,
+      Math.max(parser.column, 1),
+    );
+  }
 }
 
 /** The TextDecoder label for the document's bytes (XML 1.0 appendix F). */

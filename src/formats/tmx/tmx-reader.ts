@@ -1,8 +1,15 @@
 // Streaming TMX reader: one translation unit at a time for a language pair, segments as tagged text.
 
+import { FileLimitError } from '../../errors.ts';
 import { gunzipIfCompressed } from '../../xml/gzip.ts';
 import { escapeXmlText } from '../../xml/xml-escape.ts';
-import { readXml, type XmlContext, type XmlHandlers, type XmlTag } from '../../xml/xml-reader.ts';
+import {
+  MAX_XML_RUN,
+  readXml,
+  type XmlContext,
+  type XmlHandlers,
+  type XmlTag,
+} from '../../xml/xml-reader.ts';
 import { contextFromProps, type UnitContext } from './tmx-context.ts';
 import { MAPPED_TYPE_PREFIX, markupTag, restoreMappedTag, TMX_CODE_ELEMENTS } from './tmx-inline.ts';
 
@@ -26,6 +33,8 @@ export interface TmxReadOptions {
   /** Language tags; a <tuv> matches by primary subtag, case-insensitively (`EN_us` matches `en`). */
   srclang: string;
   trglang: string;
+  /** A gzipped file's largest size once inflated (TESSERA_MAX_DECOMPRESSED_BYTES); gunzipIfCompressed's default. */
+  maxDecompressedBytes?: number;
 }
 
 export interface TmxReadStats {
@@ -52,7 +61,9 @@ async function* readUnits(
   options: TmxReadOptions,
   stats: TmxReadStats,
 ): AsyncGenerator<TmxUnit, TmxReadStats> {
-  yield* readXml<TmxUnit>(gunzipIfCompressed(input), (ctx) => tmxHandlers(ctx, options, stats));
+  yield* readXml<TmxUnit>(gunzipIfCompressed(input, options.maxDecompressedBytes), (ctx) =>
+    tmxHandlers(ctx, options, stats),
+  );
   return stats;
 }
 
@@ -96,6 +107,21 @@ function tmxHandlers(ctx: XmlContext<TmxUnit>, options: TmxReadOptions, stats: T
   let unit: Unit | undefined;
   let variant: Variant | undefined;
   let field: { kind: 'note' | 'prop'; type: string; text: string } | undefined;
+  // Characters the open unit holds (its texts, attributes, props and notes): bounded, as saxes bounds each
+  // run (MAX_XML_RUN), so that a <seg> of a million empty tags, or a unit of a million variants, is
+  // refused rather than gathered whole.
+  let held = 0;
+  const hold = (chars: number) => {
+    held += chars;
+    if (held > MAX_XML_RUN) {
+      const at = ctx.position();
+      throw new FileLimitError(
+        `a translation unit holds more than ${MAX_XML_RUN} characters`,
+        at.line,
+        at.column,
+      );
+    }
+  };
 
   // Inside <seg>: depth counts open elements (seg itself is 1); seg is undefined when the variant's
   // text is not wanted, so its content is skipped.
@@ -178,6 +204,11 @@ function tmxHandlers(ctx: XmlContext<TmxUnit>, options: TmxReadOptions, stats: T
 
   return {
     openTag(tag) {
+      if (unit) {
+        let chars = tag.name.length + 2;
+        for (const key in tag.attributes) chars += key.length + tag.attributes[key].length + 4;
+        hold(chars);
+      }
       if (segDepth > 0) {
         segDepth++;
         if (seg !== undefined) openInline(tag);
@@ -191,6 +222,7 @@ function tmxHandlers(ctx: XmlContext<TmxUnit>, options: TmxReadOptions, stats: T
       if (name === 'body') inBody = true;
       else if (name === 'tu' && inBody && !unit) {
         unit = { attrs: attributes, variants: [], props: undefined, notes: undefined };
+        held = 0;
       } else if (name === 'tuv' && unit && !variant) {
         const { lang, primary } = langOf(attributes['xml:lang'] ?? attributes.lang ?? '');
         variant = { lang, primary, attrs: attributes, text: undefined, props: undefined, notes: undefined };
@@ -236,6 +268,7 @@ function tmxHandlers(ctx: XmlContext<TmxUnit>, options: TmxReadOptions, stats: T
       }
     },
     text(text) {
+      if (unit) hold(text.length);
       if (seg !== undefined) {
         if (codeDepth === 0) seg += text;
         else {

@@ -6,11 +6,17 @@
 // rarely quotes, and a quote inside a segment is text.
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import { FormatError } from '../../errors.ts';
+import { FileLimitError, FormatError } from '../../errors.ts';
 import { primaryLanguage as primary } from '../../text/language-tags.ts';
 import { gunzipIfCompressed } from '../../xml/gzip.ts';
 import { literalToTagged } from '../tagged-literal.ts';
 import type { TmxReader, TmxReadOptions, TmxReadStats, TmxUnit } from '../tmx/tmx-reader.ts';
+
+/**
+ * The longest line read, in characters: csv-parse gathers a line whole before it yields it, so a gigabyte
+ * without a line break would be held whole. No pair of segments comes near it.
+ */
+export const MAX_TSV_LINE = 4 * 1024 * 1024;
 
 const LANGUAGE_TAG = /^[a-z]{2,3}([-_][a-z0-9]{1,8})*$/i;
 
@@ -32,9 +38,10 @@ async function* readPairs(
     relax_column_count: true,
     skip_empty_lines: true,
     info: true,
+    max_record_size: MAX_TSV_LINE,
   });
   // The file streams through the parser (pipe keeps the backpressure); records are read as they are parsed.
-  const bytes = Readable.from(gunzipIfCompressed(input));
+  const bytes = Readable.from(gunzipIfCompressed(input, options.maxDecompressedBytes));
   bytes.on('error', (err) => parser.destroy(err));
   bytes.pipe(parser);
   let swapped = false;
@@ -72,6 +79,12 @@ async function* readPairs(
     }
   } catch (err) {
     if (err instanceof FormatError) throw err;
+    const csv = err as Error & { code?: string; lines?: number };
+    if (csv.code === 'CSV_MAX_RECORD_SIZE') {
+      throw new FileLimitError(
+        `line ${csv.lines ?? '?'} is longer than ${MAX_TSV_LINE} characters (one pair a line is expected)`,
+      );
+    }
     // csv-parse's own errors (an invalid byte sequence, a record too large) name their line in the message.
     throw new FormatError(`TSV: ${(err as Error).message}`);
   } finally {

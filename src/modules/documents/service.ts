@@ -385,6 +385,15 @@ export function exportMarks(db: Queryable, scope: repo.DocumentScope) {
 }
 
 /** Segments and confirmed segments of each visible document of the scope, in id order. */
+/**
+ * A segment's target and status as stored, for a live event that carried it by reference (too long to
+ * travel with the event); undefined when it is not the organization's or was deleted since.
+ */
+export async function liveSegment(db: Queryable, organizationId: number, segmentId: number) {
+  const row = await segments.findSegment(db, segmentId, organizationId);
+  return row && { target: row.target, status: row.status, updated_at: row.updated_at };
+}
+
 export function segmentCounts(db: Queryable, scope: repo.DocumentScope) {
   return repo.segmentCounts(db, scope);
 }

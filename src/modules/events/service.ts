@@ -145,11 +145,28 @@ async function start(
     }
   };
 
-  const unsubscribe = await deps.events.subscribe((envelope) => {
-    if (stopped || !concerns(envelope, principal, watched)) return;
-    for (const segment of envelope.segments) sink.send('segment', segment);
+  /** Sends an envelope's segment events, reading from the store those it carries by reference. */
+  const deliver = async (envelope: Envelope) => {
+    const references = new Set(envelope.by_reference);
+    for (const segment of envelope.segments) {
+      if (stopped) return;
+      if (!references.has(segment.segment_id)) {
+        sink.send('segment', segment);
+        continue;
+      }
+      const stored = await documents.liveSegment(db, principal.organizationId, segment.segment_id);
+      // Deleted since: nothing to show. Changed again since: the newer text, whose own event follows.
+      if (stored && !stopped) sink.send('segment', { ...segment, ...stored });
+    }
     if (envelope.reload) reloads.add(envelope.document_id);
     countsSoon();
+  };
+  // Envelopes are delivered one after another, so that a viewer sees a segment's changes in their order
+  // even when one of them waits for the store.
+  let delivering = Promise.resolve();
+  const unsubscribe = await deps.events.subscribe((envelope) => {
+    if (stopped || !concerns(envelope, principal, watched)) return;
+    delivering = delivering.then(() => deliver(envelope)).catch(() => {});
   });
   await sendCounts();
   let polling = false;

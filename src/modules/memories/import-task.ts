@@ -8,7 +8,7 @@
 // (on the embedded store, its write lock) is held for the whole parse: ≈ 138 s there, where the apply held
 // it ≈ 145 s.
 import { type Static, Type } from 'typebox';
-import { FormatError, TaskFailure } from '../../errors.ts';
+import { FileLimitError, FormatError, TaskFailure } from '../../errors.ts';
 import type { TmxReadStats } from '../../formats/tmx/tmx-reader.ts';
 import { nextTurn } from '../../pacing.ts';
 import type { Queryable } from '../../store/db.ts';
@@ -23,13 +23,13 @@ import * as repo from './repository.ts';
 export const MemoryImportTaskParams = Type.Object({ name: Type.String(), createdBy: Type.String() });
 export type MemoryImportTaskParams = Static<typeof MemoryImportTaskParams>;
 
-export function memoryImportTask(indexes: IndexCache) {
+export function memoryImportTask(indexes: IndexCache, limits: { maxDecompressedBytes: number }) {
   return taskType({
     name: 'memory_import',
     params: MemoryImportTaskParams,
     async run(task, params, ctx) {
       try {
-        await runImport(task, params, ctx);
+        await runImport(task, params, ctx, limits.maxDecompressedBytes);
       } catch (err) {
         // Whatever the failure, the uploaded file goes — after the transaction that rolled back, never
         // inside it. Not when the task goes on (attemptGoesOn): the next attempt reads it.
@@ -46,6 +46,14 @@ export function memoryImportTask(indexes: IndexCache) {
   });
 }
 
+/** The memory an import was for was deleted after the upload: the import fails, writing nothing. */
+function memoryDeleted(memoryId: number): TaskFailure {
+  return new TaskFailure(
+    `Memory ${memoryId} was deleted while its import waited or ran; nothing was imported`,
+    'MEMORY_DELETED',
+  );
+}
+
 /**
  * The instances' sweep of this module: the files of finished imports, which an import deletes after its
  * commit, left by an instance that died in between. Answers how many imports it cleared.
@@ -56,11 +64,16 @@ export async function discardFinishedImports(db: Queryable): Promise<number> {
   return taskIds.length;
 }
 
-async function runImport(task: TaskRow, params: MemoryImportTaskParams, ctx: TaskContext): Promise<void> {
+async function runImport(
+  task: TaskRow,
+  params: MemoryImportTaskParams,
+  ctx: TaskContext,
+  maxDecompressedBytes: number,
+): Promise<void> {
   const { db } = ctx;
   const taskId = task.id;
   const memory = await repo.memoryById(db, task.memory_id!);
-  if (!memory) throw new TaskFailure(`Memory ${task.memory_id} no longer exists`, 'NOT_FOUND');
+  if (!memory) throw memoryDeleted(task.memory_id!);
 
   // Progress is counted in bytes of the file handed to the parser, against its size (known at upload).
   let bytesRead = 0;
@@ -73,6 +86,8 @@ async function runImport(task: TaskRow, params: MemoryImportTaskParams, ctx: Tas
   const format = memoryFileFormat(params.name) ?? 'tmx';
   await db.transaction(
     async (tx) => {
+      // The memory's row lock from here to the commit: a delete waits for the import, or ran first.
+      if (!(await repo.lockMemory(tx, memory.id))) throw memoryDeleted(memory.id);
       const rev = await repo.bumpVersion(tx, memory.id, 0);
       const entry = { memoryId: memory.id, resourceName: params.name, createdBy: params.createdBy, rev };
       let units = 0;
@@ -81,7 +96,7 @@ async function runImport(task: TaskRow, params: MemoryImportTaskParams, ctx: Tas
       try {
         stats = await parseMemoryFileInThread(
           counted(),
-          { srclang: memory.srclang, trglang: memory.trglang, format },
+          { srclang: memory.srclang, trglang: memory.trglang, format, maxDecompressedBytes },
           async (batch) => {
             if (ctx.signal.aborted) throw new Error('interrupted');
             imported += await repo.insertImported(tx, batch, entry);
@@ -93,13 +108,14 @@ async function runImport(task: TaskRow, params: MemoryImportTaskParams, ctx: Tas
           },
         );
       } catch (err) {
+        if (err instanceof FileLimitError) throw new TaskFailure(`${params.name}: ${err.message}`, err.code);
         if (err instanceof FormatError)
           throw new TaskFailure(`${params.name}: ${err.message}`, 'MALFORMED_FILE');
         throw err;
       }
       const resources = JSON.parse(memory.resources) as string[];
       if (!resources.includes(params.name)) resources.push(params.name);
-      await repo.recordImport(tx, memory.id, imported, resources);
+      if (!(await repo.recordImport(tx, memory.id, imported, resources))) throw memoryDeleted(memory.id);
       await ctx.progress(bytesRead, bytesRead, tx);
       await ctx.complete(tx, { imported, skipped: stats.skipped, duplicates: units - imported });
     },

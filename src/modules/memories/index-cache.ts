@@ -9,7 +9,8 @@
 // data dir, beside the SQLite database; with PostgreSQL each instance's own data dir). Files are written
 // after a warm-up that had to rebuild or catch up, and at a clean shutdown (saveAll). Start-up reads a memory's file
 // and catches up from the version it was saved at through the same change log; a file of another format,
-// failing its checksum, or ahead of the store (a database restored from an older copy) is rebuilt.
+// failing its checksum, or ahead of the store (a database restored from an older copy) is rebuilt, and the
+// log says which file and why (warn).
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -47,6 +48,11 @@ interface Synced<T> {
 
 export type Side = 'source' | 'target';
 
+/** The part of a logger the cache writes to. */
+export interface IndexLog {
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
 export class IndexCache {
   private readonly matchers = new Map<number, Synced<MemoryIndex>>();
   /** Built on a side's first concordance query only: most memories are never searched that way. */
@@ -67,11 +73,15 @@ export class IndexCache {
     }
   >();
 
+  /** Where a saved file that could not be used is reported (the server's log). */
+  private readonly log: IndexLog | undefined;
+
   constructor(
     private readonly db: Db,
-    options: { dir?: string | null } = {},
+    options: { dir?: string | null; log?: IndexLog } = {},
   ) {
     this.dir = options.dir ?? undefined;
+    this.log = options.log;
   }
 
   /** The saved index file of a memory. */
@@ -88,6 +98,17 @@ export class IndexCache {
     for (const m of await memoryVersions(this.db)) {
       const started = performance.now();
       const from = await this.loadSaved(m.id, m.version);
+      // A file that was there but could not be used: an operator wants to know which, and why (a damaged
+      // disk, a copy from another version, a database restored from an older backup), as its rebuild costs
+      // the time the file was to save.
+      if (from.from === 'store' && from.reason !== 'no file' && from.reason !== 'absent') {
+        const file = this.indexFile(m.id);
+        const why = from.detail ? `${from.reason} (${from.detail})` : from.reason;
+        this.log?.warn(
+          { memoryId: m.id, file, reason: why },
+          `saved index file ${file} not used (${why}): rebuilt from the store`,
+        );
+      }
       // refresh() builds the postings of the entries just loaded now rather than in the first query.
       (await this.get(m.id, m.version)).refresh();
       this.loaded.set(m.id, { ...from, ms: performance.now() - started });
@@ -166,7 +187,7 @@ export class IndexCache {
   private async loadSaved(
     memoryId: number,
     version: number,
-  ): Promise<{ from: 'file' | 'store'; reason?: string; version?: number }> {
+  ): Promise<{ from: 'file' | 'store'; reason?: string; detail?: string; version?: number }> {
     const file = this.indexFile(memoryId);
     if (!file || this.matchers.has(memoryId)) return { from: 'store', reason: 'no file' };
     let result: Awaited<ReturnType<typeof loadIndexFile>>;
@@ -175,8 +196,11 @@ export class IndexCache {
     } catch (err) {
       return { from: 'store', reason: `unreadable: ${(err as Error).message}` };
     }
-    if (!result.ok) return { from: 'store', reason: result.reason };
-    if (result.memoryVersion > version) return { from: 'store', reason: 'ahead of the store' };
+    if (!result.ok) return { from: 'store', reason: result.reason, detail: result.detail };
+    if (result.memoryVersion > version) {
+      const detail = `saved at version ${result.memoryVersion}, the store is at ${version}`;
+      return { from: 'store', reason: 'ahead of the store', detail };
+    }
     this.matchers.set(memoryId, this.synced(result.index, result.memoryVersion));
     this.savedAt.set(memoryId, result.memoryVersion);
     return { from: 'file', version: result.memoryVersion };

@@ -1,6 +1,6 @@
 // Runs memory-file-worker.ts on a memory file's byte stream (TMX, XLIFF or TSV): units arrive in batches,
 // hashed, while this thread stores them.
-import { FormatError } from '../../errors.ts';
+import { FileLimitError, FormatError } from '../../errors.ts';
 import type { TmxReadStats } from '../../formats/tmx/tmx-reader.ts';
 import { startThread } from '../../tasks/threads.ts';
 import type { ImportedUnit } from './entry-identity.ts';
@@ -38,7 +38,7 @@ type WorkerMessage =
  */
 export function parseMemoryFileInThread(
   input: AsyncIterable<Buffer>,
-  file: { srclang: string; trglang: string; format: MemoryFileFormat },
+  file: { srclang: string; trglang: string; format: MemoryFileFormat; maxDecompressedBytes: number },
   onBatch: (rows: ImportedUnit[]) => Promise<void>,
 ): Promise<TmxReadStats> {
   const worker = startThread(new URL('./memory-file-worker.ts', import.meta.url), file);
@@ -83,7 +83,12 @@ export function parseMemoryFileInThread(
       } else {
         // Errors cross the thread boundary as plain data: rebuild the kind callers recognise by type.
         const readable = message.name === 'FormatError' || message.name === 'XmlError';
-        const err = readable ? new FormatError(message.message) : new Error(message.message);
+        const err =
+          message.name === 'FileLimitError'
+            ? new FileLimitError(message.message)
+            : readable
+              ? new FormatError(message.message)
+              : new Error(message.message);
         store(() => fail(err));
       }
     });

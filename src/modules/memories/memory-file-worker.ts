@@ -14,10 +14,11 @@ const MAX_UNACKED = 4;
 const READ_AHEAD = 2;
 
 const port = parentPort!;
-const { srclang, trglang, format } = workerData as {
+const { srclang, trglang, format, maxDecompressedBytes } = workerData as {
   srclang: string;
   trglang: string;
   format: 'tmx' | 'xliff' | 'tsv';
+  maxDecompressedBytes: number;
 };
 const READERS = { tmx: readTmx, xliff: readXliffPairs, tsv: readTsvPairs };
 const chunks: (Buffer | null)[] = [];
@@ -63,7 +64,7 @@ async function* input(): AsyncGenerator<Buffer> {
 }
 
 async function run() {
-  const reader = READERS[format](input(), { srclang, trglang });
+  const reader = READERS[format](input(), { srclang, trglang, maxDecompressedBytes });
   let rows: ImportedUnit[] = [];
   // Units that are empty without their edge whitespace: skipped, as the readers skip empty ones.
   let blank = 0;

@@ -96,6 +96,17 @@ export async function renameMemory(db: Queryable, id: number, organizationId: nu
   return changes > 0;
 }
 
+/**
+ * Takes the memory's row lock for the rest of the transaction (PostgreSQL; SQLite's writer lock already
+ * serialises writers); answers whether the memory exists. A delete takes it before it checks for an import
+ * under way: an import holds it from its first write to its commit, so the delete either sees that import
+ * or makes it fail — never deletes under it, taking its entries with the memory after it reported success.
+ */
+export async function lockMemory(db: Queryable, id: number): Promise<boolean> {
+  const { changes } = await db.run('UPDATE memories SET version = version WHERE id = ?', [id]);
+  return changes > 0;
+}
+
 export async function deleteMemory(db: Queryable, id: number, organizationId: number) {
   // Entries first: SQLite and PostgreSQL both cascade, but explicit deletes keep the two identical.
   if (!(await db.get('SELECT id FROM memories WHERE id = ? AND organization_id = ?', [id, organizationId]))) {
@@ -441,9 +452,9 @@ export async function recordImport(
   imported: number,
   resources: readonly string[],
 ) {
-  await db.run('UPDATE memories SET num_segments = num_segments + ?, resources = ? WHERE id = ?', [
-    imported,
-    JSON.stringify(resources),
-    memoryId,
-  ]);
+  const { changes } = await db.run(
+    'UPDATE memories SET num_segments = num_segments + ?, resources = ? WHERE id = ?',
+    [imported, JSON.stringify(resources), memoryId],
+  );
+  return changes > 0;
 }

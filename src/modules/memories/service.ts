@@ -157,6 +157,7 @@ export async function deleteMemory(
   await db
     .transaction(async (tx) => {
       await requireMemory(tx, principal, id);
+      await repo.lockMemory(tx, id);
       if ((await lastImport(tx, id))?.active) throw errors.memoryBusy(id, 5);
       const projects = await deps.projectsUsing(tx, id);
       if (projects.length > 0) throw errors.memoryInUse(id, projects);
