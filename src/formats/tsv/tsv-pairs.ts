@@ -1,18 +1,16 @@
 // Streaming reader of tab-separated memory files: one pair a line, `source<TAB>target`, plain text (no
 // markup: `<b>` in a TSV is the four characters, kept literal through literalToTagged). An optional first line
 // names the columns' languages (`en<TAB>de`, `en-US<TAB>de-DE`); when it names them the other way round the
-// columns are swapped. Lines whose source or target is empty are skipped and counted; a line without a tab is
+// columns are swapped; a first line that does not name the memory's languages is data (column-header.ts). Lines whose source or target is empty are skipped and counted; a line without a tab is
 // a FormatError naming it. csv-parse does the splitting, with quoting off: TSV from spreadsheets and CAT tools
 // rarely quotes, and a quote inside a segment is text.
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { FormatError } from '../../errors.ts';
-import { primaryLanguage as primary } from '../../text/language-tags.ts';
 import { gunzipIfCompressed } from '../../xml/gzip.ts';
 import { literalToTagged } from '../tagged-literal.ts';
 import type { TmxReader, TmxReadOptions, TmxReadStats, TmxUnit } from '../tmx/tmx-reader.ts';
-
-const LANGUAGE_TAG = /^[a-z]{2,3}([-_][a-z0-9]{1,8})*$/i;
+import { firstRowKind } from './column-header.ts';
 
 export function readTsvPairs(input: AsyncIterable<Uint8Array>, options: TmxReadOptions): TmxReader {
   const stats: TmxReadStats = { units: 0, skipped: 0 };
@@ -46,18 +44,9 @@ async function* readPairs(
     }>) {
       if (first) {
         first = false;
-        const [a, b] = record.map((cell) => cell.trim());
-        if (record.length >= 2 && LANGUAGE_TAG.test(a) && LANGUAGE_TAG.test(b)) {
-          const [src, trg] = [primary(options.srclang), primary(options.trglang)];
-          if (primary(a) === src && primary(b) === trg) continue;
-          if (primary(a) === trg && primary(b) === src) {
-            swapped = true;
-            continue;
-          }
-          throw new FormatError(
-            `line ${info.lines}: the columns are ${a} and ${b}, the memory is ${options.srclang} → ${options.trglang}`,
-          );
-        }
+        const kind = firstRowKind(record, options, info.lines);
+        swapped = kind === 'swapped-header';
+        if (kind !== 'data') continue;
       }
       if (record.length < 2) {
         throw new FormatError(`line ${info.lines}: expected the source and the target separated by a tab`);
