@@ -65,5 +65,38 @@ for (const target of await storeTargets()) {
       assert.match(task.error, /c\.tsv: line 1: the columns are en-US and fr-FR, the memory is en → de/);
       assert.equal((await pairs(memoryId)).length, 2, 'the refused file changed nothing');
     });
+
+    test('CSV imports with the TSV rules: quoted cells with commas, quotes and line breaks; header detection; line numbers', async () => {
+      const memoryId = await createMemory('CSV');
+      const csv =
+        'de,en\r\n' +
+        '"Öffnen, dann speichern.","Open, then save."\r\n' +
+        '"Sag ""hallo"".","Say ""hi""."\r\n' +
+        '"Zwei\nZeilen","Two\nlines"\r\n' +
+        ',Empty source\r\n';
+      const task = await importFile(memoryId, 'glossary.csv', csv);
+      assert.equal(task.state, 'succeeded', task.error);
+      assert.deepEqual(task.result, { imported: 3, skipped: 1, duplicates: 0 });
+      assert.deepEqual(await pairs(memoryId), [
+        ['Open, then save.', 'Öffnen, dann speichern.'],
+        ['Say "hi".', 'Sag "hallo".'],
+        ['Two\nlines', 'Zwei\nZeilen'],
+      ]);
+      const short = await createMemory('CSV short words');
+      const ok = await importFile(short, 'ok.csv', 'OK,OK\nYes,Ja\n');
+      assert.deepEqual(ok.result, { imported: 2, skipped: 0, duplicates: 0 });
+
+      const broken = await importFile(memoryId, 'broken.csv', 'Print.,Drucken.\nno comma here\n');
+      assert.equal(broken.state, 'failed');
+      assert.equal(broken.error_code, 'MALFORMED_FILE');
+      assert.match(
+        broken.error,
+        /broken\.csv: line 2: expected the source and the target separated by a comma/,
+      );
+      const unclosed = await importFile(memoryId, 'unclosed.csv', 'A.,B.\n"never closed,C.\n');
+      assert.equal(unclosed.state, 'failed');
+      assert.match(unclosed.error, /unclosed\.csv: CSV: .*line 2/i);
+      assert.equal((await pairs(memoryId)).length, 3, 'a failed import changes nothing');
+    });
   });
 }

@@ -12,19 +12,42 @@ import { literalToTagged } from '../tagged-literal.ts';
 import type { TmxReader, TmxReadOptions, TmxReadStats, TmxUnit } from '../tmx/tmx-reader.ts';
 import { firstRowKind } from './column-header.ts';
 
+/** How a file of pairs separates and quotes its cells: TSV here, CSV in csv-pairs.ts. */
+export interface Dialect {
+  /** Named in messages. */
+  name: 'TSV' | 'CSV';
+  delimiter: string;
+  /** The quote character, or false for none. */
+  quote: string | false;
+  /** Named in the message for a row with one cell. */
+  separator: string;
+}
+
+const TSV: Dialect = { name: 'TSV', delimiter: '\t', quote: false, separator: 'a tab' };
+
 export function readTsvPairs(input: AsyncIterable<Uint8Array>, options: TmxReadOptions): TmxReader {
+  return readDelimitedPairs(input, options, TSV);
+}
+
+/** A reader of `source<delimiter>target` rows in the dialect's syntax, with the rules above. */
+export function readDelimitedPairs(
+  input: AsyncIterable<Uint8Array>,
+  options: TmxReadOptions,
+  dialect: Dialect,
+): TmxReader {
   const stats: TmxReadStats = { units: 0, skipped: 0 };
-  return Object.assign(readPairs(input, options, stats), { stats });
+  return Object.assign(readPairs(input, options, stats, dialect), { stats });
 }
 
 async function* readPairs(
   input: AsyncIterable<Uint8Array>,
   options: TmxReadOptions,
   stats: TmxReadStats,
+  dialect: Dialect,
 ): AsyncGenerator<TmxUnit, TmxReadStats> {
   const parser = parse({
-    delimiter: '\t',
-    quote: false,
+    delimiter: dialect.delimiter,
+    quote: dialect.quote,
     bom: true,
     record_delimiter: ['\r\n', '\n', '\r'],
     relax_column_count: true,
@@ -49,7 +72,9 @@ async function* readPairs(
         if (kind !== 'data') continue;
       }
       if (record.length < 2) {
-        throw new FormatError(`line ${info.lines}: expected the source and the target separated by a tab`);
+        throw new FormatError(
+          `line ${info.lines}: expected the source and the target separated by ${dialect.separator}`,
+        );
       }
       const [source, target] = swapped ? [record[1], record[0]] : [record[0], record[1]];
       if (source.trim() === '' || target.trim() === '') {
@@ -62,7 +87,7 @@ async function* readPairs(
   } catch (err) {
     if (err instanceof FormatError) throw err;
     // csv-parse's own errors (an invalid byte sequence, a record too large) name their line in the message.
-    throw new FormatError(`TSV: ${(err as Error).message}`);
+    throw new FormatError(`${dialect.name}: ${(err as Error).message}`);
   } finally {
     bytes.destroy();
     parser.destroy();
