@@ -222,5 +222,34 @@ for (const target of await storeTargets()) {
         assert.deepEqual(pairs(await segmentsOf(back.id)), pairs(await segmentsOf(doc.id)));
       });
     }
+
+    test('strings.xml: control characters of a target are written as Android \\uXXXX escapes; the export parses and reads back', async () => {
+      const strings =
+        '<?xml version="1.0" encoding="utf-8"?>\n<resources>\n  <string name="bell">Ring the bell</string>\n  <string name="quoted">"Two  spaces"</string>\n</resources>\n';
+      const doc = await uploadDoc('strings.xml', Buffer.from(strings));
+      const [bell, quoted] = await segmentsOf(doc.id);
+      for (const [seg, text] of [
+        [bell, 'Läuten\u0007 Sie\u001B[0m die\u000BGlocke\u0001'],
+        [quoted, '"Zwei\u0002  Leerzeichen\uFFFF"'],
+      ] as const) {
+        const res = await api.put('/v2/segments', { id: seg.id, target: text, is_confirmed: true });
+        assert.equal(res.statusCode, 200, res.body);
+      }
+      const merged = await api.get(`/v2/documents/files?id=${doc.id}&is_xliff=false`);
+      assert.equal(merged.statusCode, 200, merged.body);
+      xmlWellFormed(ctx.config.dataDir, 'control.xml', merged.rawPayload);
+      const text = merged.rawPayload.toString('utf8');
+      assert.match(
+        text,
+        /<string name="bell">Läuten\\u0007 Sie\\u001B\[0m die\\u000BGlocke\\u0001<\/string>/,
+      );
+      assert.match(text, /<string name="quoted">"Zwei\\u0002 {2}Leerzeichen\\uFFFF"<\/string>/);
+      const back = await segmentsOf((await uploadDoc('strings.xml', merged.rawPayload)).id);
+      assert.deepEqual(
+        back.map((s) => s.source),
+        ['Läuten\\u0007 Sie\\u001B[0m die\\u000BGlocke\\u0001', '"Zwei\\u0002  Leerzeichen\\uFFFF"'],
+        'Android reads the escapes back as the characters; the file shows them as written',
+      );
+    });
   });
 }

@@ -419,6 +419,37 @@ for (const target of await storeTargets()) {
       assert.match(pairs.json().message, /languagePairs\.0\.dueDate/);
     });
 
+    test("locales are BCP 47 tags or Lilt's regions, checked on input; a locale never becomes a path", async () => {
+      const job = (locale: string, srcLocale = 'US') =>
+        api.post('/v2/jobs', {
+          name: 'Locales',
+          fileIds: files,
+          srcLang: 'en',
+          srcLocale,
+          languagePairs: [{ trgLang: 'de', memoryId: memory.de, trgLocale: locale }],
+        });
+      for (const bad of ['../../evil', 'de/AT', 'de-', 'x y', '..', 'de-DE-\u0000']) {
+        const res = await job(bad);
+        assert.equal(res.statusCode, 400, `${bad}: ${res.body}`);
+        assert.match(res.json().message, /languagePairs\.0\.trgLocale/);
+      }
+      const src = await job('DE', '../US');
+      assert.equal(src.statusCode, 400);
+      assert.match(src.json().message, /srcLocale/);
+      for (const good of ['DE', 'de-AT', 'pt_BR', '419', 'zh-Hant-TW']) {
+        const res = await job(good);
+        assert.equal(res.statusCode, 200, `${good}: ${res.body}`);
+      }
+      const memoryRes = await api.post('/v2/memories', {
+        name: 'Evil',
+        srclang: 'en',
+        trglang: 'de',
+        trglocale: '../../evil',
+      });
+      assert.equal(memoryRes.statusCode, 400);
+      assert.match(memoryRes.json().message, /trglocale/);
+    });
+
     test('refusals: another organization sees 404; bad parameters are named; nothing is left of a refused job', async () => {
       const job = await created((await createJob('Ours')).id);
       for (const res of [

@@ -137,8 +137,20 @@ function androidEscaper(): (text: string) => string {
       else if (c === "'" && !quoted) out += '\\';
       out += c;
     }
-    return escapeXmlText(out);
+    return escapeXmlText(controlEscapes(out));
   };
+}
+
+/**
+ * Characters an XML 1.0 file cannot hold (C0 controls but tab, LF and CR; U+FFFE, U+FFFF; lone surrogates):
+ * written as the `\uXXXX` escapes Android's resource compiler decodes, so that the file parses and the app
+ * still gets the character. (A CR is valid XML, and Android folds it with the whitespace around it anyway.)
+ */
+const UNWRITABLE =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+function controlEscapes(text: string): string {
+  return text.replace(UNWRITABLE, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 }
 
 /**
@@ -146,7 +158,7 @@ function androidEscaper(): (text: string) => string {
  * a quote would end the quoting: a quote not already escaped gets its backslash.
  */
 function quotedEscaper(text: string): string {
-  return escapeXmlText(text.replace(/(\\[\s\S])|"/g, (_, escaped) => escaped ?? '\\"'));
+  return escapeXmlText(controlEscapes(text.replace(/(\\[\s\S])|"/g, (_, escaped) => escaped ?? '\\"')));
 }
 
 /** Nesting and syntax only: prefixes were bound where the markup came from. */

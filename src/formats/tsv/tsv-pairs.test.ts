@@ -44,8 +44,15 @@ describe('readTsvPairs', () => {
       /line 2: expected the source and the target separated by a tab/,
     );
     await assert.rejects(
-      read('en\tfr\nOne.\tUn.\n'),
-      /line 1: the columns are en and fr, the memory is en → de/,
+      read('en-US\tfr-FR\nOne.\tUn.\n'),
+      /line 1: the columns are en-US and fr-FR, the memory is en → de/,
     );
+  });
+
+  it('reads a first row of short words as data, even where they are language codes', async () => {
+    for (const first of ['OK\tOK', 'Hi\tHi', 'no\tnein', 'en\tfr', 'Yes\tJa']) {
+      const { units } = await read(`${first}\nOne.\tEins.\n`);
+      assert.deepEqual(units, [first.split('\t'), ['One.', 'Eins.']], first);
+    }
   });
 });

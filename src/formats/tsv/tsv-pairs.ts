@@ -1,16 +1,16 @@
 // Streaming reader of tab-separated memory files: one pair a line, `source<TAB>target`, plain text (no
 // markup: `<b>` in a TSV is the four characters, kept literal through literalToTagged). An optional first line
 // names the columns' languages (`en<TAB>de`, `en-US<TAB>de-DE`); when it names them the other way round the
-// columns are swapped. Lines whose source or target is empty are skipped and counted; a line without a tab is
+// columns are swapped; a first line that does not name the memory's languages is data (column-header.ts). Lines whose source or target is empty are skipped and counted; a line without a tab is
 // a FormatError naming it. csv-parse does the splitting, with quoting off: TSV from spreadsheets and CAT tools
 // rarely quotes, and a quote inside a segment is text.
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { FileLimitError, FormatError } from '../../errors.ts';
-import { primaryLanguage as primary } from '../../text/language-tags.ts';
 import { gunzipIfCompressed } from '../../xml/gzip.ts';
 import { literalToTagged } from '../tagged-literal.ts';
 import type { TmxReader, TmxReadOptions, TmxReadStats, TmxUnit } from '../tmx/tmx-reader.ts';
+import { firstRowKind } from './column-header.ts';
 
 /**
  * The longest line read, in characters: csv-parse gathers a line whole before it yields it, so a gigabyte
@@ -18,21 +18,42 @@ import type { TmxReader, TmxReadOptions, TmxReadStats, TmxUnit } from '../tmx/tm
  */
 export const MAX_TSV_LINE = 4 * 1024 * 1024;
 
-const LANGUAGE_TAG = /^[a-z]{2,3}([-_][a-z0-9]{1,8})*$/i;
+/** How a file of pairs separates and quotes its cells: TSV here, CSV in csv-pairs.ts. */
+export interface Dialect {
+  /** Named in messages. */
+  name: 'TSV' | 'CSV';
+  delimiter: string;
+  /** The quote character, or false for none. */
+  quote: string | false;
+  /** Named in the message for a row with one cell. */
+  separator: string;
+}
+
+const TSV: Dialect = { name: 'TSV', delimiter: '\t', quote: false, separator: 'a tab' };
 
 export function readTsvPairs(input: AsyncIterable<Uint8Array>, options: TmxReadOptions): TmxReader {
+  return readDelimitedPairs(input, options, TSV);
+}
+
+/** A reader of `source<delimiter>target` rows in the dialect's syntax, with the rules above. */
+export function readDelimitedPairs(
+  input: AsyncIterable<Uint8Array>,
+  options: TmxReadOptions,
+  dialect: Dialect,
+): TmxReader {
   const stats: TmxReadStats = { units: 0, skipped: 0 };
-  return Object.assign(readPairs(input, options, stats), { stats });
+  return Object.assign(readPairs(input, options, stats, dialect), { stats });
 }
 
 async function* readPairs(
   input: AsyncIterable<Uint8Array>,
   options: TmxReadOptions,
   stats: TmxReadStats,
+  dialect: Dialect,
 ): AsyncGenerator<TmxUnit, TmxReadStats> {
   const parser = parse({
-    delimiter: '\t',
-    quote: false,
+    delimiter: dialect.delimiter,
+    quote: dialect.quote,
     bom: true,
     record_delimiter: ['\r\n', '\n', '\r'],
     relax_column_count: true,
@@ -53,21 +74,14 @@ async function* readPairs(
     }>) {
       if (first) {
         first = false;
-        const [a, b] = record.map((cell) => cell.trim());
-        if (record.length >= 2 && LANGUAGE_TAG.test(a) && LANGUAGE_TAG.test(b)) {
-          const [src, trg] = [primary(options.srclang), primary(options.trglang)];
-          if (primary(a) === src && primary(b) === trg) continue;
-          if (primary(a) === trg && primary(b) === src) {
-            swapped = true;
-            continue;
-          }
-          throw new FormatError(
-            `line ${info.lines}: the columns are ${a} and ${b}, the memory is ${options.srclang} → ${options.trglang}`,
-          );
-        }
+        const kind = firstRowKind(record, options, info.lines);
+        swapped = kind === 'swapped-header';
+        if (kind !== 'data') continue;
       }
       if (record.length < 2) {
-        throw new FormatError(`line ${info.lines}: expected the source and the target separated by a tab`);
+        throw new FormatError(
+          `line ${info.lines}: expected the source and the target separated by ${dialect.separator}`,
+        );
       }
       const [source, target] = swapped ? [record[1], record[0]] : [record[0], record[1]];
       if (source.trim() === '' || target.trim() === '') {
@@ -82,11 +96,11 @@ async function* readPairs(
     const csv = err as Error & { code?: string; lines?: number };
     if (csv.code === 'CSV_MAX_RECORD_SIZE') {
       throw new FileLimitError(
-        `line ${csv.lines ?? '?'} is longer than ${MAX_TSV_LINE} characters (one pair a line is expected)`,
+        `${dialect.name}: line ${csv.lines ?? '?'} is longer than ${MAX_TSV_LINE} characters (one pair a line is expected)`,
       );
     }
     // csv-parse's own errors (an invalid byte sequence, a record too large) name their line in the message.
-    throw new FormatError(`TSV: ${(err as Error).message}`);
+    throw new FormatError(`${dialect.name}: ${(err as Error).message}`);
   } finally {
     bytes.destroy();
     parser.destroy();

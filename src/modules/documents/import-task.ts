@@ -59,7 +59,7 @@ async function importDocument(task: TaskRow, params: DocumentImportTaskParams, c
   await ctx.progress(0, planned.length);
 
   await db.transaction(async (tx) => {
-    await segments.replaceSegments(tx, doc.id, planned);
+    await segments.replaceSegments(tx, doc.id, planned, params.username);
     await repo.moveImport(tx, doc.id, IMPORT.succeeded, {
       import_error: null,
       num_segments: planned.length,

@@ -99,6 +99,18 @@ const SEGMENT_COLUMNS = [
   'notes',
   'created_at',
   'updated_at',
+  'version',
+] as const;
+
+const VERSION_COLUMNS = [
+  'document_id',
+  'segment_id',
+  'version',
+  'target',
+  'status',
+  'username',
+  'origin',
+  'created_at',
 ] as const;
 
 /**
@@ -125,14 +137,20 @@ export async function deleteSegmentsOfDocument(db: Queryable, documentId: number
   });
 }
 
-/** Replaces the document's segments with these, in order (the import task; re-runnable). */
-export async function replaceSegments(tx: Transaction, documentId: number, segments: readonly NewSegment[]) {
-  await deleteInSlices(tx, {
-    table: 'document_segments',
-    key: 'id',
-    where: 'document_id = ?',
-    params: [documentId],
-  });
+/**
+ * Replaces the document's segments with these, in order (the import task; re-runnable). A target that came
+ * with the file (XLIFF, PO) is the segment's version 1, origin `import`, by who uploaded it: an edit of it can
+ * be undone by restoring that version.
+ */
+export async function replaceSegments(
+  tx: Transaction,
+  documentId: number,
+  segments: readonly NewSegment[],
+  importedBy: string | null,
+) {
+  for (const table of ['segment_versions', 'document_segments']) {
+    await deleteInSlices(tx, { table, key: 'id', where: 'document_id = ?', params: [documentId] });
+  }
   const ids = await tx.allocateIds(segments.length);
   const now = nowSeconds();
   // A slice at a time: the rows of a large document are never all built in one go.
@@ -155,8 +173,17 @@ export async function replaceSegments(tx: Transaction, documentId: number, segme
         s.notes,
         now,
         now,
+        s.target === null ? 0 : 1,
       ]);
     await tx.insertMany('document_segments', SEGMENT_COLUMNS, rows);
+    const versions: SqlParam[][] = segments
+      .slice(from, from + INSERT_SLICE)
+      .flatMap((s, j) =>
+        s.target === null
+          ? []
+          : [[documentId, ids[from + j], 1, s.target, s.status, importedBy, 'import', now]],
+      );
+    if (versions.length > 0) await tx.insertMany('segment_versions', VERSION_COLUMNS, versions);
   }
 }
 

@@ -11,6 +11,7 @@ import { nowSeconds } from '../../store/db.ts';
 import { insertTask } from '../../tasks/queue.ts';
 import { readTaskFile } from '../../tasks/task-files.ts';
 import type { TaskNotifier } from '../../tasks/task-worker.ts';
+import { requireLocale } from '../../text/locales.ts';
 import { type DocumentDeps, uploadDocument } from '../documents/service.ts';
 import { fileBytes, requireFile } from '../files/service.ts';
 import type { Languages } from '../languages/service.ts';
@@ -168,6 +169,7 @@ export async function requireJob(db: Queryable, principal: Principal, id: number
 export async function createJob(deps: JobDeps, principal: Principal, body: Static<typeof CreateJobBody>) {
   const { db } = deps;
   const srcLang = deps.languages.require('srcLang', body.srcLang);
+  const srcLocale = requireLocale('srcLocale', body.srcLocale);
   const due = seconds('due', body.due);
   const files = [];
   for (const id of new Set(body.fileIds)) {
@@ -184,14 +186,19 @@ export async function createJob(deps: JobDeps, principal: Principal, body: Stati
         `Field "languagePairs.${i}.memoryId": memory ${memory.id} is ${memory.srclang}→${memory.trglang}, not ${srcLang}→${trgLang}`,
       );
     }
-    pairs.push({ ...pair, trgLang, due: seconds(`languagePairs.${i}.dueDate`, pair.dueDate) ?? due });
+    pairs.push({
+      ...pair,
+      trgLang,
+      trgLocale: requireLocale(`languagePairs.${i}.trgLocale`, pair.trgLocale),
+      due: seconds(`languagePairs.${i}.dueDate`, pair.dueDate) ?? due,
+    });
   }
 
   const jobId = await repo.insertJob(db, {
     organizationId: principal.organizationId,
     name: body.name.trim(),
     srcLang,
-    srcLocale: body.srcLocale ?? null,
+    srcLocale,
     due,
   });
   try {
@@ -201,7 +208,7 @@ export async function createJob(deps: JobDeps, principal: Principal, body: Stati
         memory_id: pair.memoryId,
         due_date: pair.due,
         job_id: jobId,
-        srclocale: body.srcLocale ?? null,
+        srclocale: srcLocale,
         trglocale: pair.trgLocale ?? null,
       });
       for (const file of files) {

@@ -1,4 +1,4 @@
-// Runs memory-file-worker.ts on a memory file's byte stream (TMX, XLIFF or TSV): units arrive in batches,
+// Runs memory-file-worker.ts on a memory file's byte stream (TMX, XLIFF, TSV or CSV): units arrive in batches,
 // hashed, while this thread stores them.
 import { FileLimitError, FormatError } from '../../errors.ts';
 import type { TmxReadStats } from '../../formats/tmx/tmx-reader.ts';
@@ -13,6 +13,8 @@ export const MEMORY_FILE_TYPES = {
   '.xliff': 'xliff',
   '.tsv': 'tsv',
   '.tsv.gz': 'tsv',
+  '.csv': 'csv',
+  '.csv.gz': 'csv',
 } as const;
 
 export type MemoryFileFormat = (typeof MEMORY_FILE_TYPES)[keyof typeof MEMORY_FILE_TYPES];

@@ -1,8 +1,9 @@
-// Worker thread: parses a memory file's byte stream (TMX, XLIFF or TSV) and makes its units entries (edge
+// Worker thread: parses a memory file's byte stream (TMX, XLIFF, TSV or CSV) and makes its units entries (edge
 // whitespace trimmed, hashed with their context), so that parsing overlaps the store's writes.
 // The parent sends the file chunk by chunk on request and acknowledges unit batches (bounded memory both ways).
 import { parentPort, workerData } from 'node:worker_threads';
 import { readTmx } from '../../formats/tmx/tmx-reader.ts';
+import { readCsvPairs } from '../../formats/tsv/csv-pairs.ts';
 import { readTsvPairs } from '../../formats/tsv/tsv-pairs.ts';
 import { readXliffPairs } from '../../formats/xliff/xliff-pairs.ts';
 import { type ImportedUnit, importedUnit } from './entry-identity.ts';
@@ -17,10 +18,10 @@ const port = parentPort!;
 const { srclang, trglang, format, maxDecompressedBytes } = workerData as {
   srclang: string;
   trglang: string;
-  format: 'tmx' | 'xliff' | 'tsv';
+  format: 'tmx' | 'xliff' | 'tsv' | 'csv';
   maxDecompressedBytes: number;
 };
-const READERS = { tmx: readTmx, xliff: readXliffPairs, tsv: readTsvPairs };
+const READERS = { tmx: readTmx, xliff: readXliffPairs, tsv: readTsvPairs, csv: readCsvPairs };
 const chunks: (Buffer | null)[] = [];
 let chunkArrived: (() => void) | undefined;
 /** Chunks asked for and not yet arrived. */

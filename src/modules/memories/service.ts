@@ -7,6 +7,7 @@ import { nextTurn } from '../../pacing.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import { type LastTask, lastTasksOfMemories, TASK_STATES } from '../../tasks/queue.ts';
 import { withoutEdges } from '../../text/edge-whitespace.ts';
+import { requireLocale } from '../../text/locales.ts';
 import { targetTagProblem } from '../../text/tag-check.ts';
 import type { Languages } from '../languages/service.ts';
 import { emailsOfUsers } from '../users/service.ts';
@@ -121,8 +122,8 @@ export async function createMemory(
     name,
     srclang,
     trglang,
-    srclocale: input.srclocale ?? null,
-    trglocale: input.trglocale ?? null,
+    srclocale: requireLocale('srclocale', input.srclocale),
+    trglocale: requireLocale('trglocale', input.trglocale),
   });
   return memoryAnswer(deps.db, principal, id);
 }

@@ -21,7 +21,7 @@ export interface SegmentDeps extends MemoryDeps {
 }
 
 /** Where a change came from, as history records it. */
-export type ChangeOrigin = 'edit' | 'confirm' | 'replace' | 'restore' | 'pretranslate';
+export type ChangeOrigin = 'edit' | 'confirm' | 'replace' | 'restore' | 'pretranslate' | 'import';
 
 /** POST /v2/segments: an entry into a memory, or (with document_id) a segment at a document's end. */
 export async function addSegment(

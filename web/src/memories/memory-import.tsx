@@ -52,7 +52,7 @@ export function ImportBox({ memory }: { memory: Memory }) {
           type="file"
           className="visually-hidden"
           aria-label="Import a file into the memory"
-          accept=".tmx,.gz,.xlf,.xliff,.tsv"
+          accept=".tmx,.gz,.xlf,.xliff,.tsv,.csv"
           onChange={(e) => {
             const f = e.currentTarget.files?.[0];
             if (!f) return;
