@@ -124,7 +124,7 @@ export async function replaceInDocument(deps: ReplaceDeps, principal: Principal,
   // A bad expression is refused before the document is read.
   compilePattern(spec);
   if (!dryRun) await requireEditable(db, doc);
-  return deps.replaces.withSlot(principal.username, async (job) => {
+  return deps.replaces.withSlot(principal.userId, async (job) => {
     const work = db.background();
     let batchId: number | null = null;
     try {
