@@ -107,6 +107,30 @@ for (const target of await storeTargets()) {
       assert.equal((await api.get(`/v2/segments?id=${last.id}`)).json().target, last.target);
     });
 
+    test('a preview of long targets lists the first changes within a bound of characters', async () => {
+      const count = 60;
+      const doc = await xliffDocument(
+        Array.from({ length: count }, (_, i) => `Long sentence ${i}.`),
+        Array.from({ length: count }, (_, i) => `${'Wort '.repeat(3800)}${i}`),
+      );
+      const res = await api.post('/v2/documents/replace', {
+        id: doc.id,
+        find: 'Wort',
+        replace: 'Satz',
+        dry_run: true,
+      });
+      assert.equal(res.statusCode, 200);
+      const answer = res.json();
+      assert.equal(answer.changed, count);
+      assert.equal(answer.truncated, true);
+      assert.ok(answer.changes.length > 0 && answer.changes.length < count, String(answer.changes.length));
+      assert.deepEqual(
+        answer.changes.map((c: { segment_id: number }) => c.segment_id),
+        doc.segments.slice(0, answer.changes.length).map((s) => s.id),
+      );
+      assert.ok(res.body.length < 2_500_000, `${res.body.length} bytes`);
+    });
+
     test('a segment edited while a replace runs keeps the edit and is reported; the rest is one batch', async () => {
       const count = 6000;
       const doc = await xliffDocument(
