@@ -1,5 +1,6 @@
-// Responsiveness under long work: while the server parses, pre-translates and exports a large document and
-// exports the whole memory, /healthz is probed every 20 ms and memory queries are sent back to back on
+// Responsiveness under long work: while the server parses, pre-translates and exports a large document,
+// exports the whole memory, and finds and replaces in every target of the document (dry run, apply, undo),
+// /healthz is probed every 20 ms and memory queries are sent back to back on
 // connections of their own. No request should wait behind the work (issue 8: /healthz ≤ 50 ms, query p99
 // within 10 ms of the idle p99).
 
@@ -172,6 +173,22 @@ export async function runResponsivenessBench(opts: ResponsivenessOptions): Promi
       );
       await step('TMX export of the memory', () =>
         download(base, opts.apiKey, `/v2/memories/export?id=${opts.memoryId}`),
+      );
+      // A common pair of letters in every pre-translated target: the replace touches most of the document.
+      const replace = { id: docId, find: 'en', replace: 'EN', case_sensitive: true };
+      let batchId = 0;
+      await step('find and replace dry run', async () => {
+        const preview = await api.json<{ changed: number }>('POST', '/v2/documents/replace', {
+          ...replace,
+          dry_run: true,
+        });
+        log(`responsiveness: find and replace would change ${preview.changed} segments`);
+      });
+      await step('find and replace apply', async () => {
+        batchId = (await api.json<{ batch_id: number }>('POST', '/v2/documents/replace', replace)).batch_id;
+      });
+      await step('find and replace undo', () =>
+        api.json('POST', '/v2/documents/replace/undo', { id: docId, batch_id: batchId }),
       );
       return { document_segments: doc.segments, idle, during };
     },

@@ -107,6 +107,72 @@ for (const target of await storeTargets()) {
       assert.equal((await api.get(`/v2/segments?id=${last.id}`)).json().target, last.target);
     });
 
+    test('a preview of long targets lists the first changes within a bound of characters', async () => {
+      const count = 60;
+      const doc = await xliffDocument(
+        Array.from({ length: count }, (_, i) => `Long sentence ${i}.`),
+        Array.from({ length: count }, (_, i) => `${'Wort '.repeat(3800)}${i}`),
+      );
+      const res = await api.post('/v2/documents/replace', {
+        id: doc.id,
+        find: 'Wort',
+        replace: 'Satz',
+        dry_run: true,
+      });
+      assert.equal(res.statusCode, 200);
+      const answer = res.json();
+      assert.equal(answer.changed, count);
+      assert.equal(answer.truncated, true);
+      assert.ok(answer.changes.length > 0 && answer.changes.length < count, String(answer.changes.length));
+      assert.deepEqual(
+        answer.changes.map((c: { segment_id: number }) => c.segment_id),
+        doc.segments.slice(0, answer.changes.length).map((s) => s.id),
+      );
+      assert.ok(res.body.length < 2_500_000, `${res.body.length} bytes`);
+    });
+
+    test('a segment edited while a replace runs keeps the edit and is reported; the rest is one batch', async () => {
+      const count = 6000;
+      const doc = await xliffDocument(
+        Array.from({ length: count }, (_, i) => `Sentence ${i} of the file.`),
+        Array.from({ length: count }, (_, i) => `Satz ${i} der Datei.`),
+      );
+      const first = doc.segments[0];
+      const staged = () =>
+        ctx.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM replace_batches WHERE applied_at IS NULL');
+      const replacing = bob.post('/v2/documents/replace', { id: doc.id, find: 'Datei', replace: 'Akte' });
+      // Once the replace has staged its first page (the first segment read), the translator edits it.
+      for (let i = 0; Number((await staged())?.n ?? 0) === 0; i++) {
+        assert.ok(i < 10_000, 'the replace never staged');
+        await new Promise((r) => setImmediate(r));
+      }
+      const edit = await api.put('/v2/segments', { id: first.id, target: 'Satz 0 der Mappe.' });
+      assert.equal(edit.statusCode, 200, edit.body);
+      const res = await replacing;
+      assert.equal(res.statusCode, 200, res.body.slice(0, 300));
+      const answer = res.json();
+      assert.equal(answer.changed, count - 1);
+      assert.equal(answer.skipped_count, 1);
+      assert.deepEqual([answer.skipped[0].segment_id, answer.skipped[0].position], [first.id, 0]);
+      assert.match(answer.skipped[0].reason, /changed while the replace ran/);
+      assert.ok(!answer.changes.some((c: { segment_id: number }) => c.segment_id === first.id));
+      assert.equal((await api.get(`/v2/segments?id=${first.id}`)).json().target, 'Satz 0 der Mappe.');
+      const last = doc.segments.at(-1)!;
+      assert.equal(
+        (await api.get(`/v2/segments?id=${last.id}`)).json().target,
+        `Satz ${doc.segments.length - 1} der Akte.`,
+      );
+      // Nothing staged is left behind, and the batch undoes without the edited segment.
+      assert.equal(Number((await staged())?.n), 0);
+      const undone = await bob.post('/v2/documents/replace/undo', { id: doc.id, batch_id: answer.batch_id });
+      assert.deepEqual(undone.json(), { batch_id: answer.batch_id, restored: count - 1 });
+      assert.equal((await api.get(`/v2/segments?id=${first.id}`)).json().target, 'Satz 0 der Mappe.');
+      assert.equal(
+        (await api.get(`/v2/segments?id=${last.id}`)).json().target,
+        `Satz ${doc.segments.length - 1} der Datei.`,
+      );
+    });
+
     test('a replacement that would break tags skips the segment and says why; it is never written', async () => {
       const doc = await xliffDocument(
         ['Open <x id="1"/> the file.', 'Close the file.', 'Print <g id="2">the</g> file.'],

@@ -51,7 +51,7 @@ export interface ReplaceJob {
 export class ReplacePool {
   private readonly threads: Thread[] = [];
   private readonly queue: Pending[] = [];
-  private readonly byUser = new Map<string, number>();
+  private readonly byUser = new Map<number, number>();
   private active = 0;
   private nextId = 1;
   private closed = false;
@@ -67,7 +67,7 @@ export class ReplacePool {
   }
 
   /** Runs `work` holding one of the user's slots, or refuses with 429 when the user or the server has none. */
-  async withSlot<T>(user: string, work: (job: ReplaceJob) => Promise<T>): Promise<T> {
+  async withSlot<T>(user: number, work: (job: ReplaceJob) => Promise<T>): Promise<T> {
     const held = this.byUser.get(user) ?? 0;
     if (held >= this.perUser) {
       throw errors.tooManyReplaces(

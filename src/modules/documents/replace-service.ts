@@ -30,6 +30,11 @@ export interface ReplaceDeps extends DocumentDeps {
 export const MAX_TARGET_LENGTH = 20_000;
 /** Changes, and skipped segments, listed in an answer; the counts say how many there are in all. */
 export const MAX_LISTED = 200;
+/**
+ * Characters of before and after texts an answer lists at most: 200 changes of 20,000-character targets
+ * would make an answer of 16 MB.
+ */
+const MAX_LISTED_CHARS = 1_000_000;
 /** Segments named in the refusal of a replace that makes targets too long. */
 const NAMED_TOO_LONG = 10;
 /** Segments read, replaced and staged at a time. */
@@ -124,7 +129,7 @@ export async function replaceInDocument(deps: ReplaceDeps, principal: Principal,
   // A bad expression is refused before the document is read.
   compilePattern(spec);
   if (!dryRun) await requireEditable(db, doc);
-  return deps.replaces.withSlot(principal.username, async (job) => {
+  return deps.replaces.withSlot(principal.userId, async (job) => {
     const work = db.background();
     let batchId: number | null = null;
     try {
@@ -195,6 +200,7 @@ async function findChanges(
   const skipped: Skipped[] = [];
   let changed = 0;
   let skippedCount = 0;
+  let listedChars = 0;
   for await (const rows of segments.segmentPages(db, doc.id, PAGE)) {
     const page = rows.flatMap((row) => {
       if (statuses && !statuses.has(row.status)) return [];
@@ -227,8 +233,11 @@ async function findChanges(
         continue;
       }
       changed++;
-      if (listed.length < MAX_LISTED)
+      // The first changes in document order, as many as fit: the list stops at the first that does not.
+      listedChars += before.length + after.length;
+      if (listed.length === changed - 1 && listed.length < MAX_LISTED && listedChars <= MAX_LISTED_CHARS) {
         listed.push({ segment_id: row.id, position: row.position, before, after });
+      }
       if (!options.dryRun) changes.push({ segmentId: row.id, before, after, version: row.version });
     }
     await stage(changes);

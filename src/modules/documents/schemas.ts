@@ -175,7 +175,7 @@ export const ReplaceAnswer = Type.Object({
   batch_id: Nullable(Type.Integer()),
   /** Segments changed (or, in a dry run, that would change). */
   changed: Type.Integer(),
-  /** The first 200 of them, in document order. */
+  /** The first of them in document order: 200 at most, and a million characters of texts at most. */
   changes: Type.Array(
     Type.Object({
       segment_id: Type.Integer(),

@@ -500,11 +500,14 @@ export async function markReplaceUndone(db: Queryable, batchId: number) {
   await db.run('UPDATE replace_batches SET undone_at = ? WHERE id = ?', [nowSeconds(), batchId]);
 }
 
-/** The first `limit` of the batch's segments as they are now (for the events of a replace or its undo). */
+/**
+ * `limit` of the batch's segments as they are now (for the events of a replace or its undo), in id order:
+ * the batch's own index answers without sorting a large batch (whose event says "reload" anyway).
+ */
 export async function batchSegments(db: Queryable, batchId: number, limit: number) {
   return db.all<Pick<SegmentRow, 'id' | 'document_id' | 'target' | 'status' | 'updated_at'>>(
     `SELECT s.id, s.document_id, s.target, s.status, s.updated_at FROM replace_changes c
-     JOIN document_segments s ON s.id = c.segment_id WHERE c.batch_id = ? ORDER BY s.position LIMIT ?`,
+     JOIN document_segments s ON s.id = c.segment_id WHERE c.batch_id = ? ORDER BY c.segment_id LIMIT ?`,
     [batchId, limit],
   );
 }
