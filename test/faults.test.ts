@@ -5,6 +5,8 @@
 // test's process), the task runs again and succeeds, and its data is there exactly once. Requests during an
 // outage answer 503 STORE_UNAVAILABLE; a task cut off at every attempt fails saying why, changing nothing.
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, afterEach, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { isStoreUnavailable } from '../src/errors.ts';
@@ -131,6 +133,47 @@ function retrying(api: ReturnType<typeof client>): ReturnType<typeof client> {
   };
 }
 
+/** The events of a GET /v2/events stream on a listening app, parsed as they arrive. */
+async function eventStream(app: TestContext['app'], path: string, key: string) {
+  const { port } = app.server.address() as AddressInfo;
+  const events: { event: string; data: Record<string, unknown> }[] = [];
+  const request = http.get({
+    host: '127.0.0.1',
+    port,
+    path,
+    headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream' },
+  });
+  const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    request.on('response', resolve);
+    request.on('error', reject);
+  });
+  let raw = '';
+  response.setEncoding('utf8');
+  response.on('data', (chunk: string) => {
+    raw += chunk;
+    for (let end = raw.indexOf('\n\n'); end >= 0; end = raw.indexOf('\n\n')) {
+      const block = raw.slice(0, end);
+      raw = raw.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (event && data) events.push({ event, data: JSON.parse(data) });
+    }
+  });
+  response.on('error', () => {});
+  return {
+    async next(test: (e: (typeof events)[number]) => boolean, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = events.find(test);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no such event; got ${JSON.stringify(events)}`);
+        await sleep(20);
+      }
+    },
+    close: () => request.destroy(),
+  };
+}
+
 if (!postgres) {
   test('fault suite: PostgreSQL only, and no server answers (skipped)', { skip: true }, () => {});
 }
@@ -176,7 +219,13 @@ for (const cut of postgres ? [terminate, proxied()] : []) {
     /** The task's row once it has ended. */
     async function ended(taskId: number): Promise<TaskRow> {
       for (let i = 0; i < 1200; i++) {
-        const row = await again(() => ctx.db.get<TaskRow>('SELECT * FROM tasks WHERE id = ?', [taskId]));
+        // Through an outage too: the poll waits for the store as the task does.
+        const row = await ctx.db
+          .get<TaskRow>('SELECT * FROM tasks WHERE id = ?', [taskId])
+          .catch((err: unknown) => {
+            if (isStoreUnavailable(err)) return undefined;
+            throw err;
+          });
         if (row && (row.state === 'succeeded' || row.state === 'failed')) return row;
         await sleep(25);
       }
@@ -343,7 +392,65 @@ for (const cut of postgres ? [terminate, proxied()] : []) {
       await alive();
     });
 
+    test('live events go on after the cut: the LISTEN connection reconnects', async () => {
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const doc = await api.upload('/v2/documents/files', 'Listen to this.\n', {
+        'lilt-api': JSON.stringify({ name: 'listen.txt', project_id: projectId }),
+      });
+      const documentId = doc.json().id;
+      await ended(await newestTask('document_import'));
+      const [segment] = (await api.get(`/v2/documents/segments?id=${documentId}`)).json().segments;
+      const stream = await eventStream(ctx.app, `/v2/events?document_id=${documentId}`, ctx.adminKey);
+      try {
+        await stream.next((e) => e.event === 'document');
+        await cut.cut(urls.direct);
+        // The listening connection is opened again a moment after it broke; edits until one is seen.
+        let seen = false;
+        for (let i = 0; i < 40 && !seen; i++) {
+          const target = `Hör zu ${i}.`;
+          assert.equal((await api.put('/v2/segments', { id: segment.id, target })).statusCode, 200);
+          seen = await stream
+            .next((e) => e.event === 'segment' && e.data.target === target, 500)
+            .then(
+              () => true,
+              () => false,
+            );
+        }
+        assert.ok(seen, 'an edit after the cut reached the stream');
+      } finally {
+        stream.close();
+      }
+    });
+
     if (cut !== terminate) {
+      test('an outage of seconds: the task waits for the store, then runs again and succeeds', async () => {
+        const proxy = (cut as ReturnType<typeof proxied>).proxy();
+        const memory = (
+          await api.post('/v2/memories', { name: 'Outage', srclang: 'en', trglang: 'de' })
+        ).json();
+        let outage: Promise<void> | undefined;
+        ctx.app.worker.atStage = async (at, task) => {
+          if (outage || at !== 'progress' || task.type !== 'memory_import') return;
+          proxy.refusing = true;
+          proxy.dropAll();
+          outage = sleep(2500).then(() => {
+            proxy.refusing = false;
+          });
+        };
+        const started = await api.upload('/v2/memories/import', tmx(UNITS, 'Outage'), {
+          'lilt-api': JSON.stringify({ memory_id: memory.id, name: 'outage.tmx' }),
+        });
+        const row = await ended(started.json().job_id);
+        await outage;
+        assert.equal(row.state, 'succeeded', `${row.error_code} ${row.error}`);
+        assert.ok(row.attempts >= 2, `attempts: ${row.attempts}`);
+        assert.equal(
+          await count('SELECT COUNT(*) AS n FROM memory_entries WHERE memory_id = ?', [memory.id]),
+          UNITS,
+        );
+        await alive();
+      });
+
       test('while the database is out of reach, requests answer 503 STORE_UNAVAILABLE; /healthz answers', async () => {
         const proxy = (cut as ReturnType<typeof proxied>).proxy();
         proxy.refusing = true;

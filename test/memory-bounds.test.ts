@@ -142,11 +142,12 @@ for (const target of (await storeTargets()).filter((t) => t.name === 'sqlite')) 
     }
 
     for (const c of CASES) {
-      test(`${c.name}: refused with where, memory unchanged, RSS bounded`, async () => {
+      test(`${c.name}: refused with where, memory unchanged, RSS bounded`, async (t) => {
         const memory = (
           await api.post('/v2/memories', { name: c.file, srclang: 'en', trglang: 'de' })
         ).json();
         const { task, growth } = await importMeasured(api, memory.id, c.file, c.body());
+        t.diagnostic(`resident set grew by ${Math.round(growth / MiB)} MB`);
         assert.ok(growth < RSS_BOUND, `resident set grew by ${Math.round(growth / MiB)} MB`);
         assert.equal(task.state, 'failed', JSON.stringify(task));
         assert.equal(task.error_code, 'FILE_LIMIT_EXCEEDED', task.error);
