@@ -451,6 +451,32 @@ for (const cut of postgres ? [terminate, proxied()] : []) {
         await alive();
       });
 
+      test('a task that fails while the store is out of reach is recorded failed once it is back', async () => {
+        const proxy = (cut as ReturnType<typeof proxied>).proxy();
+        const memory = (
+          await api.post('/v2/memories', { name: 'Broken', srclang: 'en', trglang: 'de' })
+        ).json();
+        let outage: Promise<void> | undefined;
+        ctx.app.worker.atStage = async (at, task) => {
+          if (outage || at !== 'settling' || task.type !== 'memory_import') return;
+          proxy.refusing = true;
+          proxy.dropAll();
+          outage = sleep(2500).then(() => {
+            proxy.refusing = false;
+          });
+        };
+        const started = await api.upload('/v2/memories/import', '<tmx><body><tu></body></tmx>', {
+          'lilt-api': JSON.stringify({ memory_id: memory.id, name: 'broken.tmx' }),
+        });
+        const row = await ended(started.json().job_id);
+        await outage;
+        assert.ok(outage, 'the outage began as the failure was recorded');
+        assert.equal(row.state, 'failed');
+        assert.equal(row.error_code, 'MALFORMED_FILE');
+        assert.match(row.error!, /^broken\.tmx: Malformed XML at line 1/);
+        await alive();
+      });
+
       test('while the database is out of reach, requests answer 503 STORE_UNAVAILABLE; /healthz answers', async () => {
         const proxy = (cut as ReturnType<typeof proxied>).proxy();
         proxy.refusing = true;
