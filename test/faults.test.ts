@@ -6,7 +6,6 @@
 // outage answer 503 STORE_UNAVAILABLE; a task cut off at every attempt fails saying why, changing nothing.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
-import pg from 'pg';
 import { isStoreUnavailable } from '../src/errors.ts';
 import { pairHash } from '../src/modules/memories/entry-identity.ts';
 import * as memories from '../src/modules/memories/repository.ts';
@@ -14,8 +13,8 @@ import { insertTask, type TaskRow } from '../src/tasks/queue.ts';
 import type { AttemptStage } from '../src/tasks/task-worker.ts';
 import { client } from './helpers/api.ts';
 import { createContext, type TestContext } from './helpers/context.ts';
-import { type StoreTarget, storeTargets } from './helpers/stores.ts';
-import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy.ts';
+import { again, eventStream, proxied, retrying, terminate, through } from './helpers/faults.ts';
+import { storeTargets } from './helpers/stores.ts';
 
 const postgres = (await storeTargets()).find((t) => t.name === 'postgres');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -30,106 +29,6 @@ const tmx = (n: number, tag: string) =>
         `<tu><tuv xml:lang="en"><seg>${tag} sentence number ${i}</seg></tuv><tuv xml:lang="de"><seg>${tag} Satz ${i}</seg></tuv></tu>`,
     ).join('\n')}\n</body></tmx>\n`,
   );
-
-interface Cut {
-  name: string;
-  /** The app's database URL, given the test database's own. */
-  url(direct: string): Promise<string>;
-  /** Breaks every connection the app holds to the database. */
-  cut(direct: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** pg_terminate_backend on every other backend of the test database, from a connection of its own. */
-const terminate: Cut = {
-  name: 'backends terminated',
-  url: async (direct) => direct,
-  async cut(direct) {
-    const admin = new pg.Client({ connectionString: direct });
-    await admin.connect();
-    try {
-      await admin.query(
-        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
-      );
-    } finally {
-      await admin.end();
-    }
-  },
-  close: async () => {},
-};
-
-function proxied(): Cut & { proxy(): TcpProxy } {
-  let proxy: TcpProxy | undefined;
-  return {
-    name: 'network cut (TCP proxy)',
-    async url(direct) {
-      const url = new URL(direct);
-      proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
-      url.port = String(proxy.port);
-      return url.toString();
-    },
-    async cut() {
-      proxy!.dropAll();
-    },
-    close: async () => proxy?.close(),
-    proxy: () => proxy!,
-  };
-}
-
-/** The PostgreSQL target, its app connecting through `cut`'s URL; `direct` is the database's own. */
-function through(target: StoreTarget, cut: Cut, urls: { direct: string }): StoreTarget {
-  return {
-    name: 'postgres',
-    async create() {
-      const store = await target.create();
-      urls.direct = store.databaseUrl!;
-      return {
-        ...store,
-        databaseUrl: await cut.url(store.databaseUrl!),
-        cleanup: async () => {
-          await cut.close();
-          await store.cleanup();
-        },
-      };
-    },
-  };
-}
-
-/**
- * The test's own statements and requests, retried as a client does after a 503 STORE_UNAVAILABLE: right
- * after a cut, a statement may still be sent on a pooled connection the driver has not yet seen die.
- */
-async function again<T>(fn: () => Promise<T>): Promise<T> {
-  for (let tries = 1; ; tries++) {
-    try {
-      return await fn();
-    } catch (err) {
-      if (!isStoreUnavailable(err) || tries === 5) throw err;
-      await sleep(50);
-    }
-  }
-}
-
-function retrying(api: ReturnType<typeof client>): ReturnType<typeof client> {
-  const wrap =
-    <A extends unknown[]>(send: (...args: A) => ReturnType<ReturnType<typeof client>['get']>) =>
-    async (...args: A) => {
-      for (let tries = 1; ; tries++) {
-        const res = await send(...args);
-        if (res.statusCode !== 503 || tries === 5) return res;
-        assert.equal(res.json().code, 'STORE_UNAVAILABLE', res.body);
-        await sleep(50);
-      }
-    };
-  return {
-    ...api,
-    get: wrap(api.get),
-    delete: wrap(api.delete),
-    post: wrap(api.post),
-    put: wrap(api.put),
-    upload: wrap(api.upload),
-  };
-}
 
 if (!postgres) {
   test('fault suite: PostgreSQL only, and no server answers (skipped)', { skip: true }, () => {});
@@ -176,7 +75,13 @@ for (const cut of postgres ? [terminate, proxied()] : []) {
     /** The task's row once it has ended. */
     async function ended(taskId: number): Promise<TaskRow> {
       for (let i = 0; i < 1200; i++) {
-        const row = await again(() => ctx.db.get<TaskRow>('SELECT * FROM tasks WHERE id = ?', [taskId]));
+        // Through an outage too: the poll waits for the store as the task does.
+        const row = await ctx.db
+          .get<TaskRow>('SELECT * FROM tasks WHERE id = ?', [taskId])
+          .catch((err: unknown) => {
+            if (isStoreUnavailable(err)) return undefined;
+            throw err;
+          });
         if (row && (row.state === 'succeeded' || row.state === 'failed')) return row;
         await sleep(25);
       }
@@ -343,7 +248,91 @@ for (const cut of postgres ? [terminate, proxied()] : []) {
       await alive();
     });
 
+    test('live events go on after the cut: the LISTEN connection reconnects', async () => {
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const doc = await api.upload('/v2/documents/files', 'Listen to this.\n', {
+        'lilt-api': JSON.stringify({ name: 'listen.txt', project_id: projectId }),
+      });
+      const documentId = doc.json().id;
+      await ended(await newestTask('document_import'));
+      const [segment] = (await api.get(`/v2/documents/segments?id=${documentId}`)).json().segments;
+      const stream = await eventStream(ctx.app, `/v2/events?document_id=${documentId}`, ctx.adminKey);
+      try {
+        await stream.next((e) => e.event === 'document');
+        await cut.cut(urls.direct);
+        // The listening connection is opened again a moment after it broke; edits until one is seen.
+        let seen = false;
+        for (let i = 0; i < 40 && !seen; i++) {
+          const target = `Hör zu ${i}.`;
+          assert.equal((await api.put('/v2/segments', { id: segment.id, target })).statusCode, 200);
+          seen = await stream
+            .next((e) => e.event === 'segment' && e.data.target === target, 500)
+            .then(
+              () => true,
+              () => false,
+            );
+        }
+        assert.ok(seen, 'an edit after the cut reached the stream');
+      } finally {
+        stream.close();
+      }
+    });
+
     if (cut !== terminate) {
+      test('an outage of seconds: the task waits for the store, then runs again and succeeds', async () => {
+        const proxy = (cut as ReturnType<typeof proxied>).proxy();
+        const memory = (
+          await api.post('/v2/memories', { name: 'Outage', srclang: 'en', trglang: 'de' })
+        ).json();
+        let outage: Promise<void> | undefined;
+        ctx.app.worker.atStage = async (at, task) => {
+          if (outage || at !== 'progress' || task.type !== 'memory_import') return;
+          proxy.refusing = true;
+          proxy.dropAll();
+          outage = sleep(2500).then(() => {
+            proxy.refusing = false;
+          });
+        };
+        const started = await api.upload('/v2/memories/import', tmx(UNITS, 'Outage'), {
+          'lilt-api': JSON.stringify({ memory_id: memory.id, name: 'outage.tmx' }),
+        });
+        const row = await ended(started.json().job_id);
+        await outage;
+        assert.equal(row.state, 'succeeded', `${row.error_code} ${row.error}`);
+        assert.ok(row.attempts >= 2, `attempts: ${row.attempts}`);
+        assert.equal(
+          await count('SELECT COUNT(*) AS n FROM memory_entries WHERE memory_id = ?', [memory.id]),
+          UNITS,
+        );
+        await alive();
+      });
+
+      test('a task that fails while the store is out of reach is recorded failed once it is back', async () => {
+        const proxy = (cut as ReturnType<typeof proxied>).proxy();
+        const memory = (
+          await api.post('/v2/memories', { name: 'Broken', srclang: 'en', trglang: 'de' })
+        ).json();
+        let outage: Promise<void> | undefined;
+        ctx.app.worker.atStage = async (at, task) => {
+          if (outage || at !== 'settling' || task.type !== 'memory_import') return;
+          proxy.refusing = true;
+          proxy.dropAll();
+          outage = sleep(2500).then(() => {
+            proxy.refusing = false;
+          });
+        };
+        const started = await api.upload('/v2/memories/import', '<tmx><body><tu></body></tmx>', {
+          'lilt-api': JSON.stringify({ memory_id: memory.id, name: 'broken.tmx' }),
+        });
+        const row = await ended(started.json().job_id);
+        await outage;
+        assert.ok(outage, 'the outage began as the failure was recorded');
+        assert.equal(row.state, 'failed');
+        assert.equal(row.error_code, 'MALFORMED_FILE');
+        assert.match(row.error!, /^broken\.tmx: Malformed XML at line 1/);
+        await alive();
+      });
+
       test('while the database is out of reach, requests answer 503 STORE_UNAVAILABLE; /healthz answers', async () => {
         const proxy = (cut as ReturnType<typeof proxied>).proxy();
         proxy.refusing = true;

@@ -1,11 +1,14 @@
 // What reading an upload may cost in memory: gzip bombs (a megabyte that inflates to a gigabyte) and huge
-// elements in every memory file format, through the import API. Each import fails with
-// FILE_LIMIT_EXCEEDED, saying where, the memory unchanged, and the process's resident memory grows by far
-// less than the gigabyte: before the limits, these imports cost 1-2 GB or more (a TSV line, a TMX run of
-// whitespace or text, an XLIFF read whole).
+// elements in every memory file format, through the import API, and a DOCX that inflates to 256 MB
+// through the document upload. Each import fails saying why (FILE_LIMIT_EXCEEDED and where, for memory
+// files), the memory unchanged, and the process's resident memory grows by far less than the gigabyte:
+// before the limits, the memory imports grew it by 0.6-1.3 GB (a TSV line, a TMX run of whitespace, an
+// XLIFF read whole) and ended in INTERNAL_ERROR or V8's own message.
 import assert from 'node:assert/strict';
+import { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
+import yazl from 'yazl';
 import { client } from './helpers/api.ts';
 import { createContext, type TestContext } from './helpers/context.ts';
 import { storeTargets } from './helpers/stores.ts';
@@ -22,6 +25,12 @@ function bomb(head: string, fill: string, mib: number, tail: string): Buffer {
   // A whole number of `fill`s per member, so that the pattern runs on across members.
   const member = gzipSync(Buffer.alloc(MiB - (MiB % fill.length), fill), { level: 9 });
   return Buffer.concat([gzipSync(head), ...Array.from({ length: mib }, () => member), gzipSync(tail)]);
+}
+
+/** `mib` MiB of spaces, a MiB at a time (never held whole). */
+function* spaces(mib: number) {
+  const chunk = Buffer.alloc(MiB, ' ');
+  for (let i = 0; i < mib; i++) yield chunk;
 }
 
 const TMX_HEAD = '<?xml version="1.0"?>\n<tmx version="1.4"><header srclang="en"/><body>\n';
@@ -142,11 +151,12 @@ for (const target of (await storeTargets()).filter((t) => t.name === 'sqlite')) 
     }
 
     for (const c of CASES) {
-      test(`${c.name}: refused with where, memory unchanged, RSS bounded`, async () => {
+      test(`${c.name}: refused with where, memory unchanged, RSS bounded`, async (t) => {
         const memory = (
           await api.post('/v2/memories', { name: c.file, srclang: 'en', trglang: 'de' })
         ).json();
         const { task, growth } = await importMeasured(api, memory.id, c.file, c.body());
+        t.diagnostic(`resident set grew by ${Math.round(growth / MiB)} MB`);
         assert.ok(growth < RSS_BOUND, `resident set grew by ${Math.round(growth / MiB)} MB`);
         assert.equal(task.state, 'failed', JSON.stringify(task));
         assert.equal(task.error_code, 'FILE_LIMIT_EXCEEDED', task.error);
@@ -172,6 +182,50 @@ for (const target of (await storeTargets()).filter((t) => t.name === 'sqlite')) 
         /larger than 4194304 bytes once decompressed \(TESSERA_MAX_DECOMPRESSED_BYTES\)/,
       );
       await assertUnchanged(api, memory);
+    });
+
+    test('a document upload that inflates (a DOCX holding 256 MB) is refused, RSS bounded', async (t) => {
+      // Documents are read whole (their formats need the whole file), under the upload limit; a DOCX is the
+      // one that inflates, and its zip reader refuses a bomb from the sizes the entries declare.
+      const zip = new yazl.ZipFile();
+      zip.addBuffer(Buffer.from('<Types/>'), '[Content_Types].xml');
+      // 256 MiB, over the package limit (200 MiB in all) and the ratio (100:1): both refuse it.
+      zip.addReadStream(Readable.from(spaces(256)), 'word/document.xml');
+      zip.end();
+      const chunks: Buffer[] = [];
+      for await (const chunk of zip.outputStream as AsyncIterable<Buffer>) chunks.push(chunk);
+      const docx = Buffer.concat(chunks);
+      const memoryId = (await api.post('/v2/memories', { name: 'docs', srclang: 'en', trglang: 'de' })).json()
+        .id;
+      const projectId = (await api.post('/v2/projects', { name: 'Docs', memory_id: memoryId })).json().id;
+      global.gc?.();
+      const baseline = process.memoryUsage.rss();
+      let peak = baseline;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage.rss());
+      }, 5);
+      let doc: Record<string, unknown>;
+      try {
+        const res = await api.upload('/v2/documents/files', docx, {
+          'lilt-api': JSON.stringify({ name: 'bomb.docx', project_id: projectId }),
+        });
+        assert.equal(res.statusCode, 200, res.body);
+        for (;;) {
+          doc = (await api.get(`/v2/documents?id=${res.json().id}`)).json();
+          if (!doc.import_in_progress) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      } finally {
+        clearInterval(sampler);
+      }
+      const growth = peak - baseline;
+      t.diagnostic(`resident set grew by ${Math.round(growth / MiB)} MB`);
+      assert.ok(growth < RSS_BOUND, `resident set grew by ${Math.round(growth / MiB)} MB`);
+      assert.equal(doc.import_succeeded, false);
+      assert.match(
+        String(doc.import_error_message),
+        /zip bomb refused: "word\/document\.xml" inflates to 268435456 bytes/,
+      );
     });
 
     test('a well-formed XLIFF still imports, streamed: every pair with its context across units', async () => {

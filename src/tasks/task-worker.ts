@@ -45,7 +45,7 @@ export interface LiveProgress {
 }
 
 /** The points of an attempt at which TaskWorker.atStage is called. */
-export type AttemptStage = 'claimed' | 'progress' | 'complete';
+export type AttemptStage = 'claimed' | 'progress' | 'complete' | 'settling';
 
 /** Named apart from worker_threads' Worker: this one runs queued tasks, in the server's own thread. */
 export class TaskWorker implements TaskNotifier, LiveProgress {
@@ -53,7 +53,7 @@ export class TaskWorker implements TaskNotifier, LiveProgress {
   readonly id: string;
   /**
    * Awaited at each stage of every attempt (after the claim, at each progress report, before the task is
-   * marked succeeded): where the fault tests cut the store's connection, deterministically, whichever the
+   * marked succeeded, after a failure before its outcome is recorded): where the fault tests cut the store's connection, deterministically, whichever the
    * task type. Unset in service.
    */
   atStage: ((stage: AttemptStage, task: TaskRow) => Promise<void>) | undefined;
@@ -133,10 +133,13 @@ export class TaskWorker implements TaskNotifier, LiveProgress {
       while (!this.stopped && this.running.size < this.options.concurrency) {
         const task = await claimTask(this.db, this.id, this.leaseSeconds);
         if (!task) break;
-        const run = this.run(task).finally(() => {
-          this.running.delete(run);
-          this.wake();
-        });
+        // run() records every outcome itself; this only keeps a slip from ending the process.
+        const run = this.run(task)
+          .catch((err) => this.options.log.error({ err, taskId: task.id }, 'task run failed'))
+          .finally(() => {
+            this.running.delete(run);
+            this.wake();
+          });
         this.running.add(run);
       }
     } finally {
@@ -196,68 +199,65 @@ export class TaskWorker implements TaskNotifier, LiveProgress {
     } catch (err) {
       if (err instanceof LeaseLostError) {
         log.warn('lease lost; another worker runs the task');
-      } else if (isStoreUnavailable(err) && !this.controller.signal.aborted) {
-        await this.retryLater(task, type, parsed.params, err as Error, log);
-      } else if (this.controller.signal.aborted) {
-        await releaseTask(this.db, task.id, this.id);
-        log.info('task interrupted by shutdown; re-queued');
-      } else if (err instanceof TaskFailure || err instanceof FormatError || err instanceof AppError) {
-        if (await failTask(this.db, task.id, this.id, (err as Error).message, failureCode(err as Error)))
-          log.info({ reason: (err as Error).message }, 'task failed');
-        else log.warn({ err }, 'task finished, then its clean-up failed');
-      } else {
-        // A handler may throw after its result committed (removing the files it is done with): the task
-        // stays succeeded, and the log says so rather than that it crashed.
-        if (
-          await failTask(this.db, task.id, this.id, 'Internal error while running the task', 'INTERNAL_ERROR')
-        )
-          log.error({ err }, 'task crashed');
-        else log.warn({ err }, 'task finished, then its clean-up failed');
+        return;
       }
+      await this.atStage?.('settling', task);
+      await this.record(() => this.settle(task, type, parsed.params, err, log), log);
     } finally {
       clearInterval(heartbeat);
       this.progressOf.delete(task.id);
     }
   }
 
+  /** Records how a failed attempt ended: re-queued, or failed saying why. */
+  private async settle(task: TaskRow, type: TaskType, params: unknown, err: unknown, log: FastifyBaseLogger) {
+    if (this.controller.signal.aborted) {
+      await releaseTask(this.db, task.id, this.id);
+      log.info('task interrupted by shutdown; re-queued');
+    } else if (isStoreUnavailable(err)) {
+      // Nothing of the attempt committed: the task runs again, up to MAX_ATTEMPTS attempts.
+      const reason = (err as Error).message;
+      if (task.attempts < MAX_ATTEMPTS) {
+        await releaseTask(this.db, task.id, this.id);
+        log.warn({ reason, attempt: task.attempts }, 'task lost the database connection; re-queued');
+        return;
+      }
+      const why = `The database connection was lost during each of ${MAX_ATTEMPTS} attempts (the last: ${reason})`;
+      if (await failTask(this.db, task.id, this.id, why, 'STORE_UNAVAILABLE')) {
+        await type.giveUp?.(this.db, task, params, why);
+        log.error({ reason }, 'task failed: the database connection was lost at every attempt');
+      }
+    } else if (err instanceof TaskFailure || err instanceof FormatError || err instanceof AppError) {
+      if (await failTask(this.db, task.id, this.id, err.message, failureCode(err)))
+        log.info({ reason: err.message }, 'task failed');
+      else log.warn({ err }, 'task finished, then its clean-up failed');
+    } else {
+      // A handler may throw after its result committed (removing the files it is done with): the task
+      // stays succeeded, and the log says so rather than that it crashed.
+      if (
+        await failTask(this.db, task.id, this.id, 'Internal error while running the task', 'INTERNAL_ERROR')
+      )
+        log.error({ err }, 'task crashed');
+      else log.warn({ err }, 'task finished, then its clean-up failed');
+    }
+  }
+
   /**
-   * An attempt that lost the store's connection (a restart or failover of the database): nothing of it
-   * committed, so the task goes back to the queue and runs again — up to MAX_ATTEMPTS attempts, after
-   * which it fails saying why. While the store stays out of reach the release itself fails: the task's
-   * lease then runs out and the task is claimed again all the same.
+   * Runs a write of a task's outcome. The store out of reach a moment (a restart, a failover), it is tried
+   * again a few times; after that the task keeps its state, and its lease, which is no longer renewed,
+   * puts it back in the queue. Never throws: a failure here must not end the process.
    */
-  private async retryLater(
-    task: TaskRow,
-    type: TaskType,
-    params: unknown,
-    err: Error,
-    log: FastifyBaseLogger,
-  ) {
-    const lastAttempt = task.attempts >= MAX_ATTEMPTS;
-    for (let tries = 0; tries < 3; tries++) {
+  private async record(write: () => Promise<void>, log: FastifyBaseLogger): Promise<void> {
+    for (let tries = 1; ; tries++) {
       try {
-        if (!lastAttempt) {
-          await releaseTask(this.db, task.id, this.id);
-          log.warn(
-            { reason: err.message, attempt: task.attempts },
-            'task lost the database connection; re-queued',
-          );
+        return await write();
+      } catch (err) {
+        if (!isStoreUnavailable(err) || tries === 4) {
+          log.error({ err }, 'the outcome of the task could not be recorded; its lease will re-queue it');
           return;
         }
-        const why = `The database connection was lost during each of ${MAX_ATTEMPTS} attempts (the last: ${err.message})`;
-        if (await failTask(this.db, task.id, this.id, why, 'STORE_UNAVAILABLE')) {
-          await type.giveUp?.(this.db, task, params, why);
-          log.error(
-            { reason: err.message },
-            'task failed: the database connection was lost at every attempt',
-          );
-        }
-        return;
-      } catch (next) {
-        if (!isStoreUnavailable(next)) throw next;
-        await new Promise((resolve) => setTimeout(resolve, 1000 * (tries + 1)));
+        await new Promise((resolve) => setTimeout(resolve, 1000 * tries));
       }
     }
-    log.warn({ reason: err.message }, 'task lost the database connection; its lease will re-queue it');
   }
 }

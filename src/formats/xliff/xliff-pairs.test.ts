@@ -16,6 +16,34 @@ const doc = (body: string, langs = 'source-language="en-US" target-language="de-
   `<?xml version="1.0"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file original="a" ${langs} datatype="html"><body>${body}</body></file></xliff>`;
 
 describe('readXliffPairs', () => {
+  it('streams: units in groups and files, split across tiny chunks, with prefixes, keep their contexts', async () => {
+    const xml =
+      '<?xml version="1.0"?>\n<x:xliff version="1.2" xmlns:x="urn:oasis:names:tc:xliff:document:1.2">' +
+      '<x:file original="a" source-language="en" target-language="de"><x:body>' +
+      '<x:group id="g" translate="no"><x:trans-unit id="1" resname="one"><x:source>One &amp; <x:g id="1">all</x:g></x:source>' +
+      '<x:target>Eins &amp; <x:g id="1">alle</x:g></x:target></x:trans-unit></x:group>\n' +
+      '<x:trans-unit id="2"><x:source>Two</x:source></x:trans-unit><!-- a comment with <x:trans-unit> in it -->' +
+      '</x:body></x:file><x:file original="b"><x:body>' +
+      '<x:trans-unit id="3"><x:source>Three</x:source><x:target>Drei</x:target></x:trans-unit>' +
+      '</x:body></x:file></x:xliff>';
+    async function* tiny() {
+      const bytes = Buffer.from(xml);
+      for (let i = 0; i < bytes.length; i += 7) yield bytes.subarray(i, i + 7);
+    }
+    const reader = readXliffPairs(tiny(), { srclang: 'en', trglang: 'de' });
+    const pairs = [];
+    for await (const unit of reader) pairs.push(unit);
+    assert.deepEqual(pairs, [
+      {
+        source: 'One & <g id="1">all</g>',
+        target: 'Eins & <g id="1">alle</g>',
+        context: { key: 'one', prev: null, next: 'Two' },
+      },
+      { source: 'Three', target: 'Drei', context: { key: null, prev: 'Two', next: null } },
+    ]);
+    assert.deepEqual(reader.stats, { units: 2, skipped: 1 });
+  });
+
   it('gives a pair per translated unit with its inline tags, skipping units without a target', async () => {
     const { units, stats } = await read(
       doc(

@@ -16,6 +16,8 @@ import { readTransUnits } from './xliff-trans-units.ts';
 
 /** The largest trans-unit read, in characters of its markup. */
 export const MAX_XLIFF_UNIT = 8 * 1024 * 1024;
+/** Characters of trans-units read at once. */
+const BATCH_CHARS = 256 * 1024;
 /** Elements open around a trans-unit (xliff, file, body, groups): more is no translation file. */
 const MAX_DEPTH = 64;
 
@@ -83,7 +85,22 @@ function unitHandlers(
   const local = (name: string) => name.slice(name.indexOf(':') + 1);
   const slice = (from: number, to: number) => buffer.slice(from - kept, to - kept);
 
-  function readUnit(markup: string) {
+  // Units are read a batch at a time, all inside the same start tags: one reader's set-up for many small
+  // units. 100,000 units read one by one took about twice as long as the whole file read at once; in
+  // batches, 1.2 times as long.
+  let batch: string[] = [];
+  let batched = 0;
+  let batchAt: { line: number; column: number } | undefined;
+  const flush = () => {
+    if (batch.length === 0) return;
+    const markup = batch.join('');
+    batch = [];
+    batched = 0;
+    readUnits(markup, batchAt!);
+    batchAt = undefined;
+  };
+
+  function readUnits(markup: string, at: { line: number; column: number }) {
     const opened = around.map((a) => a.tag).join('');
     const closed = around
       .map((a) => `</${a.name}>`)
@@ -93,10 +110,10 @@ function unitHandlers(
     try {
       units = readTransUnits(`${opened}${markup}${closed}`);
     } catch (err) {
-      // The reader saw this unit alone: its position is the unit's in the file.
+      // The reader saw these units alone: the position given is that of the first in the file.
       if (err instanceof FormatError) {
         const detail = err.message.replace(/ at line \d+, column \d+$/, '');
-        throw new FormatError(`XLIFF: ${detail}`, unit!.line, unit!.column);
+        throw new FormatError(`XLIFF: ${detail}`, at.line, at.column);
       }
       throw err;
     }
@@ -166,6 +183,7 @@ function unitHandlers(
       if (name === 'file') checkLanguages(tag.attributes, options);
       if (around.length >= MAX_DEPTH) ctx.fail('Malformed XLIFF', `elements nested deeper than ${MAX_DEPTH}`);
       // Self-closing: closeTag follows at once and takes it off again.
+      flush();
       around.push({ name: tag.name, tag: markup });
     },
     // Text is read from the unit's markup; the handler is there so that saxes reports (and so bounds, see
@@ -175,9 +193,16 @@ function unitHandlers(
     closeTag() {
       lastEnd = ctx.position().offset;
       if (unit && depth === unit.depth) {
-        readUnit(slice(unit.start, ctx.position().offset));
+        const markup = slice(unit.start, ctx.position().offset);
+        batch.push(markup);
+        batched += markup.length;
+        batchAt ??= { line: unit.line, column: unit.column };
         unit = undefined;
-      } else if (!unit) around.pop();
+        if (batched >= BATCH_CHARS) flush();
+      } else if (!unit) {
+        flush();
+        around.pop();
+      }
       depth--;
     },
   };
