@@ -110,14 +110,15 @@ for (const target of await storeTargets()) {
       );
       const before = await memory(id);
 
-      const answer = await importInto(id, 'terms.csv', 'source,target\nSave,Enregistrer\n');
+      // An SDL Trados memory: Lilt reads it, Tessera does not.
+      const answer = await importInto(id, 'terms.sdltm', 'SQLite format 3\u0000');
       assert.deepEqual(answer, { id, isProcessing: 1, job_id: answer.task_id, task_id: answer.task_id });
       const task = (await api.get(`/v2/tasks?id=${answer.task_id}`)).json();
       assert.equal(task.state, 'failed');
       assert.equal(task.error_code, 'UNSUPPORTED_FILE_TYPE');
       assert.equal(
         task.error,
-        'File "terms.csv" has an unsupported type; supported: .tmx, .tmx.gz, .xlf, .xliff, .tsv, .tsv.gz',
+        'File "terms.sdltm" has an unsupported type; supported: .tmx, .tmx.gz, .xlf, .xliff, .tsv, .tsv.gz, .csv, .csv.gz',
       );
 
       const afterRefusal = await memory(id);

@@ -39,6 +39,19 @@ export function findSegment(db: Queryable, id: number, organizationId: number) {
 }
 
 /**
+ * Waits, before a segment is changed, until the clock has left the second of its last change (a second at
+ * most). updated_at tells every change apart (expected_updated_at relies on it); a stamp that waits for the
+ * clock, rather than taking a second past the last one, never runs ahead of the clock however fast a segment
+ * is edited — edits of one segment are then at most one a second (the editor's outbox merges what is typed
+ * meanwhile). A stamp already ahead (written before this rule, or by a batch: a pre-translation, a replace)
+ * is not waited for: the change takes the second after it, as updateSegment does whenever one is taken.
+ */
+export async function untilNextSecond(updatedAt: number): Promise<void> {
+  const wait = (updatedAt + 1) * 1000 - Date.now();
+  if (wait > 0 && wait <= 1000) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+/**
  * Writes a change of a document segment inside the caller's transaction, and its new version when target or
  * status changed; answers false when the segment is no longer at `expectedUpdatedAt` (nothing is written).
  */

@@ -46,6 +46,15 @@ function contextText(tagged: string | null): string {
   return withoutEdges(text).normalize('NFC');
 }
 
+/**
+ * An entry's source or target as it is stored: without edge whitespace (docs/MATCHING.md §1.1) and in NFC, so
+ * that what one keyboard writes decomposed (`e` + U+0301) and another composed (`é`) is one text — shown,
+ * exported and searched (a text search compares characters) alike.
+ */
+export function storedText(text: string): string {
+  return withoutEdges(text).normalize('NFC');
+}
+
 /** A context as entries store it: key and neighbours without edge whitespace, empty ones as none. */
 export function storedContext(context: EntryContext | null | undefined): EntryContext | null {
   if (!context) return null;
@@ -87,8 +96,8 @@ export function importedUnit(unit: {
   target: string;
   context?: UnitContext;
 }): ImportedUnit | null {
-  const source = withoutEdges(unit.source);
-  const target = withoutEdges(unit.target);
+  const source = storedText(unit.source);
+  const target = storedText(unit.target);
   if (source === '' || target === '') return null;
   const context = storedContext(unit.context);
   const where = contextHash(source, context);

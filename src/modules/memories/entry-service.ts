@@ -5,7 +5,14 @@ import { errors } from '../../errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Queryable } from '../../store/db.ts';
 import { withoutEdges } from '../../text/edge-whitespace.ts';
-import { contextHash, contextOf, type EntryContext, pairHash, storedContext } from './entry-identity.ts';
+import {
+  contextHash,
+  contextOf,
+  type EntryContext,
+  pairHash,
+  storedContext,
+  storedText,
+} from './entry-identity.ts';
 import * as repo from './repository.ts';
 import { type MemoryDeps, requireMemory, requireTagsOfSource, requireText } from './service.ts';
 
@@ -37,8 +44,8 @@ async function storePair(
   pair: { source: string; target: string; context?: EntryContext | null },
   createdBy: string,
 ) {
-  const source = withoutEdges(pair.source);
-  const target = withoutEdges(pair.target);
+  const source = storedText(pair.source);
+  const target = storedText(pair.target);
   const context = storedContext(pair.context);
   const where = contextHash(source, context);
   const hash = pairHash(source, target, where);
@@ -99,10 +106,10 @@ export async function updateEntry(
 ) {
   const current = await repo.findEntry(deps.db, input.id, principal.organizationId);
   if (!current) throw errors.notFound('Segment', input.id);
-  const source = withoutEdges(
+  const source = storedText(
     input.source === undefined ? current.source : requireText('source', input.source),
   );
-  const target = withoutEdges(requireText('target', input.target));
+  const target = storedText(requireText('target', input.target));
   requireTagsOfSource(source, target);
   // The entry keeps its context; its source may change, and the source in its context with it.
   const where = contextHash(source, contextOf(current));
@@ -169,7 +176,8 @@ export async function browseEntries(
 ) {
   await requireMemory(deps.db, principal, query.id);
   const { total, rows } = await repo.browseEntries(deps.db, query.id, {
-    text: query.q?.trim() || undefined,
+    // Entries are stored in NFC: so is the text searched for.
+    text: query.q?.trim().normalize('NFC') || undefined,
     offset: query.offset ?? 0,
     limit: query.limit ?? 50,
   });

@@ -129,6 +129,7 @@ async function changeSegment(
           .filter((issue) => issue.severity === 'error')
           .map((issue) => issue.message)
       : [];
+  await documentSegments.untilNextSecond(current.updated_at);
   const applied = await db.transaction(async (tx) => {
     const done = await documentSegments.writeSegmentChange(
       tx,
