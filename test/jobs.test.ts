@@ -417,6 +417,18 @@ for (const target of await storeTargets()) {
       });
       assert.equal(pairs.statusCode, 400, pairs.body);
       assert.match(pairs.json().message, /languagePairs\.0\.dueDate/);
+      // No due date, as the web application sends it: null is no date (not 0, read as 1970).
+      const none = await api.post('/v2/jobs', {
+        name: 'No date',
+        fileIds: files,
+        srcLang: 'en',
+        due: null,
+        languagePairs: [{ trgLang: 'de', memoryId: memory.de, dueDate: null }],
+      });
+      assert.equal(none.statusCode, 200, none.body);
+      assert.equal(none.json().due, null);
+      assert.equal((await put(null)).statusCode, 200);
+      assert.equal((await api.get(`/v2/jobs/${job.id}`)).json().due, null);
     });
 
     test("locales are BCP 47 tags or Lilt's regions, checked on input; a locale never becomes a path", async () => {

@@ -61,8 +61,11 @@ export const Job = Type.Object({
   updatedAt: IsoDate,
 });
 
-/** An ISO 8601 string, or epoch milliseconds (Lilt's Node SDK types due dates as numbers). */
-const OptionalDate = Type.Optional(Nullable(Type.Union([Type.Number(), Type.String({ maxLength: 40 })])));
+/**
+ * An ISO 8601 string, or epoch milliseconds (Lilt's Node SDK types due dates as numbers). Null comes first:
+ * the validator coerces types branch by branch, and a number branch tried first turns null into 0.
+ */
+const OptionalDate = Type.Optional(Type.Union([Type.Null(), Type.Number(), Type.String({ maxLength: 40 })]));
 
 export const LanguagePair = Type.Object({
   trgLang: Type.String({ minLength: 2, maxLength: 20 }),
