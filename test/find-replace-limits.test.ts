@@ -138,6 +138,9 @@ for (const target of await storeTargets()) {
         Array.from({ length: count }, (_, i) => `Satz ${i} der Datei.`),
       );
       const first = doc.segments[0];
+      // A segment changed within the current second takes its next edit at the next second (updated_at is
+      // the conflict token): start once the import's second is over, so that the edit lands mid-replace.
+      await new Promise((r) => setTimeout(r, 1010 - (Date.now() % 1000)));
       const staged = () =>
         ctx.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM replace_batches WHERE applied_at IS NULL');
       const replacing = bob.post('/v2/documents/replace', { id: doc.id, find: 'Datei', replace: 'Akte' });

@@ -36,8 +36,6 @@ function NewMemoryDialog({ open, onClose }: { open: boolean; onClose: () => void
   return (
     <ModalDialog title="New memory" open={open} onClose={onClose}>
       <form
-        // The languages' defaults apply once their options are there.
-        key={languages.data ? 'ready' : 'loading'}
         className="stack"
         onSubmit={(e: FormEvent<HTMLFormElement>) => {
           e.preventDefault();
@@ -53,7 +51,9 @@ function NewMemoryDialog({ open, onClose }: { open: boolean; onClose: () => void
           <span>Name</span>
           <input name="name" required maxLength={500} autoFocus />
         </label>
-        <div className="field-row">
+        {/* The languages' defaults apply once their options are there: the selects (only they, so that a
+            name typed meanwhile stays) are made again when the languages arrive. */}
+        <div className="field-row" key={languages.data ? 'ready' : 'loading'}>
           <label className="field">
             <span>Source language</span>
             <select name="srclang" required defaultValue="en">
