@@ -64,7 +64,7 @@ export function ImportBox({ memory }: { memory: Memory }) {
           }}
         />
       </label>
-      <span className="hint"> TMX, .tmx.gz, XLIFF or TSV</span>
+      <span className="hint"> TMX, XLIFF, TSV or CSV (gzipped too)</span>
       {file && (
         <div className="import-status">
           <p className="result-line">
