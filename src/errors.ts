@@ -200,6 +200,16 @@ export class XmlError extends FormatError {
 }
 
 /**
+ * An error a worker thread posted as plain data (its name and message), rebuilt as the kind callers recognise
+ * by type: a file over a limit, a file that cannot be read, or anything else.
+ */
+export function errorFromThread({ name, message }: { name: string; message: string }): Error {
+  if (name === 'FileLimitError') return new FileLimitError(message);
+  if (name === 'FormatError' || name === 'XmlError') return new FormatError(message);
+  return new Error(message);
+}
+
+/**
  * Why a background task failed, meant for the client (a malformed file, a missing resource): the worker
  * fails the task with its message and code. FormatErrors and AppErrors thrown by a task are such reasons too.
  */

@@ -1,7 +1,7 @@
 // A document's format filter run in a worker thread (document-worker.ts) when the file is large, so that
 // parsing, checking or merging a document of hundreds of thousands of segments never holds the server's thread; a
 // small file is done in place (starting a thread costs more than it saves).
-import { FileLimitError, FormatError } from '../../errors.ts';
+import { errorFromThread } from '../../errors.ts';
 import type { PlaceholderMismatch, UnitTranslation } from '../../formats/filter.ts';
 import { filterByFormat } from '../../formats/registry.ts';
 import { nextTurn } from '../../pacing.ts';
@@ -52,14 +52,7 @@ function inThread<T>(
     };
     worker.on('message', (message: Message) => {
       if (message.type === 'error') {
-        // Errors cross the thread boundary as plain data: rebuild the kind callers recognise by type.
-        const readable = message.name === 'FormatError' || message.name === 'XmlError';
-        const err =
-          message.name === 'FileLimitError'
-            ? new FileLimitError(message.message)
-            : readable
-              ? new FormatError(message.message)
-              : new Error(message.message);
+        const err = errorFromThread(message);
         settle(() => reject(err));
         return;
       }

@@ -1,6 +1,6 @@
 // Runs memory-file-worker.ts on a memory file's byte stream (TMX, XLIFF, TSV or CSV): units arrive in batches,
 // hashed, while this thread stores them.
-import { FileLimitError, FormatError } from '../../errors.ts';
+import { errorFromThread } from '../../errors.ts';
 import type { TmxReadStats } from '../../formats/tmx/tmx-reader.ts';
 import { startThread } from '../../tasks/threads.ts';
 import type { ImportedUnit } from './entry-identity.ts';
@@ -83,14 +83,7 @@ export function parseMemoryFileInThread(
           resolve(message.stats);
         });
       } else {
-        // Errors cross the thread boundary as plain data: rebuild the kind callers recognise by type.
-        const readable = message.name === 'FormatError' || message.name === 'XmlError';
-        const err =
-          message.name === 'FileLimitError'
-            ? new FileLimitError(message.message)
-            : readable
-              ? new FormatError(message.message)
-              : new Error(message.message);
+        const err = errorFromThread(message);
         store(() => fail(err));
       }
     });
