@@ -32,6 +32,7 @@ const OWNERS: Record<string, string> = {
   source_file_chunks: 'src/modules/files/repository.ts',
   source_file_labels: 'src/modules/files/repository.ts',
   jobs: 'src/modules/jobs/repository.ts',
+  analysis_weights: 'src/modules/jobs/weights-repository.ts',
   tasks: 'src/tasks/queue.ts',
   task_files: 'src/tasks/task-files.ts',
   instances: 'src/store/instances.ts',

@@ -84,7 +84,8 @@ for (const target of await storeTargets()) {
       const untouched = await api.get(`/v2/documents/files?id=${doc.id}&is_xliff=false`);
       assert.equal(untouched.statusCode, 200);
       assert.equal(untouched.body, TEXT);
-      assert.match(String(untouched.headers['content-disposition']), /^attachment; filename="guide\.txt"/);
+      // Named with its target language, as localisation tools expect (docs/FILES-AND-JOBS.md).
+      assert.match(String(untouched.headers['content-disposition']), /^attachment; filename="guide\.de\.txt"/);
 
       const pre = await api.post('/v2/documents/pretranslate', { id: [doc.id], auto_accept: true });
       assert.equal(pre.statusCode, 202);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AppError } from '../errors.ts';
-import { requireFileName } from './file-names.ts';
+import { requireFileName, targetTag, translatedFileName } from './file-names.ts';
 
 test('plain file names pass, in any script', () => {
   for (const name of ['guide.txt', 'Übersicht 2024.docx', '説明書.md', 'a.b.c.po', "it's (final).html"]) {
@@ -34,4 +34,23 @@ test('paths, "..", control, separator and bidi characters are refused naming the
     );
   }
   assert.throws(() => requireFileName('  '), /Parameter "name" is required/);
+});
+
+test('a translated file is named with its target tag before the extension, replacing the source tag', () => {
+  assert.equal(translatedFileName('manual.html', 'en', 'de-DE'), 'manual.de-DE.html');
+  assert.equal(translatedFileName('messages.po', 'en', 'de'), 'messages.de.po');
+  assert.equal(translatedFileName('messages.en.po', 'en', 'de'), 'messages.de.po');
+  assert.equal(translatedFileName('strings.en-US.json', 'en', 'fr'), 'strings.fr.json');
+  assert.equal(translatedFileName('adduser.pot', 'en', 'de'), 'adduser.de.po');
+  assert.equal(translatedFileName('README', 'en', 'de'), 'README.de');
+  // A part that is no tag of the source language stays.
+  assert.equal(translatedFileName('guide.v2.md', 'en', 'de'), 'guide.v2.de.md');
+  assert.equal(translatedFileName('notes.fr.txt', 'en', 'de'), 'notes.fr.de.txt');
+  assert.equal(translatedFileName('.hidden', 'en', 'de'), '.hidden.de');
+});
+
+test("the target tag is the locale when whole, the language and a region-only locale, or the language", () => {
+  assert.equal(targetTag('de', 'de-AT'), 'de-AT');
+  assert.equal(targetTag('de', 'DE'), 'de-DE');
+  assert.equal(targetTag('de', null), 'de');
 });

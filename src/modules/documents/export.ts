@@ -10,6 +10,7 @@ import type { Principal } from '../../http/principal.ts';
 import { paced } from '../../pacing.ts';
 import type { Db } from '../../store/db.ts';
 import { withoutEdges } from '../../text/edge-whitespace.ts';
+import { targetTag, translatedFileName } from '../../text/file-names.ts';
 import { busyReason, IMPORT_STATES } from './document-states.ts';
 import { extractDocument, mergeDocument } from './document-thread.ts';
 import { type ExportVerdict, exportVerdicts, unitTranslations } from './export-verdicts.ts';
@@ -100,7 +101,7 @@ function blockedError(doc: repo.DocumentRow, blocked: readonly ExportVerdict[]) 
 
 /** GET /v2/documents/files: the document as XLIFF 1.2 or in its original format, as an attachment. */
 export async function exportDocument(
-  deps: Pick<DocumentDeps, 'db' | 'instanceId'>,
+  deps: Pick<DocumentDeps, 'db' | 'instanceId' | 'projects'>,
   principal: Principal,
   id: number,
   asXliff: boolean,
@@ -132,7 +133,10 @@ export async function exportDocument(
     }
     const merged = await mergedOriginal(db, doc);
     await repo.releaseExportMark(db, id, null);
-    return merged;
+    // Named with its target language, as localisation tools expect (manual.html → manual.de-DE.html).
+    const project = await deps.projects.findProject(db, doc.project_id, principal.organizationId);
+    const tag = targetTag(doc.trglang, project?.trglocale ?? null);
+    return { ...merged, fileName: translatedFileName(doc.name, doc.srclang, tag) };
   } catch (err) {
     await repo.releaseExportMark(db, id, err instanceof AppError ? err.message : 'Export failed');
     throw err;

@@ -106,7 +106,7 @@ function toStaged(
  * The document's segments a page at a time, each with the sources of the segments before and after it
  * (across pages): where each stands, as the memory keeps contexts.
  */
-async function* withNeighbours(
+export async function* withNeighbours(
   pages: AsyncIterable<segments.SegmentRow[]>,
 ): AsyncGenerator<{ row: segments.SegmentRow; prev: string | null; next: string | null }[]> {
   let pending: segments.SegmentRow[] | undefined;

@@ -12,7 +12,7 @@ export interface ProjectsOfDocuments {
     db: Queryable,
     id: number,
     organizationId: number,
-  ): Promise<{ id: number; srclang: string; trglang: string } | undefined>;
+  ): Promise<{ id: number; srclang: string; trglang: string; trglocale: string | null } | undefined>;
   /** The memory of a project: its documents are pre-translated from it and confirm into it. */
   memoryOfProject(db: Queryable, projectId: number): Promise<number | undefined>;
 }

@@ -11,6 +11,7 @@ import {
   AUTO_ACCEPT_SCOPES,
   Document,
   DocumentUploadParams,
+  DocumentWords,
   ExportQuery,
   GetDocumentQuery,
   PretranslateAnswer,
@@ -58,6 +59,19 @@ export async function documentsRoutes(app: App, deps: replaceService.ReplaceDeps
       },
     },
     async (request) => segmentService.segmentsPage(db, principalOf(request), request.query),
+  );
+
+  app.get(
+    '/v2/documents/words',
+    {
+      schema: {
+        summary: "A document's words by segment status, as the leverage analysis counts words (ext.)",
+        tags,
+        querystring: IdQuery,
+        response: { 200: DocumentWords },
+      },
+    },
+    async (request) => service.documentWords(db, principalOf(request), request.query.id),
   );
 
   app.get(

@@ -139,6 +139,18 @@ export const SegmentsPage = Type.Object({
   segments: Type.Array(DocumentSegment),
 });
 
+/** Words of segments by status (extension), as word-count.ts counts them; confirmed excludes reviewed. */
+export const WordsByStatus = Type.Object({
+  ...(Object.fromEntries(STATUS_NAMES.map((status) => [status, Type.Integer()])) as Record<
+    SegmentStatus,
+    ReturnType<typeof Type.Integer>
+  >),
+  total: Type.Integer(),
+});
+
+/** GET /v2/documents/words (extension): a document's words by status. */
+export const DocumentWords = Type.Object({ document_id: Type.Integer(), words: WordsByStatus });
+
 /** GET /v2/documents/qa (extension): the QA issues of every segment of a document (src/text/qa). */
 export const QaReport = Type.Object({
   document_id: Type.Integer(),

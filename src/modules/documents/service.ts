@@ -4,6 +4,7 @@ import { errors } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { filterForName, SUPPORTED_EXTENSIONS } from '../../formats/registry.ts';
 import type { Principal } from '../../http/principal.ts';
+import { countWords } from '../../matching/word-count.ts';
 import { nextTurn } from '../../pacing.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
@@ -18,14 +19,17 @@ import {
   isImporting,
   isPretranslating,
   PRETRANSLATION,
+  SEGMENT_STATUSES,
+  type SegmentStatus,
 } from './document-states.ts';
 import { currentExportVerdicts } from './export-verdicts.ts';
 import type { DocumentImportTaskParams } from './import-task.ts';
 import { PRETRANSLATE_MODES, planModes, readMode } from './pretranslate-modes.ts';
-import type { PretranslateTaskParams } from './pretranslate-task.ts';
+import { type PretranslateTaskParams, withNeighbours } from './pretranslate-task.ts';
 import type { ProjectsOfDocuments } from './projects-of-documents.ts';
 import * as repo from './repository.ts';
 import { AUTO_ACCEPT_SCOPES, type AutoAcceptScope } from './schemas.ts';
+import { contextKey } from './segment-plan.ts';
 import * as segments from './segment-repository.ts';
 
 export interface DocumentDeps {
@@ -267,6 +271,55 @@ async function removeDocument(db: Queryable, id: number) {
 /** Every segment source of a document, in order (leverage analysis counts and matches them). */
 export async function* segmentSources(db: Db, documentId: number): AsyncGenerator<string[]> {
   for await (const rows of segments.segmentPages(db, documentId)) yield rows.map((row) => row.source);
+}
+
+/**
+ * Every segment of a document in order, a page at a time, each with where it stands — its key and the sources
+ * around it — as pre-translation asks the memory for context (101 %) matches: the leverage analysis finds
+ * them the same way.
+ */
+export async function* segmentsInContext(
+  db: Db,
+  doc: { id: number; format: string },
+): AsyncGenerator<{ id: number; source: string; context: SegmentContext }[]> {
+  for await (const rows of withNeighbours(segments.segmentPages(db, doc.id))) {
+    yield rows.map(({ row, prev, next }) => ({
+      id: row.id,
+      source: row.source,
+      context: { key: contextKey(doc.format, row.context), prev, next },
+    }));
+  }
+}
+
+const STATUS_NAMES = Object.values(SEGMENT_STATUSES);
+
+type SegmentContext = { key: string | null; prev: string | null; next: string | null };
+
+/** Words of segments by status, as word-count.ts counts them (extension). */
+export type WordsByStatus = Record<SegmentStatus, number> & { total: number };
+
+/**
+ * The words of a document's segments by status, counted from their sources as the analysis counts them
+ * (CJK a word per character, tags and placeholders none). Read a page at a time, with a turn of the event
+ * loop between pages, so that a large document's count does not hold other requests.
+ */
+export async function wordsByStatus(db: Db, documentId: number): Promise<WordsByStatus> {
+  const words = { total: 0, ...Object.fromEntries(STATUS_NAMES.map((s) => [s, 0])) } as WordsByStatus;
+  for await (const rows of segments.segmentPages(db.background(), documentId)) {
+    for (const row of rows) {
+      const n = countWords(row.source);
+      words[row.status] += n;
+      words.total += n;
+    }
+    await nextTurn();
+  }
+  return words;
+}
+
+/** GET /v2/documents/words: a document's words by status. */
+export async function documentWords(db: Db, principal: Principal, id: number) {
+  const doc = await requireDocument(db, principal, id);
+  return { document_id: doc.id, words: await wordsByStatus(db, doc.id) };
 }
 
 /** A document row of any organization (callers that hold its project hold the right to it). */

@@ -1,54 +1,115 @@
-// Leverage analysis (POST /v2/jobs/{jobId}/stats): how much of a job each pair's memory already covers, in
-// words as the scorer counts them (CJK a word per character) — what a CAT tool's "analysis" shows before any
-// work starts, and what translators are paid by.
+// Leverage analysis (POST /v2/jobs/{jobId}/stats, GET /v2/projects/quote): how much of each language pair the
+// pair's memory already covers, per file and per pair, in words as the scorer counts them (CJK a word per
+// character) — what a CAT tool's "analysis" shows before any work starts, and what translators are paid by.
 import type { Static } from 'typebox';
 import { scoreBand } from '../../matching/score-bands.ts';
 import { countWords } from '../../matching/word-count.ts';
 import type { Db } from '../../store/db.ts';
-import { segmentSources } from '../documents/service.ts';
+import { segmentsInContext } from '../documents/service.ts';
 import type { IndexCache } from '../memories/index-cache.ts';
-import { bestScores } from '../memories/service.ts';
+import { bestMatches, searchMemo } from '../memories/service.ts';
 import type { projectsOfJob } from '../projects/service.ts';
-import type { JobLeverageStats, LeverageBands, ProjectLeverage } from './schemas.ts';
+import {
+  type FileLeverage,
+  type JobLeverageStats,
+  LEVERAGE_BANDS,
+  type LeverageBand,
+  type LeverageBands,
+  type ProjectLeverage,
+} from './schemas.ts';
+import { type Weights, weighedWords } from './weights.ts';
 
 type Bands = Static<typeof LeverageBands>;
 type Project = Awaited<ReturnType<typeof projectsOfJob>>[number];
 
-const noBands = (): Bands => ({ exact: 0, fuzzy95: 0, fuzzy85: 0, fuzzy75: 0, repetitions: 0, new: 0 });
+const noBands = (): Bands => ({
+  context: 0,
+  exact: 0,
+  fuzzy95: 0,
+  fuzzy85: 0,
+  fuzzy75: 0,
+  repetitions: 0,
+  new: 0,
+});
+
+/** What two segments are repetitions of each other by: the same source after NFC. */
+const repetitionKey = (source: string) => source.normalize('NFC');
+
+/** Words and segments counted by band. */
+class Tally {
+  readonly bands = noBands();
+  readonly bandSegments = noBands();
+  words = 0;
+  segments = 0;
+
+  add(band: LeverageBand, words: number) {
+    this.bands[band] += words;
+    this.bandSegments[band]++;
+    this.words += words;
+    this.segments++;
+  }
+
+  addAll(other: Tally) {
+    for (const b of LEVERAGE_BANDS) {
+      this.bands[b] += other.bands[b];
+      this.bandSegments[b] += other.bandSegments[b];
+    }
+    this.words += other.words;
+    this.segments += other.segments;
+  }
+}
 
 /**
- * One pair's analysis. Lilt's three figures count every segment by its best match. The bands count a
- * segment whose identical source came earlier in the job (in any of its files) as a repetition instead:
- * it is translated once, the way Trados and memoQ analyse.
+ * One pair's analysis. Lilt's three figures (exact, fuzzy, new) count every segment by its best match. The
+ * bands count each segment once, the way Trados and memoQ analyse:
+ * - a context (101 %) match — the memory holds the source where this segment stands (its key, or the same
+ *   segments before and after it), found as pre-translation finds it — is 101 % even when it repeats, since
+ *   its context is its own (memoQ ranks 101 % before repetitions);
+ * - otherwise a segment whose identical source came earlier in the pair (in any of the job's files) is a
+ *   repetition: it is translated once;
+ * - otherwise its best match's band (100 %, 95–99 %, 85–94 %, 75–84 %, or new below 75 %).
  */
-async function analyseProject(
+export async function analyseProject(
   db: Db,
   indexes: IndexCache,
   project: Project,
+  weights: Weights,
 ): Promise<Static<typeof ProjectLeverage>> {
-  const scores = new Map<string, number | null>();
-  const bands = noBands();
+  const seen = new Set<string>();
+  // One memory query per distinct source across the pair's files.
+  const memo = searchMemo();
+  const pair = new Tally();
+  const files: Static<typeof FileLeverage>[] = [];
   let exactWords = 0;
   let fuzzyWords = 0;
   let newWords = 0;
-  for (const { id } of project.document) {
-    for await (const page of segmentSources(db, id)) {
-      const sources = page.map((s) => s.normalize('NFC'));
-      const unseen = [...new Set(sources.filter((s) => !scores.has(s)))];
-      const found = await bestScores({ db, indexes }, project.memory_id, unseen);
-      const fresh = new Set(unseen);
-      for (const [i, s] of unseen.entries()) scores.set(s, found[i]);
-      for (const source of sources) {
-        const words = countWords(source);
-        const which = scoreBand(scores.get(source) ?? null);
+  for (const doc of project.document) {
+    const file = new Tally();
+    for await (const page of segmentsInContext(db, doc)) {
+      const found = await bestMatches({ db, indexes }, project.memory_id, page, memo);
+      for (const [i, segment] of page.entries()) {
+        const words = countWords(segment.source);
+        const match = found[i];
+        const which = scoreBand(match?.score ?? null);
         if (which === 'exact') exactWords += words;
         else if (which === 'new') newWords += words;
         else fuzzyWords += words;
-        // The first occurrence in the job takes its band; every later one is a repetition.
-        if (fresh.delete(source)) bands[which] += words;
-        else bands.repetitions += words;
+        const key = repetitionKey(segment.source);
+        const repeated = seen.has(key);
+        seen.add(key);
+        file.add(match?.contextMatch ? 'context' : repeated ? 'repetitions' : which, words);
       }
     }
+    pair.addAll(file);
+    files.push({
+      documentId: doc.id,
+      name: doc.name,
+      sourceWords: file.words,
+      segments: file.segments,
+      bands: file.bands,
+      bandSegments: file.bandSegments,
+      weightedWords: weighedWords(file.bands, weights),
+    });
   }
   return {
     id: project.id,
@@ -59,7 +120,11 @@ async function analyseProject(
     srcLang: project.srclang,
     trgLang: project.trglang,
     memoryId: project.memory_id,
-    bands,
+    bands: pair.bands,
+    segments: pair.segments,
+    bandSegments: pair.bandSegments,
+    weightedWords: weighedWords(pair.bands, weights),
+    files,
   };
 }
 
@@ -67,12 +132,19 @@ export async function analyseJob(
   db: Db,
   indexes: IndexCache,
   projects: readonly Project[],
+  weights: Weights,
 ): Promise<Static<typeof JobLeverageStats>> {
   const analysed: Static<typeof ProjectLeverage>[] = [];
-  for (const project of projects) analysed.push(await analyseProject(db, indexes, project));
+  for (const project of projects) analysed.push(await analyseProject(db, indexes, project, weights));
   const bands = noBands();
-  for (const p of analysed) for (const k of Object.keys(bands) as (keyof Bands)[]) bands[k] += p.bands[k];
-  const sum = (k: 'sourceWords' | 'exactWords' | 'fuzzyWords' | 'newWords') =>
+  const bandSegments = noBands();
+  for (const p of analysed) {
+    for (const b of LEVERAGE_BANDS) {
+      bands[b] += p.bands[b];
+      bandSegments[b] += p.bandSegments[b];
+    }
+  }
+  const sum = (k: 'sourceWords' | 'exactWords' | 'fuzzyWords' | 'newWords' | 'segments') =>
     analysed.reduce((n, p) => n + p[k], 0);
   return {
     sourceWords: sum('sourceWords'),
@@ -81,5 +153,9 @@ export async function analyseJob(
     newWords: sum('newWords'),
     projects: analysed,
     bands,
+    segments: sum('segments'),
+    bandSegments,
+    weightedWords: weighedWords(bands, weights),
+    weights,
   };
 }

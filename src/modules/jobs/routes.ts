@@ -2,9 +2,11 @@
 import { Type } from 'typebox';
 import { sendAttachment } from '../../http/attachments.ts';
 import { principalOf } from '../../http/principal.ts';
+import { IdQuery } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
 import { EXACT_SCORE, MATCH_BANDS, MIN_SCORE } from '../../matching/score-bands.ts';
 import {
+  AnalysisWeights,
   CreateJobBody,
   ExportQuery,
   Job,
@@ -12,10 +14,13 @@ import {
   JobLeverageStats,
   JobParams,
   ListJobsQuery,
+  ProjectQuote,
   UpdateJobBody,
+  UpdateWeightsBody,
 } from './schemas.ts';
 import type { JobDeps } from './service.ts';
 import * as service from './service.ts';
+import { getWeights, updateWeights } from './weights.ts';
 
 const ACTIONS = {
   archive: 'Archive the job and its projects',
@@ -94,13 +99,72 @@ export async function jobsRoutes(app: App, deps: JobDeps) {
         summary: "Leverage analysis: each pair's source words as exact, fuzzy and new against its memory",
         description:
           `Exact: best match ${EXACT_SCORE}; fuzzy: ${MIN_SCORE}–${EXACT_SCORE - 1}; new: below ${MIN_SCORE}. ` +
-          `bands (an extension) splits the same words into ${BAND_RANGES}, repetitions within the job and new.`,
+          `bands (an extension) splits the same words into 101 (context matches), ${BAND_RANGES}, repetitions within the job and new; ` +
+          'per file (files), with segments by band and weighted words (weights: GET /v2/analysis/weights).',
         tags,
         params: JobParams,
         response: { 200: JobLeverageStats },
       },
     },
     async (request) => service.analyse(deps, principalOf(request), request.params.jobId),
+  );
+
+  app.get(
+    '/v2/jobs/:jobId/stats.csv',
+    {
+      schema: {
+        summary:
+          'The leverage analysis as CSV: a row per file of each language pair, totals and weights (ext.)',
+        description:
+          'Runs the analysis of POST /v2/jobs/{jobId}/stats now (and keeps it with the job as that does), in RFC 4180 CSV.',
+        tags,
+        params: JobParams,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) =>
+      sendAttachment(reply, await service.analysisAsCsv(deps, principalOf(request), request.params.jobId)),
+  );
+
+  app.get(
+    '/v2/analysis/weights',
+    {
+      schema: {
+        summary: "The leverage analysis's weights: each band's share of a new word, in percent (ext.)",
+        tags,
+        response: { 200: AnalysisWeights },
+      },
+    },
+    async (request) => getWeights(db, principalOf(request)),
+  );
+
+  app.put(
+    '/v2/analysis/weights',
+    {
+      schema: {
+        summary: "Change the organization's analysis weights, or reset them to the defaults (ext., admins)",
+        tags,
+        body: UpdateWeightsBody,
+        response: { 200: AnalysisWeights },
+      },
+    },
+    async (request) => updateWeights(db, principalOf(request), request.body),
+  );
+
+  // Lilt's project quote sits with the analysis it is answered from (projects sit below jobs).
+  app.get(
+    '/v2/projects/quote',
+    {
+      schema: {
+        summary: "A project's quote: its words and segments by match band against its memory, per document",
+        description:
+          'Bands: 101 (context matches), 100, 95–99, 85–94, 75–84; repetitions within the project and new words apart. weighted_words and weights are extensions.',
+        tags: ['projects'],
+        querystring: IdQuery,
+        response: { 200: ProjectQuote },
+      },
+    },
+    async (request) => service.projectQuote(deps, principalOf(request), request.query.id),
   );
 
   for (const [action, summary] of Object.entries(ACTIONS) as [keyof typeof ACTIONS, string][]) {

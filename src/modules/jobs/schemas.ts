@@ -1,6 +1,6 @@
 // TypeBox schemas of Lilt's Jobs resource (docs/FILES-AND-JOBS.md: the fields of Lilt's OpenAPI document and SDK
 // models, camelCase as Lilt sends them; dates as ISO 8601 strings) and the jobs routes' parameters.
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import { Nullable, StringEnum } from '../../http/schemas.ts';
 import { AutoAcceptScope } from '../documents/schemas.ts';
 
@@ -120,14 +120,42 @@ export const ExportQuery = Type.Object({
   type: Type.Union([Type.Literal('files'), Type.Literal('memory')]),
 });
 
+/**
+ * The analysis's bands, best first (extension): context (101 %) matches, exact (100 %), the fuzzy bands,
+ * repetitions within the job, and new. Each segment counts in one band.
+ */
+export const LEVERAGE_BANDS = [
+  'context',
+  'exact',
+  'fuzzy95',
+  'fuzzy85',
+  'fuzzy75',
+  'repetitions',
+  'new',
+] as const;
+export type LeverageBand = (typeof LEVERAGE_BANDS)[number];
+
+const byBand = <T extends TSchema>(value: T) =>
+  Type.Object(Object.fromEntries(LEVERAGE_BANDS.map((b) => [b, value])) as Record<LeverageBand, T>);
+
 /** Words by match band: what translators are paid by (extension). */
-export const LeverageBands = Type.Object({
-  exact: Int,
-  fuzzy95: Int,
-  fuzzy85: Int,
-  fuzzy75: Int,
-  repetitions: Int,
-  new: Int,
+export const LeverageBands = byBand(Int);
+
+/**
+ * The weights of the bands, in percent of a new word (extension): a weighted word count is each band's
+ * words times its weight, summed — what a price per word is applied to.
+ */
+export const LeverageWeights = byBand(Type.Number({ minimum: 0, maximum: 1000 }));
+
+/** One file of a language pair: its words and segments by band (extension). */
+export const FileLeverage = Type.Object({
+  documentId: Int,
+  name: Type.String(),
+  sourceWords: Int,
+  segments: Int,
+  bands: LeverageBands,
+  bandSegments: LeverageBands,
+  weightedWords: Type.Number(),
 });
 
 export const ProjectLeverage = Type.Object({
@@ -140,6 +168,11 @@ export const ProjectLeverage = Type.Object({
   trgLang: Type.String(),
   memoryId: Int,
   bands: LeverageBands,
+  /** Extensions: segments by band, the weighted words, and the same per file. */
+  segments: Int,
+  bandSegments: LeverageBands,
+  weightedWords: Type.Number(),
+  files: Type.Array(FileLeverage),
 });
 
 export const JobLeverageStats = Type.Object({
@@ -149,6 +182,56 @@ export const JobLeverageStats = Type.Object({
   newWords: Int,
   projects: Type.Array(ProjectLeverage),
   bands: LeverageBands,
+  /** Extensions: segments by band, the weighted words and the weights they were weighed with. */
+  segments: Int,
+  bandSegments: LeverageBands,
+  weightedWords: Type.Number(),
+  weights: LeverageWeights,
+});
+
+/** PUT /v2/analysis/weights: every band's weight, or `reset` to go back to the defaults. */
+export const UpdateWeightsBody = Type.Object({
+  weights: Type.Optional(Type.Partial(LeverageWeights)),
+  reset: Type.Optional(Type.Boolean()),
+});
+
+export const AnalysisWeights = Type.Object({
+  weights: LeverageWeights,
+  /** The defaults, for a client that offers to go back to them. */
+  defaults: LeverageWeights,
+  /** Whether the organization changed them. */
+  custom: Type.Boolean(),
+});
+
+/** Lilt's MatchBand: a score range's words and segments. */
+export const MatchBand = Type.Object({
+  minimum_score: Int,
+  maximum_score: Int,
+  num_source_words: Int,
+  num_segments: Int,
+});
+
+const quoteFields = {
+  num_source_words: Int,
+  num_words_new: Int,
+  num_segments_new: Int,
+  num_words_repetition: Int,
+  num_segments_repetition: Int,
+  bands: Type.Array(MatchBand),
+  /** Extension: the weighted words (LeverageWeights). */
+  weighted_words: Type.Number(),
+};
+
+/** Lilt's DocumentQuote. */
+export const DocumentQuote = Type.Object({ id: Int, ...quoteFields });
+
+/** Lilt's ProjectQuote (GET /v2/projects/quote). */
+export const ProjectQuote = Type.Object({
+  id: Int,
+  ...quoteFields,
+  documents: Type.Array(DocumentQuote),
+  /** Extension: the weights applied. */
+  weights: LeverageWeights,
 });
 
 export const JobDeleted = Type.Object({ id: Int, deleted: Type.Boolean() });

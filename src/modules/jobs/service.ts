@@ -6,6 +6,7 @@ import { errors } from '../../errors.ts';
 import { filterForName, SUPPORTED_EXTENSIONS } from '../../formats/registry.ts';
 import type { Attachment } from '../../http/attachments.ts';
 import type { Principal } from '../../http/principal.ts';
+import { EXACT_SCORE, MATCH_BANDS } from '../../matching/score-bands.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
 import { insertTask } from '../../tasks/queue.ts';
@@ -21,13 +22,23 @@ import {
   archiveProjectsOfJob,
   createProject,
   deleteProjectsOfJob,
+  listProjects,
   projectsOfJob,
   setProjectsOfJobDone,
 } from '../projects/service.ts';
+import { analysisCsv } from './analysis-csv.ts';
 import type { JobExportTaskParams } from './export-task.ts';
-import { analyseJob } from './leverage.ts';
+import { analyseJob, analyseProject } from './leverage.ts';
 import * as repo from './repository.ts';
-import type { CreateJobBody, JobLeverageStats, ListJobsQuery, UpdateJobBody } from './schemas.ts';
+import type {
+  CreateJobBody,
+  JobLeverageStats,
+  LeverageBand,
+  LeverageBands,
+  ListJobsQuery,
+  UpdateJobBody,
+} from './schemas.ts';
+import { weightsOf } from './weights.ts';
 
 export interface JobDeps extends DocumentDeps {
   languages: Languages;
@@ -309,9 +320,78 @@ export async function analyse(deps: JobDeps, principal: Principal, id: number) {
   if (creationStatus(projects) === 'PENDING') {
     throw errors.jobBusy(`Job ${id} is still being created; retry when creationStatus is COMPLETE`);
   }
-  const stats = await analyseJob(db.background(), deps.indexes, projects);
+  const { weights } = await weightsOf(db, principal.organizationId);
+  const stats = await analyseJob(db.background(), deps.indexes, projects, weights);
   await repo.updateJob(db, id, { leverage: JSON.stringify(stats) });
   return stats;
+}
+
+/** GET /v2/jobs/{jobId}/stats.csv: the same analysis, run now, as a CSV file named after the job. */
+export async function analysisAsCsv(deps: JobDeps, principal: Principal, id: number): Promise<Attachment> {
+  const row = await requireJob(deps.db, principal, id);
+  const stats = await analyse(deps, principal, id);
+  return {
+    body: Buffer.from(analysisCsv(stats)),
+    contentType: 'text/csv; charset=utf-8',
+    fileName: `${row.name.replace(/[^\w.-]+/g, '_') || 'job'}-analysis.csv`,
+  };
+}
+
+/** Lilt's MatchBands of the quote: 101 % (context), 100 % and the fuzzy bands, best first. */
+function matchBands(bands: Static<typeof LeverageBands>, segments: Static<typeof LeverageBands>) {
+  const ranges: [LeverageBand, number, number][] = [
+    ['context', 101, 101],
+    ...MATCH_BANDS.map((b, i): [LeverageBand, number, number] => [
+      b.band,
+      b.min,
+      i === 0 ? EXACT_SCORE : MATCH_BANDS[i - 1].min - 1,
+    ]),
+  ];
+  return ranges.map(([band, min, max]) => ({
+    minimum_score: min,
+    maximum_score: max,
+    num_source_words: bands[band],
+    num_segments: segments[band],
+  }));
+}
+
+function quoteOf(
+  id: number,
+  t: {
+    sourceWords: number;
+    bands: Static<typeof LeverageBands>;
+    bandSegments: Static<typeof LeverageBands>;
+    weightedWords: number;
+  },
+) {
+  return {
+    id,
+    num_source_words: t.sourceWords,
+    num_words_new: t.bands.new,
+    num_segments_new: t.bandSegments.new,
+    num_words_repetition: t.bands.repetitions,
+    num_segments_repetition: t.bandSegments.repetitions,
+    bands: matchBands(t.bands, t.bandSegments),
+    weighted_words: t.weightedWords,
+  };
+}
+
+/**
+ * GET /v2/projects/quote: Lilt's quote of a project — its words and segments by match band against its
+ * memory, new and repeated, per document — from the job analysis's code (leverage.ts), run now.
+ */
+export async function projectQuote(deps: JobDeps, principal: Principal, id: number) {
+  const [project] = await listProjects(deps, principal, { id: String(id) });
+  if (project.document.some((d) => d.import_in_progress)) {
+    throw errors.documentBusy(`Project ${id} has documents still being imported; retry when they are`, 2);
+  }
+  const { weights } = await weightsOf(deps.db, principal.organizationId);
+  const analysed = await analyseProject(deps.db.background(), deps.indexes, project, weights);
+  return {
+    ...quoteOf(project.id, analysed),
+    documents: analysed.files.map((f) => quoteOf(f.documentId, f)),
+    weights,
+  };
 }
 
 /**

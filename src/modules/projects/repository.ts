@@ -101,7 +101,7 @@ export async function updateProject(
   db: Queryable,
   id: number,
   organizationId: number,
-  changes: Partial<Pick<ProjectRow, 'name' | 'state' | 'due_date' | 'archived' | 'metadata'>>,
+  changes: Partial<Pick<ProjectRow, 'name' | 'state' | 'due_date' | 'archived' | 'metadata' | 'memory_id'>>,
 ) {
   const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
   const sets = [...entries.map(([k]) => `${k} = ?`), 'updated_at = ?'];

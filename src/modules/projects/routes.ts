@@ -3,7 +3,13 @@ import { Type } from 'typebox';
 import { principalOf } from '../../http/principal.ts';
 import { Deleted, IdQuery } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
-import { CreateProjectBody, ListProjectsQuery, Project, UpdateProjectBody } from './schemas.ts';
+import {
+  CreateProjectBody,
+  ListProjectsQuery,
+  Project,
+  ProjectStatus,
+  UpdateProjectBody,
+} from './schemas.ts';
 import type { ProjectDeps } from './service.ts';
 import * as service from './service.ts';
 
@@ -34,6 +40,21 @@ export async function projectsRoutes(app: App, deps: ProjectDeps) {
       },
     },
     async (request) => service.listProjects(deps, principalOf(request), request.query),
+  );
+
+  app.get(
+    '/v2/projects/status',
+    {
+      schema: {
+        summary: "A project's status: its source words, the confirmed and reviewed ones, and words by status",
+        description:
+          'Words as the leverage analysis counts them. words and documents (words by segment status, per document) are extensions; Tessera does not time work, so the time fields are 0 and resources is empty.',
+        tags,
+        querystring: IdQuery,
+        response: { 200: ProjectStatus },
+      },
+    },
+    async (request) => service.projectStatus(deps, principalOf(request), request.query.id),
   );
 
   app.put(

@@ -1,7 +1,7 @@
 // TypeBox schemas of the Project resource (docs/API.md) and the projects routes' parameters.
 import { Type } from 'typebox';
 import { Nullable, StringEnum } from '../../http/schemas.ts';
-import { Document } from '../documents/schemas.ts';
+import { Document, WordsByStatus } from '../documents/schemas.ts';
 import { PROJECT_STATES } from './project-states.ts';
 
 const State = StringEnum(PROJECT_STATES);
@@ -46,4 +46,32 @@ export const UpdateProjectBody = Type.Object({
   due_date: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }))),
   archived: Type.Optional(Type.Boolean()),
   metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  /** Another memory of the same language pair (extension): the documents confirm into it from then on. */
+  memory_id: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+
+/** Lilt's ResourceStatus: a person's time and words on the project. */
+const ResourceStatus = Type.Object({
+  user_id: Type.Integer(),
+  total_time: Type.Integer(),
+  unique_segments_confirmed: Type.Integer(),
+  unique_segments_reviewed: Type.Integer(),
+});
+
+/** Lilt's ProjectStatus (GET /v2/projects/status), with words by status per document (extensions). */
+export const ProjectStatus = Type.Object({
+  id: Type.Integer(),
+  num_source_words: Type.Integer(),
+  /** Words of confirmed segments, reviewed ones included (Lilt's meaning). */
+  num_words_confirmed: Type.Integer(),
+  num_words_reviewed: Type.Integer(),
+  /** Tessera does not time work: 0. */
+  time_elapsed: Type.Integer(),
+  time_elapsed_translation: Type.Integer(),
+  time_elapsed_research: Type.Integer(),
+  time_elapsed_review: Type.Integer(),
+  /** Tessera does not time work: empty. */
+  resources: Type.Array(ResourceStatus),
+  words: WordsByStatus,
+  documents: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), words: WordsByStatus })),
 });

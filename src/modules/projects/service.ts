@@ -2,7 +2,7 @@
 import { errors } from '../../errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Db, Queryable } from '../../store/db.ts';
-import { deleteDocumentsOfProject, documentsOfProjects } from '../documents/service.ts';
+import { deleteDocumentsOfProject, documentsOfProjects, wordsByStatus } from '../documents/service.ts';
 import type { Languages } from '../languages/service.ts';
 import { requireMemory } from '../memories/service.ts';
 import type { ProjectState } from './project-states.ts';
@@ -129,11 +129,21 @@ export async function updateProject(
     due_date?: number | null;
     archived?: boolean;
     metadata?: Record<string, unknown>;
+    memory_id?: number;
   },
 ) {
   const { db } = deps;
-  await requireProject(db, principal, input.id);
+  const project = await requireProject(db, principal, input.id);
+  if (input.memory_id !== undefined && input.memory_id !== project.memory_id) {
+    const memory = await requireMemory(db, principal, input.memory_id);
+    if (memory.srclang !== project.srclang || memory.trglang !== project.trglang) {
+      throw errors.badParameter(
+        `Field "memory_id": memory ${memory.id} is ${memory.srclang}→${memory.trglang}, not the project's ${project.srclang}→${project.trglang}`,
+      );
+    }
+  }
   await repo.updateProject(db, input.id, principal.organizationId, {
+    memory_id: input.memory_id,
     name: input.name?.trim() || undefined,
     state: input.state,
     due_date: input.due_date,
@@ -164,6 +174,36 @@ export async function deleteProjectsOfJob(tx: Queryable, jobId: number) {
     await deleteDocumentsOfProject(tx, project.id);
     await repo.deleteProject(tx, project.id);
   }
+}
+
+/**
+ * GET /v2/projects/status: Lilt's status of a project — its source words, and how many are confirmed and
+ * reviewed — with its words by status, whole and per document (extensions). Words as the analysis counts them.
+ */
+export async function projectStatus(deps: ProjectDeps, principal: Principal, id: number) {
+  const { db } = deps;
+  await requireProject(db, principal, id);
+  const docs = (await documentsOfProjects(db, [id])).sort((a, b) => a.id - b.id);
+  const total = { new: 0, draft: 0, pretranslated: 0, confirmed: 0, reviewed: 0, total: 0 };
+  const documents = [];
+  for (const doc of docs) {
+    const words = await wordsByStatus(db, doc.id);
+    for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += words[k];
+    documents.push({ id: doc.id, name: doc.name, words });
+  }
+  return {
+    id,
+    num_source_words: total.total,
+    num_words_confirmed: total.confirmed + total.reviewed,
+    num_words_reviewed: total.reviewed,
+    time_elapsed: 0,
+    time_elapsed_translation: 0,
+    time_elapsed_research: 0,
+    time_elapsed_review: 0,
+    resources: [],
+    words: total,
+    documents,
+  };
 }
 
 export async function deleteProject(deps: ProjectDeps, principal: Principal, id: number) {
