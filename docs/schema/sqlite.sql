@@ -16,6 +16,13 @@
 --   numbers entries with AUTOINCREMENT, and the store's allocateIds takes segments' ids from that
 --   same counter.
 
+CREATE TABLE analysis_weights (
+  organization_id INTEGER PRIMARY KEY REFERENCES organizations(id) ON DELETE CASCADE,
+  weights         TEXT    NOT NULL,
+  updated_by      INTEGER,
+  updated_at      INTEGER NOT NULL
+);
+
 CREATE TABLE api_keys (
   id              INTEGER PRIMARY KEY AUTOINCREMENT,
   organization_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
