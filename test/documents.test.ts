@@ -85,7 +85,10 @@ for (const target of await storeTargets()) {
       assert.equal(untouched.statusCode, 200);
       assert.equal(untouched.body, TEXT);
       // Named with its target language, as localisation tools expect (docs/FILES-AND-JOBS.md).
-      assert.match(String(untouched.headers['content-disposition']), /^attachment; filename="guide\.de\.txt"/);
+      assert.match(
+        String(untouched.headers['content-disposition']),
+        /^attachment; filename="guide\.de\.txt"/,
+      );
 
       const pre = await api.post('/v2/documents/pretranslate', { id: [doc.id], auto_accept: true });
       assert.equal(pre.statusCode, 202);

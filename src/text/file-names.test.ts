@@ -49,7 +49,7 @@ test('a translated file is named with its target tag before the extension, repla
   assert.equal(translatedFileName('.hidden', 'en', 'de'), '.hidden.de');
 });
 
-test("the target tag is the locale when whole, the language and a region-only locale, or the language", () => {
+test('the target tag is the locale when whole, the language and a region-only locale, or the language', () => {
   assert.equal(targetTag('de', 'de-AT'), 'de-AT');
   assert.equal(targetTag('de', 'DE'), 'de-DE');
   assert.equal(targetTag('de', null), 'de');
