@@ -112,7 +112,7 @@ export function ProjectActions({ project }: { project: Project }) {
         {project.archived ? 'Unarchive' : 'Archive'}
       </button>
       <button type="button" className="button danger" onClick={() => setDeleting(true)}>
-        Delete
+        Delete project
       </button>
       {error && (
         <span className="form-error" role="alert">
