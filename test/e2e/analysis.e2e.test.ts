@@ -185,6 +185,15 @@ test("a project's words by status, settings, archive and deletion", { skip: brow
     await screenshot(page, 'analysis-04-project-words');
   });
 
+  await step(page, 'editor-words', async () => {
+    // The document's words in the editor's header, confirmed of all.
+    await page.getByRole('link', { name: 'guide.txt' }).click();
+    await page.getByText(`${countWords('Open the file.')} / ${countWords(GUIDE)} words confirmed`).waitFor();
+    await screenshot(page, 'analysis-04b-editor-words');
+    await page.goto(`${base}/projects/${projectId}`);
+    await page.getByRole('button', { name: 'Settings' }).waitFor();
+  });
+
   await step(page, 'project-settings', async () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog', { name: `Settings of ${project.name}` });

@@ -15,6 +15,7 @@ import type {
   CreateUserBody,
   DocumentQa,
   DocumentSegment,
+  DocumentWords,
   ImportStarted,
   Job,
   JobLeverage,
@@ -214,6 +215,8 @@ export const api = {
     return download(await send('GET', `/v2/jobs/${id}/download`), fallbackName);
   },
 
+  /** A document's words by segment status, counted on the server (extension). */
+  documentWords: (id: number) => json<DocumentWords>('GET', `/v2/documents/words?${query({ id })}`),
   documentQa: (id: number) => json<DocumentQa>('GET', `/v2/documents/qa?${query({ id })}`),
   replace: (body: ReplaceRequest) => json<ReplaceResult>('POST', '/v2/documents/replace', body),
   undoReplace: (id: number, batchId: number | string) =>

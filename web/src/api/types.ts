@@ -75,6 +75,7 @@ export type UpdateWeightsBody = Static<typeof jobs.UpdateWeightsBody>;
 /** Lilt's project status with words by segment status (extension). */
 export type ProjectStatus = Static<typeof projects.ProjectStatus>;
 export type WordsByStatus = Static<typeof documents.WordsByStatus>;
+export type DocumentWords = Static<typeof documents.DocumentWords>;
 /** A source file uploaded for jobs (POST /v2/files). */
 export type SourceFile = Static<typeof files.SourceFile>;
 

@@ -1,5 +1,6 @@
-// The editor's header: where the document is (breadcrumbs), its name and language pair, how far it is confirmed,
-// what it is busy with, its QA count, and the Replace, Full tags, Export and Shortcuts buttons.
+// The editor's header: where the document is (breadcrumbs), its name and language pair, how far it is confirmed
+// (segments, and words: document-words.tsx), what it is busy with, its QA count, and the Replace, Full tags,
+// Export and Shortcuts buttons.
 import { Link } from 'wouter';
 import type { DocumentQa, Project, TesseraDocument } from '../api/types.ts';
 import { ariaKeys, tooltip } from '../keyboard/shortcut-label.ts';
@@ -7,6 +8,7 @@ import { busyWith } from '../projects/document-state.ts';
 import { ExportButtons } from '../projects/export-buttons.tsx';
 import { pair } from '../ui/format.ts';
 import { ProgressBar } from '../ui/progress-bar.tsx';
+import { DocumentWords } from './document-words.tsx';
 
 export function EditorHeader({
   project,
@@ -44,6 +46,7 @@ export function EditorHeader({
       <div className="editor-progress">
         <ProgressBar done={confirmed} total={total} label="Segments confirmed" />
       </div>
+      {d && <DocumentWords documentId={d.id} confirmed={confirmed} />}
       {d && busyWith(d) && <span className="state-badge busy">{busyWith(d)}…</span>}
       {qa && (
         <span
