@@ -1,7 +1,8 @@
 // The analysis and the project's own actions in Chromium through a real server (issue 25): the job analysis
 // dialog with its bands per file, weighted words, weights and CSV export; Download disabled before an export;
 // delivering at 0 % asks first; words by status on the project page; a project's settings (name, memory, due
-// date), archive with the list's Archived filter, and deletion confirmed in a dialog naming it.
+// date), archive with the list's Archived filter, and deletion confirmed in a dialog naming it; the translated
+// original named with its target language; the document's words in the editor's header.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
@@ -183,6 +184,10 @@ test("a project's words by status, settings, archive and deletion", { skip: brow
     assert.deepEqual(await cellsOf('All documents'), [total - open, 0, 0, open, 0, total]);
     assert.deepEqual(await axeViolations(page), [], 'axe on the project page');
     await screenshot(page, 'analysis-04-project-words');
+    // The translated original is named with its target language.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export original' }).click();
+    assert.equal((await download).suggestedFilename(), 'guide.de.txt');
   });
 
   await step(page, 'editor-words', async () => {
