@@ -59,6 +59,19 @@ export async function segmentsPage(db: Queryable, documentId: number, afterPosit
   );
 }
 
+/** A page of a document's segments' statuses and sources, by position: what counting words by status reads. */
+export async function statusSourcePage(
+  db: Queryable,
+  documentId: number,
+  afterPosition: number,
+  limit: number,
+) {
+  return db.all<{ position: number; status: SegmentStatus; source: string }>(
+    'SELECT position, status, source FROM document_segments WHERE document_id = ? AND position > ? ORDER BY position LIMIT ?',
+    [documentId, afterPosition, limit],
+  );
+}
+
 /**
  * Every segment of the document in order, a page at a time (keyset pagination on position): pages of at
  * most `size` rows, smaller where reading them is slow, so that no page's statement holds the event loop.
