@@ -7,7 +7,7 @@ import { countWords } from '../../matching/word-count.ts';
 import type { Db } from '../../store/db.ts';
 import { segmentsInContext } from '../documents/service.ts';
 import type { IndexCache } from '../memories/index-cache.ts';
-import { bestMatches, searchMemo } from '../memories/service.ts';
+import { bestScoresInContext, searchMemo } from '../memories/service.ts';
 import type { projectsOfJob } from '../projects/service.ts';
 import {
   type FileLeverage,
@@ -86,7 +86,7 @@ export async function analyseProject(
   for (const doc of project.document) {
     const file = new Tally();
     for await (const page of segmentsInContext(db, doc)) {
-      const found = await bestMatches({ db, indexes }, project.memory_id, page, memo);
+      const found = await bestScoresInContext({ db, indexes }, project.memory_id, page, memo);
       for (const [i, segment] of page.entries()) {
         const words = countWords(segment.source);
         const match = found[i];

@@ -254,6 +254,21 @@ export async function entriesInContexts(
   );
 }
 
+/** Which of these contexts (context hashes) the memory holds an entry in: the analysis's 101 % band. */
+export async function heldContexts(
+  db: Queryable,
+  memoryId: number,
+  hashes: readonly string[],
+): Promise<Set<string>> {
+  const wanted = [...new Set(hashes.filter((h) => h !== ''))];
+  if (wanted.length === 0) return new Set();
+  const rows = await db.all<{ context_hash: string }>(
+    `SELECT DISTINCT context_hash FROM memory_entries WHERE memory_id = ? AND context_hash <> '' AND context_hash IN (${wanted.map(() => '?').join(', ')})`,
+    [memoryId, ...wanted],
+  );
+  return new Set(rows.map((r) => r.context_hash));
+}
+
 export async function entriesByIds(db: Queryable, ids: readonly number[]): Promise<EntryRow[]> {
   if (ids.length === 0) return [];
   return db.all<EntryRow>(`SELECT * FROM memory_entries WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);

@@ -2,7 +2,7 @@
 import { errors } from '../../errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import { compareMatches, type Match, publicMatch, type RankedMatch, ranked } from '../../matching/ranking.ts';
-import { MIN_SCORE } from '../../matching/score-bands.ts';
+import { EXACT_SCORE, MIN_SCORE } from '../../matching/score-bands.ts';
 import { nextTurn } from '../../pacing.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import { type LastTask, lastTasksOfMemories, TASK_STATES } from '../../tasks/queue.ts';
@@ -397,6 +397,32 @@ export async function bestScores(
   memo?: SearchMemo,
 ): Promise<(number | null)[]> {
   return (await searchEach(deps, memoryId, sources, memo)).map((m) => m?.score ?? null);
+}
+
+/**
+ * For each segment, in order, its best score (MIN_SCORE to 100, null where none) and whether the memory holds
+ * an entry in its context (a context match, which pre-translation takes first): what the leverage analysis
+ * bands by, without reading the entries themselves.
+ */
+export async function bestScoresInContext(
+  deps: Pick<MemoryDeps, 'db' | 'indexes'>,
+  memoryId: number,
+  segments: readonly SegmentInContext[],
+  memo?: SearchMemo,
+): Promise<{ score: number | null; contextMatch: boolean }[]> {
+  const sources = segments.map((s) => withoutEdges(s.source));
+  const searched = await searchEach(deps, memoryId, sources, memo);
+  // An entry in the segment's context has the segment's source, so the search found it at 100: only those
+  // segments' contexts are hashed and looked up.
+  const hashes = segments.map((s, i) =>
+    searched[i]?.score === EXACT_SCORE ? contextHash(sources[i], s.context) : '',
+  );
+  const held = await repo.heldContexts(deps.db, memoryId, hashes);
+  return searched.map((match, i) =>
+    held.has(hashes[i])
+      ? { score: 100, contextMatch: true }
+      : { score: match?.score ?? null, contextMatch: false },
+  );
 }
 
 /**
