@@ -20,6 +20,7 @@ const OWNERS: Record<string, string> = {
   memories: 'src/modules/memories/repository.ts',
   memory_entries: 'src/modules/memories/repository.ts',
   memory_deletions: 'src/modules/memories/repository.ts',
+  memory_entry_versions: 'src/modules/memories/repository.ts',
   projects: 'src/modules/projects/repository.ts',
   documents: 'src/modules/documents/repository.ts',
   document_files: 'src/modules/documents/repository.ts',

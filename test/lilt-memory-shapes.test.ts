@@ -52,6 +52,7 @@ for (const target of await storeTargets()) {
         version: 0,
         num_segments: 0,
         resources: null,
+        multiple_translations: false,
         created_at: created.created_at,
         updated_at: created.updated_at,
         last_import: null,

@@ -127,18 +127,19 @@ CREATE TABLE jobs (
 CREATE INDEX jobs_organization ON jobs (organization_id);
 
 CREATE TABLE memories (
-  id              INTEGER PRIMARY KEY AUTOINCREMENT,
-  organization_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  name            TEXT    NOT NULL,
-  srclang         TEXT    NOT NULL,
-  trglang         TEXT    NOT NULL,
-  srclocale       TEXT,
-  trglocale       TEXT,
-  version         INTEGER NOT NULL DEFAULT 0,
-  num_segments    INTEGER NOT NULL DEFAULT 0,
-  resources       TEXT    NOT NULL DEFAULT '[]',
-  created_at      INTEGER NOT NULL,
-  updated_at      INTEGER NOT NULL
+  id                    INTEGER PRIMARY KEY AUTOINCREMENT,
+  organization_id       INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  name                  TEXT    NOT NULL,
+  srclang               TEXT    NOT NULL,
+  trglang               TEXT    NOT NULL,
+  srclocale             TEXT,
+  trglocale             TEXT,
+  version               INTEGER NOT NULL DEFAULT 0,
+  num_segments          INTEGER NOT NULL DEFAULT 0,
+  resources             TEXT    NOT NULL DEFAULT '[]',
+  created_at            INTEGER NOT NULL,
+  updated_at            INTEGER NOT NULL,
+  multiple_translations INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX memories_organization ON memories (organization_id);
 
@@ -183,6 +184,19 @@ CREATE INDEX memory_entries_memory_id ON memory_entries (memory_id, id);
 CREATE UNIQUE INDEX memory_entries_pair ON memory_entries (memory_id, pair_hash);
 CREATE INDEX memory_entries_rev ON memory_entries (memory_id, rev, id);
 CREATE INDEX memory_entries_updated_at ON memory_entries (memory_id, updated_at, id);
+
+CREATE TABLE memory_entry_versions (
+  id          INTEGER PRIMARY KEY AUTOINCREMENT,
+  memory_id   INTEGER NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
+  entry_id    INTEGER NOT NULL,
+  source      TEXT    NOT NULL,
+  target      TEXT    NOT NULL,
+  written_by  TEXT,
+  written_at  BIGINT  NOT NULL,
+  replaced_by TEXT,
+  replaced_at BIGINT  NOT NULL
+);
+CREATE INDEX memory_entry_versions_entry ON memory_entry_versions (entry_id, id);
 
 CREATE TABLE organizations (
   id         INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -68,6 +68,7 @@ function publicMemory(row: repo.MemoryRow, last: LastTask | undefined) {
     version: row.version,
     num_segments: row.num_segments,
     resources: resources.length > 0 ? resources : null,
+    multiple_translations: row.multiple_translations === 1,
     created_at: row.created_at,
     updated_at: row.updated_at,
     last_import: last
@@ -112,7 +113,14 @@ export function requireText(name: string, value: string | undefined): string {
 export async function createMemory(
   deps: MemoryDeps,
   principal: Principal,
-  input: { name?: string; srclang: string; trglang: string; srclocale?: string; trglocale?: string },
+  input: {
+    name?: string;
+    srclang: string;
+    trglang: string;
+    srclocale?: string;
+    trglocale?: string;
+    multiple_translations?: boolean;
+  },
 ) {
   const name = requireName(input.name);
   const srclang = deps.languages.require('srclang', input.srclang);
@@ -124,6 +132,7 @@ export async function createMemory(
     trglang,
     srclocale: requireLocale('srclocale', input.srclocale),
     trglocale: requireLocale('trglocale', input.trglocale),
+    multipleTranslations: input.multiple_translations ?? false,
   });
   return memoryAnswer(deps.db, principal, id);
 }
@@ -133,15 +142,35 @@ export async function listMemories(deps: MemoryDeps, principal: Principal, id?: 
   return publicMemories(deps.db, await repo.listMemories(deps.db, principal.organizationId));
 }
 
-export async function renameMemory(
+/**
+ * PUT /v2/memories: renames a memory (Lilt), and sets whether a source may have several translations in one
+ * context (extension); at least one of the two is given.
+ */
+export async function updateMemory(
   deps: MemoryDeps,
   principal: Principal,
-  id: number,
-  name: string | undefined,
+  input: { id: number; name?: string; multiple_translations?: boolean },
 ) {
-  const trimmed = requireName(name);
-  if (!(await repo.renameMemory(deps.db, id, principal.organizationId, trimmed)))
-    throw errors.notFound('Memory', id);
+  const { id } = input;
+  if (input.name === undefined && input.multiple_translations !== undefined) {
+    if (
+      !(await repo.setMultipleTranslations(
+        deps.db,
+        id,
+        principal.organizationId,
+        input.multiple_translations,
+      ))
+    )
+      throw errors.notFound('Memory', id);
+    return memoryAnswer(deps.db, principal, id);
+  }
+  const trimmed = requireName(input.name);
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.renameMemory(tx, id, principal.organizationId, trimmed)))
+      throw errors.notFound('Memory', id);
+    if (input.multiple_translations !== undefined)
+      await repo.setMultipleTranslations(tx, id, principal.organizationId, input.multiple_translations);
+  });
   return memoryAnswer(deps.db, principal, id);
 }
 
