@@ -202,7 +202,10 @@ for (const target of await storeTargets()) {
       for (const p of [stats, ...stats.projects]) {
         assert.equal(p.exactWords + p.fuzzyWords + p.newWords, p.sourceWords);
         const b = p.bands;
-        assert.equal(b.exact + b.fuzzy95 + b.fuzzy85 + b.fuzzy75 + b.repetitions + b.new, p.sourceWords);
+        assert.equal(
+          b.context + b.exact + b.fuzzy95 + b.fuzzy85 + b.fuzzy75 + b.repetitions + b.new,
+          p.sourceWords,
+        );
       }
       const projects = (
         await api.get(`/v2/projects?id=${stats.projects.map((p: { id: number }) => p.id).join(',')}`)
@@ -251,9 +254,11 @@ for (const target of await storeTargets()) {
       assert.ok(!(await ids('isDelivered=false')).includes(job.id));
 
       assert.equal((await api.get(`/v2/jobs/${job.id}/download`)).statusCode, 404);
+      assert.equal(delivered.exportReady, false, 'no zip before the first export');
       const started = await api.get(`/v2/jobs/${job.id}/export?type=files`);
       assert.equal(started.statusCode, 200, started.body);
-      assert.equal((await exported(job.id)).isProcessing, 0);
+      const ready = await exported(job.id);
+      assert.deepEqual([ready.isProcessing, ready.exportReady], [0, true]);
       const entries = await download(job.id);
       assert.deepEqual(
         entries.map((e) => e.name),

@@ -1,6 +1,6 @@
 // The Jobs page in Chromium through a real server: a job made over the API (two target languages) is listed with
-// its languages and words; its analysis shows exact, fuzzy and new words per language pair; it is exported, the
-// zip downloaded, and delivered. axe-core reports no serious or critical violation.
+// its languages and words; its analysis shows words by band per file and language pair; it is exported, the
+// zip downloaded, and delivered after a confirmation. axe-core reports no serious or critical violation.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { client } from '../helpers/api.ts';
@@ -78,10 +78,11 @@ test('the Jobs page lists a job, analyses it, exports and downloads its zip, del
     const dialog = page.getByRole('dialog', { name: 'Analysis of Guide' });
     const table = dialog.getByRole('table', { name: 'Leverage analysis' });
     await table.waitFor();
-    assert.equal(await table.getByRole('row').count(), 1 + stats.projects.length + 1);
+    // The header, then per pair its heading, a row per file and its total, then the job's total.
+    assert.equal(await table.getByRole('row').count(), 1 + stats.projects.length * 3 + 1);
     assert.match(
       await table.getByRole('row').last().innerText(),
-      new RegExp(`All\\s+${stats.sourceWords}\\b`),
+      new RegExp(`All language pairs(\\s+\\d+){7}\\s+${stats.sourceWords}\\b`),
     );
     assert.deepEqual(await axeViolations(page), [], 'axe on the analysis');
     await screenshot(page, 'jobs-01-analysis');
@@ -101,6 +102,11 @@ test('the Jobs page lists a job, analyses it, exports and downloads its zip, del
 
     const delivered = page.waitForResponse((r) => r.url().endsWith(`/v2/jobs/${jobId}/deliver`));
     await row.getByRole('button', { name: 'Deliver Guide' }).click();
+    // Nothing is confirmed: delivering asks first.
+    await page
+      .getByRole('dialog', { name: 'Deliver Guide?' })
+      .getByRole('button', { name: 'Deliver anyway' })
+      .click();
     assert.equal((await delivered).status(), 200);
     await row.getByRole('button', { name: 'Reactivate Guide' }).waitFor();
     await screenshot(page, 'jobs-02-delivered');

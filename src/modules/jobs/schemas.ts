@@ -57,6 +57,8 @@ export const Job = Type.Object({
   srcLang: Type.String(),
   srcLocale: Nullable(Type.String()),
   processingErrorMsg: Nullable(Type.String()),
+  /** Extension: a zip of an export is ready for GET /v2/jobs/{jobId}/download (false before the first). */
+  exportReady: Type.Boolean(),
   createdAt: IsoDate,
   updatedAt: IsoDate,
 });

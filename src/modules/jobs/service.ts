@@ -158,6 +158,7 @@ export function publicJob(row: repo.JobRow, projects: JobProjects) {
     srcLocale: row.src_locale,
     processingErrorMsg:
       row.export_state === 'failed' ? row.export_error : status === 'FAILED' ? failedImport : null,
+    exportReady: row.export_task_id !== null && row.export_state !== 'running',
     createdAt: iso(row.created_at)!,
     updatedAt: iso(row.updated_at)!,
   };

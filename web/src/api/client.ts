@@ -1,6 +1,7 @@
 // The one module that talks to the server: every request of the web application goes through here, same-origin,
 // authenticated by the HttpOnly session cookie (nothing of a credential is ever held by scripts).
 import type {
+  AnalysisWeights,
   ApiKeyRow,
   BrowseEntriesQuery,
   Caller,
@@ -25,6 +26,7 @@ import type {
   PasswordChanged,
   PretranslateAnswer,
   Project,
+  ProjectStatus,
   ReplaceRequest,
   ReplaceResult,
   RestoreBody,
@@ -41,6 +43,7 @@ import type {
   UpdateProjectBody,
   UpdateSegmentBody,
   UpdateUserBody,
+  UpdateWeightsBody,
   User,
 } from './types.ts';
 
@@ -199,6 +202,13 @@ export const api = {
   jobStats: (id: number) => json<JobLeverage>('POST', `/v2/jobs/${id}/stats`),
   jobAction: (id: number, action: 'deliver' | 'reactivate' | 'archive' | 'unarchive') =>
     json<Job>('POST', `/v2/jobs/${id}/${action}`),
+  /** The analysis as CSV (a row per file), run now on the server, handed to the browser as a file. */
+  async downloadJobAnalysis(id: number, fallbackName: string): Promise<string> {
+    return download(await send('GET', `/v2/jobs/${id}/stats.csv`), fallbackName);
+  },
+  analysisWeights: () => json<AnalysisWeights>('GET', '/v2/analysis/weights'),
+  updateAnalysisWeights: (body: UpdateWeightsBody) =>
+    json<AnalysisWeights>('PUT', '/v2/analysis/weights', body),
   exportJob: (id: number) => json<unknown>('GET', `/v2/jobs/${id}/export?${query({ type: 'files' })}`),
   async downloadJob(id: number, fallbackName: string): Promise<string> {
     return download(await send('GET', `/v2/jobs/${id}/download`), fallbackName);
@@ -233,6 +243,8 @@ export const api = {
   },
   createProject: (body: CreateProjectBody) => json<Project>('POST', '/v2/projects', body),
   updateProject: (body: UpdateProjectBody) => json<Project>('PUT', '/v2/projects', body),
+  /** Lilt's project status: words confirmed and reviewed, and words by status per document (extension). */
+  projectStatus: (id: number) => json<ProjectStatus>('GET', `/v2/projects/status?${query({ id })}`),
   deleteProject: (id: number) => json<{ deleted: boolean }>('DELETE', `/v2/projects?${query({ id })}`),
 
   document: (id: number) => json<TesseraDocument>('GET', `/v2/documents?${query({ id })}`),

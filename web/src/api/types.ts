@@ -68,6 +68,13 @@ export type Job = Static<typeof jobs.Job>;
 /** POST /v2/jobs: Lilt's fields (camelCase). */
 export type CreateJobRequest = Static<typeof jobs.CreateJobBody>;
 export type JobLeverage = Static<typeof jobs.JobLeverageStats>;
+/** The analysis's bands (101 % context … new) and their weights, in percent of a new word. */
+export type LeverageBand = jobs.LeverageBand;
+export type AnalysisWeights = Static<typeof jobs.AnalysisWeights>;
+export type UpdateWeightsBody = Static<typeof jobs.UpdateWeightsBody>;
+/** Lilt's project status with words by segment status (extension). */
+export type ProjectStatus = Static<typeof projects.ProjectStatus>;
+export type WordsByStatus = Static<typeof documents.WordsByStatus>;
 /** A source file uploaded for jobs (POST /v2/files). */
 export type SourceFile = Static<typeof files.SourceFile>;
 

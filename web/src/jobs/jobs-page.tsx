@@ -1,76 +1,44 @@
 // Jobs (/jobs): Lilt's jobs — one source file set, several target languages — with their progress, the leverage
-// analysis (exact, fuzzy and new words per language pair), export of the translated files as a zip and its
-// download, and delivery.
+// analysis (analysis-dialog.tsx), export of the translated files as a zip and its download (once an export has
+// made one), and delivery (confirmed first when segments are still unconfirmed).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorText } from '../api/client.ts';
 import { jobStatsKey, jobsKey } from '../api/keys/jobs.ts';
-import type { Job, JobLeverage } from '../api/types.ts';
-import { ModalDialog } from '../ui/modal-dialog.tsx';
+import type { Job } from '../api/types.ts';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { AnalysisDialog } from './analysis-dialog.tsx';
 import { NewJobDialog } from './new-job-dialog.tsx';
 
 const n = (v: number) => v.toLocaleString();
 
-function AnalysisDialog({ job, onClose }: { job: Job | null; onClose: () => void }) {
-  const stats = useQuery({
-    queryKey: jobStatsKey(job?.id),
-    queryFn: () => api.jobStats(job!.id),
-    enabled: job !== null,
-  });
-  const row = (label: string, s: Omit<JobLeverage, 'projects'>) => (
-    <>
-      <th scope="row">{label}</th>
-      <td className="num">{n(s.sourceWords)}</td>
-      <td className="num">{n(s.exactWords)}</td>
-      <td className="num">{n(s.fuzzyWords)}</td>
-      <td className="num">{n(s.newWords)}</td>
-    </>
-  );
+/** Asks before a job with unconfirmed segments is delivered, saying how much of it is unconfirmed. */
+function DeliverDialog({ job, onClose }: { job: Job | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const unconfirmed = 100 - (job?.stats.percentTranslated ?? 0);
   return (
-    <ModalDialog title={`Analysis of ${job?.name ?? ''}`} open={job !== null} onClose={onClose} wide>
-      {stats.isPending ? (
-        <p className="muted">Analysing against the memories…</p>
-      ) : stats.error ? (
-        <p className="form-error" role="alert">
-          {errorText(stats.error)}
-        </p>
-      ) : (
-        <table className="table compact" aria-label="Leverage analysis">
-          <thead>
-            <tr>
-              <th scope="col">Language pair</th>
-              <th scope="col" className="num">
-                Source words
-              </th>
-              <th scope="col" className="num">
-                Exact
-              </th>
-              <th scope="col" className="num">
-                Fuzzy
-              </th>
-              <th scope="col" className="num">
-                New
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {stats.data.projects.map((p) => (
-              <tr key={p.id}>{row(`${p.srcLang} → ${p.trgLang}`, p)}</tr>
-            ))}
-            <tr className="strong">{row('All', stats.data)}</tr>
-          </tbody>
-        </table>
-      )}
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </ModalDialog>
+    <ConfirmDialog
+      title={`Deliver ${job?.name ?? 'job'}?`}
+      open={job !== null}
+      onClose={onClose}
+      confirm="Deliver anyway"
+      action={() => api.jobAction(job!.id, 'deliver')}
+      onDone={() => {
+        queryClient.invalidateQueries({ queryKey: jobsKey });
+        onClose();
+      }}
+    >
+      <p>
+        {unconfirmed === 100
+          ? 'No segment of this job is confirmed yet (0% translated).'
+          : `${unconfirmed}% of this job's segments are not confirmed yet.`}{' '}
+        Its exported files hold only confirmed translations; the rest stays in the source language.
+      </p>
+    </ConfirmDialog>
   );
 }
 
-function JobRow({ job, onAnalyse }: { job: Job; onAnalyse: () => void }) {
+function JobRow({ job, onAnalyse, onDeliver }: { job: Job; onAnalyse: () => void; onDeliver: () => void }) {
   const queryClient = useQueryClient();
   const [note, setNote] = useState<string | null>(null);
   const act = useMutation({
@@ -87,6 +55,11 @@ function JobRow({ job, onAnalyse }: { job: Job; onAnalyse: () => void }) {
     onError: (err) => setNote(errorText(err)),
   });
   const busy = job.isProcessing === 1;
+  const deliver = () => {
+    // Delivering work that is not all confirmed is a decision: say how much is missing first.
+    if (job.status !== 'delivered' && job.stats.percentTranslated < 100) onDeliver();
+    else act.mutate(job.status === 'delivered' ? 'reactivate' : 'deliver');
+  };
   return (
     <tr>
       <td className="strong">{job.name}</td>
@@ -136,7 +109,10 @@ function JobRow({ job, onAnalyse }: { job: Job; onAnalyse: () => void }) {
           type="button"
           className="button small"
           aria-label={`Download ${job.name}`}
-          disabled={busy}
+          title={
+            job.exportReady ? undefined : 'Export the job first: Download fetches the zip an export made'
+          }
+          disabled={busy || !job.exportReady}
           onClick={() =>
             api
               .downloadJob(job.id, `${job.name}.zip`)
@@ -151,7 +127,7 @@ function JobRow({ job, onAnalyse }: { job: Job; onAnalyse: () => void }) {
           className="button small"
           aria-label={`${job.status === 'delivered' ? 'Reactivate' : 'Deliver'} ${job.name}`}
           disabled={act.isPending || job.status === 'archived'}
-          onClick={() => act.mutate(job.status === 'delivered' ? 'reactivate' : 'deliver')}
+          onClick={deliver}
         >
           {job.status === 'delivered' ? 'Reactivate' : 'Deliver'}
         </button>
@@ -170,6 +146,7 @@ export function JobsPage() {
   });
   const [analysing, setAnalysing] = useState<Job | null>(null);
   const [creating, setCreating] = useState(false);
+  const [delivering, setDelivering] = useState<Job | null>(null);
   return (
     <main className="page">
       <div className="page-head">
@@ -204,12 +181,18 @@ export function JobsPage() {
           </thead>
           <tbody>
             {jobs.data.map((j) => (
-              <JobRow key={j.id} job={j} onAnalyse={() => setAnalysing(j)} />
+              <JobRow
+                key={j.id}
+                job={j}
+                onAnalyse={() => setAnalysing(j)}
+                onDeliver={() => setDelivering(j)}
+              />
             ))}
           </tbody>
         </table>
       )}
       <AnalysisDialog job={analysing} onClose={() => setAnalysing(null)} />
+      <DeliverDialog job={delivering} onClose={() => setDelivering(null)} />
       <NewJobDialog open={creating} onClose={() => setCreating(false)} />
     </main>
   );

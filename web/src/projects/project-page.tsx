@@ -1,5 +1,6 @@
 // A project: its documents (format, segments, confirmed, busy state), uploads, pre-translation, exports, rename
-// and delete. The page polls while any document is busy, so states and buttons follow the server's jobs.
+// and delete; its words by status (word-counts.tsx); its settings, archiving and deletion (project-actions.tsx).
+// The page polls while any document is busy, so states and buttons follow the server's jobs.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -13,7 +14,9 @@ import { formatDate, PROJECT_STATES, pair } from '../ui/format.ts';
 import { DocumentRow } from './document-row.tsx';
 import { busyWith } from './document-state.ts';
 import { PretranslateDialog } from './pretranslate-dialog.tsx';
+import { ProjectActions } from './project-actions.tsx';
 import { dropZone, UploadButton, UploadList, useUploads } from './upload-files.tsx';
+import { WordCounts } from './word-counts.tsx';
 
 function DeleteDialog({ doc, onClose }: { doc: TesseraDocument | null; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -103,6 +106,7 @@ export function ProjectPage({ id }: { id: number }) {
             <span className="mono">{pair(p.srclang, p.trglang)}</span>
             <span>Memory: {memory ? memory.name : `#${p.memory_id}`}</span>
             {p.due_date ? <span>Due {formatDate(p.due_date)}</span> : null}
+            {p.archived ? <span className="state-badge">Archived</span> : null}
             <label className="inline-select">
               State
               <select
@@ -128,6 +132,7 @@ export function ProjectPage({ id }: { id: number }) {
             Pre-translate
           </button>
           <UploadButton onFiles={start} />
+          <ProjectActions project={p} />
         </div>
       </div>
       <UploadList uploads={uploads} documents={documents} onDismiss={dismiss} />
@@ -164,6 +169,10 @@ export function ProjectPage({ id }: { id: number }) {
           </tbody>
         </table>
       )}
+      <WordCounts
+        projectId={id}
+        version={documents.map((d) => `${d.id}:${d.updated_at}:${d.num_confirmed}:${d.num_reviewed}`).join()}
+      />
       <PretranslateDialog
         documents={documents}
         open={pretranslating}

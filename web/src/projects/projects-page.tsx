@@ -1,4 +1,4 @@
-// The projects list: language pair, state, due date and progress of each, and `New project`.
+// The projects list: language pair, state, due date and progress of each, active or archived, and `New project`.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -89,20 +89,47 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose: () => voi
 export function ProjectsPage() {
   const projects = useQuery({ queryKey: projectsKey, queryFn: api.projects });
   const [creating, setCreating] = useState(false);
-  const list = projects.data?.filter((p) => !p.archived) ?? [];
+  const [showArchived, setShowArchived] = useState(false);
+  const list = projects.data?.filter((p) => p.archived === showArchived) ?? [];
 
   return (
     <main className="page">
       <div className="page-head">
         <h1>Projects</h1>
-        <button type="button" className="button primary" onClick={() => setCreating(true)}>
-          New project
-        </button>
+        <div className="head-actions">
+          <fieldset className="segmented" aria-label="Show">
+            <label>
+              <input
+                type="radio"
+                name="archived"
+                checked={!showArchived}
+                onChange={() => setShowArchived(false)}
+              />
+              Active
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="archived"
+                checked={showArchived}
+                onChange={() => setShowArchived(true)}
+              />
+              Archived
+            </label>
+          </fieldset>
+          <button type="button" className="button primary" onClick={() => setCreating(true)}>
+            New project
+          </button>
+        </div>
       </div>
       {projects.error && <p className="form-error">{projects.error.message}</p>}
       {projects.data && list.length === 0 && (
         <div className="empty">
-          <p>No projects yet. A project holds documents to translate with one memory.</p>
+          <p>
+            {showArchived
+              ? 'No archived projects. A project archived from its page is listed here.'
+              : 'No projects yet. A project holds documents to translate with one memory.'}
+          </p>
         </div>
       )}
       {list.length > 0 && (
