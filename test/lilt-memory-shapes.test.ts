@@ -170,6 +170,7 @@ for (const target of await storeTargets()) {
         'created_by',
         'match_type',
         'penalties',
+        'ranked_first',
         'resource_name',
         'segment_id',
         'updated_at',

@@ -349,7 +349,13 @@ for (const target of await storeTargets()) {
 <trans-unit id="2"><source>Not translated yet.</source></trans-unit>
 </body></file></xliff>`;
       let task = await importFile(memory.id, 'site.xlf', xliff);
-      assert.deepEqual(task.result, { imported: 1, skipped: 1, duplicates: 0 });
+      assert.deepEqual(task.result, {
+        imported: 1,
+        skipped: 1,
+        duplicates: 0,
+        skipped_why: '1 unit lacked a source or a target',
+        skipped_languages: [],
+      });
       task = await importFile(
         memory.id,
         'terms.tsv',

@@ -216,5 +216,76 @@ for (const target of await storeTargets()) {
       assert.equal(bad.statusCode, 400);
       assert.match(bad.body, /segment_id/);
     });
+
+    test('pre-translation takes the match panel’s first, and the panel says why it ranks first', async () => {
+      const { memoryId, projectId } = await project('Agree', { multiple_translations: true });
+      const FLOW2 = 'Save.\n\nClick OK.\n\nOpen it.\n\nClose it.\n';
+      const first = await uploadDocument(projectId, 'first.txt', FLOW2);
+      const [, click] = await segmentsOf(first);
+      await confirm(click.id, 'Klicken Sie auf OK.');
+      // Entries added by hand have no context: a newer exact one of "Click OK." loses to the context match.
+      for (const [source, text] of [
+        ['Save.', 'Speichern.'],
+        ['Save.', 'Sichern.'],
+        ['Click OK.', 'OK klicken.'],
+        ['Open it!', 'Öffne es!'],
+      ]) {
+        const res = await api.post('/v2/segments', { memory_id: memoryId, source, target: text });
+        assert.equal(res.statusCode, 200, res.body);
+      }
+      const second = await uploadDocument(projectId, 'second.txt', FLOW2);
+      const res = await api.post('/v2/documents/pretranslate', { id: [second] });
+      assert.equal(res.statusCode, 202, res.body);
+      for (let i = 0; i < 2000; i++) {
+        const doc = (await api.get(`/v2/documents?id=${second}`)).json();
+        if (doc.status.pretranslation === 'idle') break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const reasons: [string, string | null, string | null][] = [];
+      for (const segment of await segmentsOf(second)) {
+        const answer = await api.get(
+          `/v2/memories/query?id=${memoryId}&query=${encodeURIComponent(segment.source)}&segment_id=${segment.id}`,
+        );
+        const [best] = answer.json() as {
+          target: string;
+          metadata: { ranked_first: { reason: string; of: number } | null };
+        }[];
+        assert.equal(
+          segment.target,
+          best?.target ?? null,
+          `${segment.source}: pre-translation and query agree`,
+        );
+        const why = best?.metadata.ranked_first;
+        reasons.push([segment.source, why ? why.reason : null, why ? String(why.of) : null]);
+      }
+      assert.deepEqual(reasons, [
+        // Added in the same second or not, the order is the ranking's, and it says so.
+        ['Save.', reasons[0][1] === 'newest' ? 'newest' : 'first_stored', '2'],
+        ['Click OK.', 'context', '1'],
+        ['Open it.', 'only', '1'],
+        ['Close it.', null, null],
+      ]);
+    });
+
+    test('an import of a file of another language pair says why its units were skipped', async () => {
+      const { memoryId } = await project('Wrong language');
+      const tu = (n: number) =>
+        `<tu><tuv xml:lang="en-US"><seg>Line ${n}</seg></tuv><tuv xml:lang="fr-FR"><seg>Ligne ${n}</seg></tuv></tu>`;
+      const units = Array.from({ length: 1200 }, (_, n) => tu(n)).join('');
+      const tmx = `<?xml version="1.0"?><tmx version="1.4"><header srclang="en-US" adminlang="en" segtype="sentence" datatype="plaintext" o-tmf="x" creationtool="x" creationtoolversion="1"/><body>${units}</body></tmx>`;
+      const res = await api.upload('/v2/memories/import', tmx, {
+        'lilt-api': JSON.stringify({ memory_id: memoryId, name: 'french.tmx' }),
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const task = await api.waitForTask(res.json().task_id);
+      assert.equal(task.state, 'succeeded', JSON.stringify(task));
+      assert.deepEqual(task.result, {
+        imported: 0,
+        skipped: 1200,
+        duplicates: 0,
+        skipped_why: '1,200 units had no variant in de; the languages they have: en-US, fr-FR',
+        skipped_languages: ['en-US', 'fr-FR'],
+      });
+    });
   });
 }

@@ -1,6 +1,7 @@
 // TypeBox schemas of the memory and segment resources (docs/API.md) and the memories routes' parameters.
 import { Type } from 'typebox';
 import { Nullable, StringEnum } from '../../http/schemas.ts';
+import { RANK_REASONS } from '../../matching/ranking.ts';
 import { EXACT_SCORE, MIN_SCORE } from '../../matching/score-bands.ts';
 
 export const Memory = Type.Object({
@@ -63,6 +64,12 @@ export const TranslationMemoryEntry = Type.Object({
      * key, or the same previous and next sources. Its score stays 100.
      */
     context_match: Type.Boolean(),
+    /**
+     * Extension, on the first match only (null on the others): why it ranks first (docs/MATCHING.md §2.4) —
+     * `only`, `context`, `score`, `penalties`, `newest` or `first_stored` (changed in the same second) —
+     * and how many matches stand as high but for recency (`of`: "newest of 2 translations").
+     */
+    ranked_first: Nullable(Type.Object({ reason: StringEnum(RANK_REASONS), of: Type.Integer() })),
   }),
 });
 

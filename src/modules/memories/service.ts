@@ -1,7 +1,15 @@
 // Memories: CRUD, the fuzzy query and concordance, and the best-match lookup pre-translation runs.
 import { errors } from '../../errors.ts';
 import type { Principal } from '../../http/principal.ts';
-import { compareMatches, type Match, publicMatch, type RankedMatch, ranked } from '../../matching/ranking.ts';
+import {
+  type Candidate,
+  compareMatches,
+  type Match,
+  publicMatch,
+  type RankedMatch,
+  rankCandidates,
+  ranked,
+} from '../../matching/ranking.ts';
 import { MIN_SCORE } from '../../matching/score-bands.ts';
 import { nextTurn } from '../../pacing.ts';
 import type { Db, Queryable } from '../../store/db.ts';
@@ -317,19 +325,31 @@ export async function queryMemory(
   }
   const index = await deps.indexes.get(memory.id, memory.version);
   const matches = index.search(query, { threshold: input.min_score ?? MIN_SCORE, n });
-  const contextIds = new Set(inContext.map((m) => m.id));
-  const ordered = [...inContext, ...matches.filter((m) => !contextIds.has(m.id))].slice(0, n);
-  return (await rowsOf(deps.db, ordered)).map(({ hit, row }) => ({
+  const hits = [
+    ...inContext.map((m) => ({ ...m, context: true })),
+    ...matches.map((m) => ({ ...m, context: false })),
+  ];
+  const found = await rowsOf(deps.db, hits);
+  const { ordered, reason, tied } = rankCandidates(
+    found.map(({ hit, row }) => ({ ...candidate(hit, row.updated_at, hit.context), row })),
+  );
+  return ordered.slice(0, n).map(({ row, score, penalties, matchType, context }, i) => ({
     source: row.source,
     target: row.target,
-    score: hit.score,
+    score,
     metadata: {
       ...entryMetadata(row),
-      match_type: hit.matchType,
-      penalties: hit.penalties,
-      context_match: contextIds.has(hit.id),
+      match_type: matchType,
+      penalties,
+      context_match: context,
+      ranked_first: i === 0 && reason !== null ? { reason, of: tied } : null,
     },
   }));
+}
+
+/** A match as the ranking takes it: with its entry's last change and whether it is a context match. */
+function candidate(match: Match, updatedAt: number, context: boolean): Candidate {
+  return { ...ranked(match.id, updatedAt, match.score, match.penalties), context };
 }
 
 export interface ConcordanceInput {
@@ -444,27 +464,32 @@ export async function bestMatches(
   const searched = await searchEach(deps, memoryId, sources, memo);
   const hashes = segments.map((s, i) => contextHash(sources[i], s.context));
   const inContext = await matchesInContexts(deps.db, memoryId, hashes);
-  const hits = searched.map((match, i) => {
-    const contextMatch = inContext.get(hashes[i])?.[0];
-    return contextMatch
-      ? { match: contextMatch, contextMatch: true }
-      : match && { match, contextMatch: false };
-  });
+  const hits = searched.map((match, i) => [
+    ...(inContext.get(hashes[i]) ?? []).map((m) => ({ match: m, context: true })),
+    ...(match ? [{ match, context: false }] : []),
+  ]);
   const entries = new Map(
-    (await repo.entriesByIds(deps.db, [...new Set(hits.flatMap((h) => (h ? [h.match.id] : [])))])).map(
-      (e) => [e.id, e],
-    ),
+    (await repo.entriesByIds(deps.db, [...new Set(hits.flat().map((h) => h.match.id))])).map((e) => [
+      e.id,
+      e,
+    ]),
   );
-  return hits.map((h, i) => {
-    const entry = h && entries.get(h.match.id);
-    if (!h || !entry) return null;
-    const source = withoutEdges(entry.source);
+  return hits.map((found, i) => {
+    // The same ranking as the query's (rankCandidates): what pre-translation takes is the panel's first.
+    const [best] = rankCandidates(
+      found.flatMap(({ match, context }) => {
+        const entry = entries.get(match.id);
+        return entry ? [{ ...candidate(match, entry.updated_at, context), entry }] : [];
+      }),
+    ).ordered;
+    if (!best) return null;
+    const source = withoutEdges(best.entry.source);
     return {
       source,
-      target: withoutEdges(entry.target),
-      score: h.match.score,
+      target: withoutEdges(best.entry.target),
+      score: best.score,
       exact: source.normalize('NFC') === sources[i].normalize('NFC'),
-      contextMatch: h.contextMatch,
+      contextMatch: best.context,
     };
   });
 }
