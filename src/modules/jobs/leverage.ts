@@ -2,6 +2,7 @@
 // words as the scorer counts them (CJK a word per character) — what a CAT tool's "analysis" shows before any
 // work starts, and what translators are paid by.
 import type { Static } from 'typebox';
+import { repetitionKey } from '../../matching/repetition-key.ts';
 import { scoreBand } from '../../matching/score-bands.ts';
 import { countWords } from '../../matching/word-count.ts';
 import type { Db } from '../../store/db.ts';
@@ -33,7 +34,7 @@ async function analyseProject(
   let newWords = 0;
   for (const { id } of project.document) {
     for await (const page of segmentSources(db, id)) {
-      const sources = page.map((s) => s.normalize('NFC'));
+      const sources = page.map(repetitionKey);
       const unseen = [...new Set(sources.filter((s) => !scores.has(s)))];
       const found = await bestScores({ db, indexes }, project.memory_id, unseen);
       const fresh = new Set(unseen);
