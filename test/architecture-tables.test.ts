@@ -29,6 +29,7 @@ const OWNERS: Record<string, string> = {
   replace_batches: 'src/modules/documents/segment-repository.ts',
   replace_changes: 'src/modules/documents/segment-repository.ts',
   pretranslate_staging: 'src/modules/documents/segment-repository.ts',
+  propagated_segments: 'src/modules/documents/segment-repository.ts',
   source_files: 'src/modules/files/repository.ts',
   source_file_chunks: 'src/modules/files/repository.ts',
   source_file_labels: 'src/modules/files/repository.ts',

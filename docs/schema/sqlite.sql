@@ -70,10 +70,12 @@ CREATE TABLE document_segments (
   updated_at    INTEGER NOT NULL,
   repairs       TEXT,
   version       INTEGER NOT NULL DEFAULT 0,
-  context_match INTEGER NOT NULL DEFAULT 0
+  context_match INTEGER NOT NULL DEFAULT 0,
+  source_hash   TEXT
 );
 CREATE INDEX document_segments_confirmed ON document_segments (document_id, is_confirmed);
 CREATE UNIQUE INDEX document_segments_position ON document_segments (document_id, position);
+CREATE INDEX document_segments_repetition ON document_segments (document_id, source_hash);
 CREATE INDEX document_segments_status ON document_segments (document_id, status, position);
 
 CREATE TABLE documents (
@@ -218,24 +220,39 @@ CREATE TABLE pretranslate_staging (
 );
 
 CREATE TABLE projects (
-  id              INTEGER PRIMARY KEY AUTOINCREMENT,
-  organization_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  memory_id       INTEGER NOT NULL REFERENCES memories(id),
-  name            TEXT    NOT NULL,
-  srclang         TEXT    NOT NULL,
-  trglang         TEXT    NOT NULL,
-  srclocale       TEXT,
-  trglocale       TEXT,
-  state           TEXT    NOT NULL DEFAULT 'backlog',
-  due_date        INTEGER,
-  archived        INTEGER NOT NULL DEFAULT 0,
-  metadata        TEXT    NOT NULL DEFAULT '{}',
-  created_at      INTEGER NOT NULL,
-  updated_at      INTEGER NOT NULL,
-  job_id          INTEGER REFERENCES jobs(id)
+  id                    INTEGER PRIMARY KEY AUTOINCREMENT,
+  organization_id       INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  memory_id             INTEGER NOT NULL REFERENCES memories(id),
+  name                  TEXT    NOT NULL,
+  srclang               TEXT    NOT NULL,
+  trglang               TEXT    NOT NULL,
+  srclocale             TEXT,
+  trglocale             TEXT,
+  state                 TEXT    NOT NULL DEFAULT 'backlog',
+  due_date              INTEGER,
+  archived              INTEGER NOT NULL DEFAULT 0,
+  metadata              TEXT    NOT NULL DEFAULT '{}',
+  created_at            INTEGER NOT NULL,
+  updated_at            INTEGER NOT NULL,
+  job_id                INTEGER REFERENCES jobs(id),
+  propagate_repetitions INTEGER NOT NULL DEFAULT 1
 );
 CREATE INDEX projects_job ON projects (job_id);
 CREATE INDEX projects_organization ON projects (organization_id);
+
+CREATE TABLE propagated_segments (
+  origin_segment_id INTEGER NOT NULL,
+  origin_version    INTEGER NOT NULL,
+  segment_id        INTEGER NOT NULL,
+  document_id       INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  before_target     TEXT,
+  before_status     TEXT    NOT NULL,
+  after_version     INTEGER NOT NULL,
+  created_at        INTEGER NOT NULL
+);
+CREATE INDEX propagated_segments_document ON propagated_segments (document_id);
+CREATE INDEX propagated_segments_origin ON propagated_segments (origin_segment_id, origin_version);
+CREATE INDEX propagated_segments_segment ON propagated_segments (segment_id);
 
 CREATE TABLE replace_batches (
   id          INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -26,6 +26,11 @@ export const DocumentSegment = Type.Object({
   context: Nullable(Type.String()),
   /** The placeables pre-translation put in place of the match's (extension); null when none. */
   repairs: Nullable(Type.Array(Type.Object({ from: Type.String(), to: Type.String(), kind: Type.String() }))),
+  /**
+   * Whether its source occurs more than once in its project's documents (extension): how many segments share
+   * it, and whether this one is the first of them; null when it occurs once. In the answers the editor reads.
+   */
+  repetition: Type.Optional(Nullable(Type.Object({ count: Type.Integer(), first: Type.Boolean() }))),
 });
 
 export const Document = Type.Object({
@@ -122,6 +127,8 @@ export const SegmentsPageQuery = Type.Object({
   /** Statuses to keep, comma separated. */
   status: Type.Optional(Type.String({ pattern: `^${STATUS_LIST}(,${STATUS_LIST})*$` })),
   q: Type.Optional(Type.String({ maxLength: 500 })),
+  /** Only repetitions: segments whose source occurs more than once in the project's documents (extension). */
+  repeated: Type.Optional(Type.Boolean()),
 });
 
 export const SegmentsPage = Type.Object({
@@ -136,6 +143,8 @@ export const SegmentsPage = Type.Object({
       ReturnType<typeof Type.Integer>
     >,
   ),
+  /** Segments of the whole document that are repetitions within its project (extension). */
+  repetitions: Type.Integer(),
   segments: Type.Array(DocumentSegment),
 });
 

@@ -27,6 +27,7 @@ import type { DocumentImportTaskParams } from './import-task.ts';
 import { PRETRANSLATE_MODES, planModes, readMode } from './pretranslate-modes.ts';
 import { type PretranslateTaskParams, withNeighbours } from './pretranslate-task.ts';
 import type { ProjectsOfDocuments } from './projects-of-documents.ts';
+import { ensureRepetitionKeys, type RepetitionMark, repetitionMarks } from './repetitions.ts';
 import * as repo from './repository.ts';
 import { AUTO_ACCEPT_SCOPES, type AutoAcceptScope } from './schemas.ts';
 import { contextKey } from './segment-plan.ts';
@@ -68,7 +69,15 @@ export function publicDocument(row: repo.DocumentRow) {
   };
 }
 
-export function publicSegment(row: segments.SegmentRow, doc: { srclang: string; trglang: string }) {
+/**
+ * A document segment as the API answers it; with its repetition mark when the caller read it
+ * (repetitions.ts), which answers that the editor reads carry.
+ */
+export function publicSegment(
+  row: segments.SegmentRow,
+  doc: { srclang: string; trglang: string },
+  repetition?: RepetitionMark,
+) {
   return {
     id: row.id,
     document_id: row.document_id,
@@ -88,6 +97,7 @@ export function publicSegment(row: segments.SegmentRow, doc: { srclang: string; 
     context: row.context,
     repairs:
       row.repairs === null ? null : (JSON.parse(row.repairs) as { from: string; to: string; kind: string }[]),
+    ...(repetition === undefined ? {} : { repetition }),
   };
 }
 
@@ -171,8 +181,10 @@ export async function getDocument(db: Db, principal: Principal, id: number, with
     publicDocument(doc);
   if (withSegments) {
     answer.segments = [];
+    await ensureRepetitionKeys(db, doc.project_id);
     for await (const rows of segments.segmentPages(db, id)) {
-      for (const row of rows) answer.segments.push(publicSegment(row, doc));
+      const marks = await repetitionMarks(db, doc.project_id, rows);
+      for (const row of rows) answer.segments.push(publicSegment(row, doc, marks.get(row.id)));
     }
   }
   return answer;

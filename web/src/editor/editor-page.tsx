@@ -25,6 +25,7 @@ import { ConflictDialog } from './save/conflict-dialog.tsx';
 import { StatusBar } from './save/status-bar.tsx';
 import { useSaves } from './save/use-saves.ts';
 import { SegmentGrid } from './segments/segment-grid.tsx';
+import { isFiltered } from './segments/segment-list.ts';
 import { useLiveSegments } from './segments/use-live-segments.ts';
 import { FullTagsContext, useFullTagsChoice } from './tags/tag-display.ts';
 import { setTarget, TargetEditor } from './target/target-editor.tsx';
@@ -117,6 +118,7 @@ export default function EditorPage({ id }: { id: number }) {
           ref={searchInput}
           filter={filter}
           counts={counts}
+          repetitions={list.repetitions}
           total={list.total}
           onChange={commands.changeFilter}
         />
@@ -126,9 +128,7 @@ export default function EditorPage({ id }: { id: number }) {
           ) : list.total === 0 ? (
             <div className="empty">
               <p>
-                {filter.statuses.length > 0 || filter.q
-                  ? 'No segment matches the filter.'
-                  : 'This document has no segments.'}
+                {isFiltered(filter) ? 'No segment matches the filter.' : 'This document has no segments.'}
               </p>
             </div>
           ) : (

@@ -2,7 +2,7 @@
 // says so (editor-url.ts) — read once when the page opens, written as one moves.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PAGE_SIZE } from '../segments/locate.ts';
-import { type SegmentFilter, useSegmentList } from '../segments/segment-list.ts';
+import { isFiltered, type SegmentFilter, useSegmentList } from '../segments/segment-list.ts';
 import { readUrl, writeUrl } from './editor-url.ts';
 
 export type Position = ReturnType<typeof usePosition>;
@@ -10,7 +10,7 @@ export type Position = ReturnType<typeof usePosition>;
 export function usePosition(id: number) {
   const initial = useMemo(readUrl, []);
   const [filter, setFilter] = useState<SegmentFilter>(initial.filter);
-  const unfiltered = initial.filter.statuses.length === 0 && !initial.filter.q;
+  const unfiltered = !isFiltered(initial.filter);
   const [activeIndex, setActiveIndex] = useState(initial.seg !== null && unfiltered ? initial.seg - 1 : 0);
   const [firstPage, setFirstPage] = useState(Math.floor(activeIndex / PAGE_SIZE));
   const [visiblePages, setVisiblePages] = useState<number[]>([]);
