@@ -6,7 +6,7 @@ import { SEGMENT_STATUSES, type SegmentStatus } from './document-states.ts';
 import * as repo from './repository.ts';
 import { contextKey } from './segment-plan.ts';
 import * as segments from './segment-repository.ts';
-import { publicSegment, requireDocument } from './service.ts';
+import { publicSegment, requireDocument, segmentsWithIssues } from './service.ts';
 
 export type { DocumentSegmentRow } from './segment-repository.ts';
 
@@ -14,7 +14,7 @@ export type { DocumentSegmentRow } from './segment-repository.ts';
 export async function segmentsPage(
   db: Db,
   principal: Principal,
-  query: { id: number; offset?: number; limit?: number; status?: string; q?: string },
+  query: { id: number; offset?: number; limit?: number; status?: string; q?: string; qa?: 'any' | 'error' },
 ) {
   const doc = await requireDocument(db, principal, query.id);
   const offset = query.offset ?? 0;
@@ -23,12 +23,39 @@ export async function segmentsPage(
     statuses: query.status?.split(',') as SegmentStatus[] | undefined,
     text: query.q?.trim() || undefined,
   };
-  const { total, rows } = await segments.filteredSegments(db, doc.id, filter, { offset, limit });
+  const { total, rows } = query.qa
+    ? await withIssues(db, doc, filter, query.qa, { offset, limit })
+    : await segments.filteredSegments(db, doc.id, filter, { offset, limit });
   const byStatus = await segments.statusCounts(db, doc.id);
   const counts = Object.fromEntries(
     Object.values(SEGMENT_STATUSES).map((status) => [status, byStatus.get(status) ?? 0]),
   ) as Record<SegmentStatus, number>;
   return { total, offset, limit, counts, segments: rows.map((row) => publicSegment(row, doc)) };
+}
+
+/**
+ * The QA filter: QA is computed, not stored, so the segments with issues are found by checking the document
+ * (the same walk as GET /v2/documents/qa), then the status and text filter applied to them.
+ */
+async function withIssues(
+  db: Db,
+  doc: repo.DocumentRow,
+  filter: segments.SegmentFilter,
+  qa: 'any' | 'error',
+  page: { offset: number; limit: number },
+) {
+  const text = filter.text?.toLowerCase();
+  let total = 0;
+  const rows: segments.SegmentRow[] = [];
+  for await (const { row, issues } of segmentsWithIssues(db, doc)) {
+    if (qa === 'error' && !issues.some((i) => i.severity === 'error')) continue;
+    if (filter.statuses?.length && !filter.statuses.includes(row.status as SegmentStatus)) continue;
+    if (text && !row.source.toLowerCase().includes(text) && !(row.target ?? '').toLowerCase().includes(text))
+      continue;
+    if (total >= page.offset && rows.length < page.limit) rows.push(row);
+    total++;
+  }
+  return { total, rows };
 }
 
 // ---- One segment (PUT, POST and DELETE /v2/segments, GET /v2/segments/history).
