@@ -129,6 +129,8 @@ export const SegmentsPageQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 500 })),
   /** Only repetitions: segments whose source occurs more than once in the project's documents (extension). */
   repeated: Type.Optional(Type.Boolean()),
+  /** Only segments with QA issues (`any`) or QA errors (`error`), as GET /v2/documents/qa finds them. */
+  qa: Type.Optional(StringEnum(['any', 'error'])),
 });
 
 export const SegmentsPage = Type.Object({
@@ -171,6 +173,8 @@ export const QaReport = Type.Object({
       code: Type.String(),
       severity: Type.String(),
       message: Type.String(),
+      /** The segment's source as the QA list shows it: its text without tags, 160 characters at most. */
+      source: Type.String(),
       /**
        * On the placeholder issues of a confirmed segment the export cannot write as it is: `fuzzy`, written
        * with the format's mark of a draft (PO); `blocked`, the export is refused (422 EXPORT_BLOCKED).

@@ -71,6 +71,13 @@ export default function EditorPage({ id }: { id: number }) {
   const [fullTags, toggleFullTags] = useFullTagsChoice();
   const commands = useCommands({ position, saves, commit, view, memoryId, searchInput, toggleFullTags });
 
+  /** The focus into the active target's editor; answers whether it is there. */
+  const focusActive = useCallback(() => {
+    const v = view.current;
+    if (!v) return false;
+    v.focus();
+    return v.hasFocus;
+  }, []);
   const onFirstRows = useCallback(() => markAfterPaint('tessera:segments-painted'), []);
   const counts = list.counts;
   const confirmed = counts ? counts.confirmed + counts.reviewed : 0;
@@ -141,7 +148,8 @@ export default function EditorPage({ id }: { id: number }) {
               targetOf={(segment) => saves.targetOf(segment)}
               onActivate={commands.activate}
               onVisiblePages={position.setVisiblePages}
-              scrollRequest={position.scrollRequest}
+              navigation={position.navigation}
+              focusActive={focusActive}
               onFirstRows={onFirstRows}
             />
           )}
@@ -169,6 +177,7 @@ export default function EditorPage({ id }: { id: number }) {
         <ShortcutHelp open={commands.help.open} onClose={commands.help.close} />
         <ConflictDialog
           reopen={conflictReopen}
+          onClosed={position.refocus}
           entry={summary.conflicts[0]}
           number={summary.conflicts[0]?.current ? summary.conflicts[0].current.position + 1 : undefined}
           onResolve={(keep, current) => {

@@ -14,7 +14,8 @@ export const FilterBar = forwardRef<
     /** The document's segments that are repetitions. */
     repetitions: number | undefined;
     total: number | undefined;
-    onChange: (filter: SegmentFilter) => void;
+    /** `focus` false: the search is typed, the focus stays in it. */
+    onChange: (filter: SegmentFilter, focus?: boolean) => void;
   }
 >(function FilterBar({ filter, counts, repetitions, total, onChange }, searchRef) {
   const [q, setQ] = useState(filter.q);
@@ -22,7 +23,7 @@ export const FilterBar = forwardRef<
   // The list follows the search a moment after typing stops, not on every key.
   useEffect(() => {
     if (q === filter.q) return;
-    const timer = setTimeout(() => onChange({ ...filter, q }), 250);
+    const timer = setTimeout(() => onChange({ ...filter, q }, false), 250);
     return () => clearTimeout(timer);
   }, [q, filter, onChange]);
 
@@ -73,6 +74,13 @@ export const FilterBar = forwardRef<
         title={tooltip('findInDocument')}
         value={q}
         onChange={(e) => setQ(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          // Enter: the search is done, to the first segment found.
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            onChange({ ...filter, q: e.currentTarget.value });
+          }
+        }}
       />
       {isFiltered(filter) && total !== undefined && (
         <span className="filter-result" role="status">
