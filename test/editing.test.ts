@@ -92,6 +92,49 @@ for (const target of await storeTargets()) {
       assert.equal((await api.get('/v2/documents/qa?id=999999')).statusCode, 404);
     });
 
+    test('QA as a list: each issue carries its source excerpt; the segment list filters to segments with issues', async () => {
+      const long = `Read the manual first, ${'and every word of this long sentence counts, '.repeat(6)}to the end.`;
+      const doc = await documentOf(['Pay 1,000.5 EUR now.', 'Open the file.', 'All is well.', long, 'Done.']);
+      const [pay, open, well, longSeg, done] = doc.segments;
+      await api.put('/v2/segments', { id: pay.id, target: 'Zahlen Sie jetzt 1.000,5 EUR' });
+      await api.put('/v2/segments', { id: open.id, target: 'Open the file.', is_confirmed: true });
+      await api.put('/v2/segments', { id: well.id, target: 'Alles gut.', is_confirmed: true });
+      await api.put('/v2/segments', { id: longSeg.id, target: 'Lesen Sie zuerst das Handbuch' });
+      await api.put('/v2/segments', { id: done.id, target: 'Fertig. 3' });
+      const report = (await api.get(`/v2/documents/qa?id=${doc.id}`)).json();
+      const sources = new Map(
+        report.issues.map((i: { position: number; source: string }) => [i.position, i.source]),
+      );
+      assert.equal(sources.get(0), 'Pay 1,000.5 EUR now.');
+      // Tags left out, cut at a word, marked as cut.
+      const excerpt = sources.get(3) as string;
+      assert.match(excerpt, /^Read the manual first, and every word/);
+      assert.ok(excerpt.length <= 161 && excerpt.endsWith('…'), excerpt);
+      assert.equal(sources.has(2), false);
+
+      const page = async (query: string) => {
+        const res = await api.get(`/v2/documents/segments?id=${doc.id}&${query}`);
+        assert.equal(res.statusCode, 200, res.body);
+        const body = res.json();
+        return { total: body.total, positions: body.segments.map((s: { position: number }) => s.position) };
+      };
+      assert.deepEqual(await page('qa=any'), { total: 4, positions: [0, 1, 3, 4] });
+      // Only errors: the number 3 added to "Fertig." is one; a missing final full stop is a warning.
+      assert.deepEqual(await page('qa=error'), { total: 1, positions: [4] });
+      // With the status and text filters, and paged.
+      assert.deepEqual(await page('qa=any&status=confirmed'), { total: 1, positions: [1] });
+      assert.deepEqual(await page('qa=any&q=FILE'), { total: 1, positions: [1] });
+      assert.deepEqual(await page('qa=any&offset=1&limit=2'), { total: 4, positions: [1, 3] });
+      // Agrees with the report, segment for segment.
+      const withIssues = [...new Set(report.issues.map((i: { position: number }) => i.position))];
+      assert.deepEqual((await page('qa=any')).positions, withIssues);
+
+      const wrong = await api.get(`/v2/documents/segments?id=${doc.id}&qa=some`);
+      assert.equal(wrong.statusCode, 400);
+      assert.match(wrong.body, /qa/);
+      assert.equal((await otherApi.get(`/v2/documents/segments?id=${doc.id}&qa=any`)).statusCode, 404);
+    });
+
     test('PUT /v2/segments with expected_updated_at: a change made meanwhile is a 409 with the current segment', async () => {
       const doc = await documentOf(['The first sentence.', 'The second sentence.']);
       const [seg] = doc.segments;

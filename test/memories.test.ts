@@ -88,6 +88,7 @@ for (const target of await storeTargets()) {
           version: 0,
           num_segments: 0,
           resources: null,
+          multiple_translations: false,
           created_at: 0,
           updated_at: 0,
           last_import: null,
@@ -112,6 +113,10 @@ for (const target of await storeTargets()) {
 
       assert.equal((await otherApi.get(`/v2/memories?id=${memory.id}`)).statusCode, 404);
       assert.equal((await otherApi.put('/v2/memories', { id: memory.id, name: 'mine' })).statusCode, 404);
+      assert.equal(
+        (await otherApi.put('/v2/memories', { id: memory.id, multiple_translations: true })).statusCode,
+        404,
+      );
       assert.equal((await otherApi.delete(`/v2/memories?id=${memory.id}`)).statusCode, 404);
       assert.ok(!(await otherApi.get('/v2/memories')).json().some((m: { id: number }) => m.id === memory.id));
 
@@ -344,7 +349,13 @@ for (const target of await storeTargets()) {
 <trans-unit id="2"><source>Not translated yet.</source></trans-unit>
 </body></file></xliff>`;
       let task = await importFile(memory.id, 'site.xlf', xliff);
-      assert.deepEqual(task.result, { imported: 1, skipped: 1, duplicates: 0 });
+      assert.deepEqual(task.result, {
+        imported: 1,
+        skipped: 1,
+        duplicates: 0,
+        skipped_why: '1 unit lacked a source or a target',
+        skipped_languages: [],
+      });
       task = await importFile(
         memory.id,
         'terms.tsv',

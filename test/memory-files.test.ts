@@ -76,7 +76,13 @@ for (const target of await storeTargets()) {
         ',Empty source\r\n';
       const task = await importFile(memoryId, 'glossary.csv', csv);
       assert.equal(task.state, 'succeeded', task.error);
-      assert.deepEqual(task.result, { imported: 3, skipped: 1, duplicates: 0 });
+      assert.deepEqual(task.result, {
+        imported: 3,
+        skipped: 1,
+        duplicates: 0,
+        skipped_why: '1 unit lacked a source or a target',
+        skipped_languages: [],
+      });
       assert.deepEqual(await pairs(memoryId), [
         ['Open, then save.', 'Öffnen, dann speichern.'],
         ['Say "hi".', 'Sag "hallo".'],

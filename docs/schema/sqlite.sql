@@ -70,10 +70,12 @@ CREATE TABLE document_segments (
   updated_at    INTEGER NOT NULL,
   repairs       TEXT,
   version       INTEGER NOT NULL DEFAULT 0,
-  context_match INTEGER NOT NULL DEFAULT 0
+  context_match INTEGER NOT NULL DEFAULT 0,
+  source_hash   TEXT
 );
 CREATE INDEX document_segments_confirmed ON document_segments (document_id, is_confirmed);
 CREATE UNIQUE INDEX document_segments_position ON document_segments (document_id, position);
+CREATE INDEX document_segments_repetition ON document_segments (document_id, source_hash);
 CREATE INDEX document_segments_status ON document_segments (document_id, status, position);
 
 CREATE TABLE documents (
@@ -127,18 +129,19 @@ CREATE TABLE jobs (
 CREATE INDEX jobs_organization ON jobs (organization_id);
 
 CREATE TABLE memories (
-  id              INTEGER PRIMARY KEY AUTOINCREMENT,
-  organization_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  name            TEXT    NOT NULL,
-  srclang         TEXT    NOT NULL,
-  trglang         TEXT    NOT NULL,
-  srclocale       TEXT,
-  trglocale       TEXT,
-  version         INTEGER NOT NULL DEFAULT 0,
-  num_segments    INTEGER NOT NULL DEFAULT 0,
-  resources       TEXT    NOT NULL DEFAULT '[]',
-  created_at      INTEGER NOT NULL,
-  updated_at      INTEGER NOT NULL
+  id                    INTEGER PRIMARY KEY AUTOINCREMENT,
+  organization_id       INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  name                  TEXT    NOT NULL,
+  srclang               TEXT    NOT NULL,
+  trglang               TEXT    NOT NULL,
+  srclocale             TEXT,
+  trglocale             TEXT,
+  version               INTEGER NOT NULL DEFAULT 0,
+  num_segments          INTEGER NOT NULL DEFAULT 0,
+  resources             TEXT    NOT NULL DEFAULT '[]',
+  created_at            INTEGER NOT NULL,
+  updated_at            INTEGER NOT NULL,
+  multiple_translations INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX memories_organization ON memories (organization_id);
 
@@ -184,6 +187,19 @@ CREATE UNIQUE INDEX memory_entries_pair ON memory_entries (memory_id, pair_hash)
 CREATE INDEX memory_entries_rev ON memory_entries (memory_id, rev, id);
 CREATE INDEX memory_entries_updated_at ON memory_entries (memory_id, updated_at, id);
 
+CREATE TABLE memory_entry_versions (
+  id          INTEGER PRIMARY KEY AUTOINCREMENT,
+  memory_id   INTEGER NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
+  entry_id    INTEGER NOT NULL,
+  source      TEXT    NOT NULL,
+  target      TEXT    NOT NULL,
+  written_by  TEXT,
+  written_at  BIGINT  NOT NULL,
+  replaced_by TEXT,
+  replaced_at BIGINT  NOT NULL
+);
+CREATE INDEX memory_entry_versions_entry ON memory_entry_versions (entry_id, id);
+
 CREATE TABLE organizations (
   id         INTEGER PRIMARY KEY AUTOINCREMENT,
   name       TEXT    NOT NULL,
@@ -204,24 +220,39 @@ CREATE TABLE pretranslate_staging (
 );
 
 CREATE TABLE projects (
-  id              INTEGER PRIMARY KEY AUTOINCREMENT,
-  organization_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  memory_id       INTEGER NOT NULL REFERENCES memories(id),
-  name            TEXT    NOT NULL,
-  srclang         TEXT    NOT NULL,
-  trglang         TEXT    NOT NULL,
-  srclocale       TEXT,
-  trglocale       TEXT,
-  state           TEXT    NOT NULL DEFAULT 'backlog',
-  due_date        INTEGER,
-  archived        INTEGER NOT NULL DEFAULT 0,
-  metadata        TEXT    NOT NULL DEFAULT '{}',
-  created_at      INTEGER NOT NULL,
-  updated_at      INTEGER NOT NULL,
-  job_id          INTEGER REFERENCES jobs(id)
+  id                    INTEGER PRIMARY KEY AUTOINCREMENT,
+  organization_id       INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  memory_id             INTEGER NOT NULL REFERENCES memories(id),
+  name                  TEXT    NOT NULL,
+  srclang               TEXT    NOT NULL,
+  trglang               TEXT    NOT NULL,
+  srclocale             TEXT,
+  trglocale             TEXT,
+  state                 TEXT    NOT NULL DEFAULT 'backlog',
+  due_date              INTEGER,
+  archived              INTEGER NOT NULL DEFAULT 0,
+  metadata              TEXT    NOT NULL DEFAULT '{}',
+  created_at            INTEGER NOT NULL,
+  updated_at            INTEGER NOT NULL,
+  job_id                INTEGER REFERENCES jobs(id),
+  propagate_repetitions INTEGER NOT NULL DEFAULT 1
 );
 CREATE INDEX projects_job ON projects (job_id);
 CREATE INDEX projects_organization ON projects (organization_id);
+
+CREATE TABLE propagated_segments (
+  origin_segment_id INTEGER NOT NULL,
+  origin_version    INTEGER NOT NULL,
+  segment_id        INTEGER NOT NULL,
+  document_id       INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  before_target     TEXT,
+  before_status     TEXT    NOT NULL,
+  after_version     INTEGER NOT NULL,
+  created_at        INTEGER NOT NULL
+);
+CREATE INDEX propagated_segments_document ON propagated_segments (document_id);
+CREATE INDEX propagated_segments_origin ON propagated_segments (origin_segment_id, origin_version);
+CREATE INDEX propagated_segments_segment ON propagated_segments (segment_id);
 
 CREATE TABLE replace_batches (
   id          INTEGER PRIMARY KEY AUTOINCREMENT,

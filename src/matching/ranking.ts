@@ -136,3 +136,62 @@ export function mayBeat(top: TopN, best: number, updatedAt: number, id: number):
   // Equal scores: penalties are never negative, so a worst match without any wins on recency and id alone.
   return w.points > 0 || updatedAt > w.updatedAt || (updatedAt === w.updatedAt && id < w.id);
 }
+
+/** A match the memory found for a segment, with whether it was stored in the segment's context (§2.6). */
+export interface Candidate extends RankedMatch {
+  context: boolean;
+}
+
+/**
+ * Why the first of a ranked list ranks first, against the one after it (docs/MATCHING.md §2.4): the only
+ * match; a context match; a higher score; fewer penalty points; the most recently changed entry; or, changed
+ * in the same second, the one stored first.
+ */
+export type RankReason = 'only' | 'context' | 'score' | 'penalties' | 'newest' | 'first_stored';
+
+export const RANK_REASONS: readonly RankReason[] = [
+  'only',
+  'context',
+  'score',
+  'penalties',
+  'newest',
+  'first_stored',
+];
+
+export interface Ranking<T extends Candidate> {
+  /** Best first: context matches, then compareMatches. */
+  ordered: T[];
+  /** Why ordered[0] ranks first; null for an empty list. */
+  reason: RankReason | null;
+  /** How many candidates stand as high as the first but for recency: the "of N translations". */
+  tied: number;
+}
+
+/**
+ * The one ranking of a segment's matches, which the query (the editor's match panel) and pre-translation
+ * both take their first from: context matches before the rest, then score, fewer penalty points, newest,
+ * lower id. A candidate found twice (in context and by the index) counts once, as a context match.
+ */
+export function rankCandidates<T extends Candidate>(candidates: readonly T[]): Ranking<T> {
+  const byId = new Map<number, T>();
+  for (const c of candidates) {
+    const seen = byId.get(c.id);
+    if (!seen || (c.context && !seen.context)) byId.set(c.id, c);
+  }
+  const ordered = [...byId.values()].sort(
+    (a, b) => Number(b.context) - Number(a.context) || compareMatches(a, b),
+  );
+  const [first, second] = ordered;
+  if (!first) return { ordered, reason: null, tied: 0 };
+  const standsWith = (c: T) =>
+    c.context === first.context && c.score === first.score && c.points === first.points;
+  const tied = ordered.filter(standsWith).length;
+  let reason: RankReason;
+  if (!second) reason = 'only';
+  else if (first.context !== second.context) reason = 'context';
+  else if (first.score !== second.score) reason = 'score';
+  else if (first.points !== second.points) reason = 'penalties';
+  else if (first.updatedAt !== second.updatedAt) reason = 'newest';
+  else reason = 'first_stored';
+  return { ordered, reason, tied };
+}

@@ -42,7 +42,15 @@ export interface TmxReadStats {
   units: number;
   /** Units lacking the source or the target language. */
   skipped: number;
+  /** Of those, the units with no variant in the source language, and those with none in the target's. */
+  noSource?: number;
+  noTarget?: number;
+  /** The languages the skipped units have (their variants' tags, lower case, at most 20): why they were. */
+  skippedLanguages?: string[];
 }
+
+/** Most languages of skipped units a read reports. */
+const MAX_SKIPPED_LANGUAGES = 20;
 
 /** The unit generator, whose return value is the final stats; `stats` is the same object, live. */
 export type TmxReader = AsyncGenerator<TmxUnit, TmxReadStats> & { readonly stats: TmxReadStats };
@@ -52,7 +60,7 @@ export type TmxReader = AsyncGenerator<TmxUnit, TmxReadStats> & { readonly stats
  * line and column on malformed XML, FormatError when the file is not TMX.
  */
 export function readTmx(input: AsyncIterable<Uint8Array>, options: TmxReadOptions): TmxReader {
-  const stats: TmxReadStats = { units: 0, skipped: 0 };
+  const stats: TmxReadStats = { units: 0, skipped: 0, noSource: 0, noTarget: 0, skippedLanguages: [] };
   return Object.assign(readUnits(input, options, stats), { stats });
 }
 
@@ -178,6 +186,12 @@ function tmxHandlers(ctx: XmlContext<TmxUnit>, options: TmxReadOptions, stats: T
     const target = source && pick(done.variants, trg, source);
     if (!source || !target) {
       stats.skipped++;
+      if (source) stats.noTarget!++;
+      else stats.noSource!++;
+      const seen = stats.skippedLanguages!;
+      for (const v of done.variants) {
+        if (v.lang !== '' && seen.length < MAX_SKIPPED_LANGUAGES && !seen.includes(v.lang)) seen.push(v.lang);
+      }
       return;
     }
     stats.units++;

@@ -26,6 +26,11 @@ export const DocumentSegment = Type.Object({
   context: Nullable(Type.String()),
   /** The placeables pre-translation put in place of the match's (extension); null when none. */
   repairs: Nullable(Type.Array(Type.Object({ from: Type.String(), to: Type.String(), kind: Type.String() }))),
+  /**
+   * Whether its source occurs more than once in its project's documents (extension): how many segments share
+   * it, and whether this one is the first of them; null when it occurs once. In the answers the editor reads.
+   */
+  repetition: Type.Optional(Nullable(Type.Object({ count: Type.Integer(), first: Type.Boolean() }))),
 });
 
 export const Document = Type.Object({
@@ -122,6 +127,10 @@ export const SegmentsPageQuery = Type.Object({
   /** Statuses to keep, comma separated. */
   status: Type.Optional(Type.String({ pattern: `^${STATUS_LIST}(,${STATUS_LIST})*$` })),
   q: Type.Optional(Type.String({ maxLength: 500 })),
+  /** Only repetitions: segments whose source occurs more than once in the project's documents (extension). */
+  repeated: Type.Optional(Type.Boolean()),
+  /** Only segments with QA issues (`any`) or QA errors (`error`), as GET /v2/documents/qa finds them. */
+  qa: Type.Optional(StringEnum(['any', 'error'])),
 });
 
 export const SegmentsPage = Type.Object({
@@ -136,6 +145,8 @@ export const SegmentsPage = Type.Object({
       ReturnType<typeof Type.Integer>
     >,
   ),
+  /** Segments of the whole document that are repetitions within its project (extension). */
+  repetitions: Type.Integer(),
   segments: Type.Array(DocumentSegment),
 });
 
@@ -162,6 +173,8 @@ export const QaReport = Type.Object({
       code: Type.String(),
       severity: Type.String(),
       message: Type.String(),
+      /** The segment's source as the QA list shows it: its text without tags, 160 characters at most. */
+      source: Type.String(),
       /**
        * On the placeholder issues of a confirmed segment the export cannot write as it is: `fuzzy`, written
        * with the format's mark of a draft (PO); `blocked`, the export is refused (422 EXPORT_BLOCKED).

@@ -1,7 +1,7 @@
 // SQL for document segments and their history: read in pages, replaced by an import, filled by
-// pre-translation, edited one at a time, changed and undone in batches by find and replace, each change kept
-// as a version. The one owner of document_segments, segment_versions, replace_batches, replace_changes and
-// pretranslate_staging.
+// pre-translation, edited one at a time, changed and undone in batches by find and replace, filled from a
+// confirmed repetition and put back, each change kept as a version. The one owner of document_segments,
+// segment_versions, replace_batches, replace_changes, pretranslate_staging and propagated_segments.
 import { PageSizer } from '../../pacing.ts';
 import {
   deleteInSlices,
@@ -12,6 +12,7 @@ import {
   type Transaction,
 } from '../../store/db.ts';
 import { SEGMENT_STATUSES, type SegmentStatus } from './document-states.ts';
+import { repetitionHash } from './repetition-hash.ts';
 
 export interface SegmentRow {
   id: number;
@@ -34,6 +35,8 @@ export interface SegmentRow {
   repairs: string | null;
   /** Changes of its target or status so far (its last version in segment_versions). */
   version: number;
+  /** The hash of its repetition key (repetition-hash.ts); null until filled for rows older than it. */
+  source_hash: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -48,6 +51,7 @@ export type NewSegment = Omit<
   | 'context_match'
   | 'repairs'
   | 'version'
+  | 'source_hash'
   | 'created_at'
   | 'updated_at'
 >;
@@ -113,6 +117,7 @@ const SEGMENT_COLUMNS = [
   'created_at',
   'updated_at',
   'version',
+  'source_hash',
 ] as const;
 
 const VERSION_COLUMNS = [
@@ -131,6 +136,12 @@ const VERSION_COLUMNS = [
  * caller's transaction).
  */
 export async function deleteSegmentsOfDocument(db: Queryable, documentId: number) {
+  await deleteInSlices(db, {
+    table: 'propagated_segments',
+    key: 'segment_id',
+    where: 'document_id = ?',
+    params: [documentId],
+  });
   await deleteInSlices(db, {
     table: 'segment_versions',
     key: 'id',
@@ -161,6 +172,12 @@ export async function replaceSegments(
   segments: readonly NewSegment[],
   importedBy: string | null,
 ) {
+  await deleteInSlices(tx, {
+    table: 'propagated_segments',
+    key: 'segment_id',
+    where: 'document_id = ?',
+    params: [documentId],
+  });
   for (const table of ['segment_versions', 'document_segments']) {
     await deleteInSlices(tx, { table, key: 'id', where: 'document_id = ?', params: [documentId] });
   }
@@ -187,6 +204,7 @@ export async function replaceSegments(
         now,
         now,
         s.target === null ? 0 : 1,
+        repetitionHash(s.source),
       ]);
     await tx.insertMany('document_segments', SEGMENT_COLUMNS, rows);
     const versions: SqlParam[][] = segments
@@ -286,6 +304,8 @@ export interface SegmentFilter {
   statuses?: readonly SegmentStatus[];
   /** Text the source or the target contains, in any case. */
   text?: string;
+  /** Only repetitions: segments whose source occurs more than once in this project's documents. */
+  repeatedIn?: number;
 }
 
 function filterSql(documentId: number, filter: SegmentFilter): { where: string; params: SqlParam[] } {
@@ -299,6 +319,10 @@ function filterSql(documentId: number, filter: SegmentFilter): { where: string; 
     const pattern = `%${filter.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     clauses.push("(LOWER(source) LIKE ? ESCAPE '\\' OR LOWER(COALESCE(target, '')) LIKE ? ESCAPE '\\')");
     params.push(pattern, pattern);
+  }
+  if (filter.repeatedIn !== undefined) {
+    clauses.push(repeatedSql('document_segments'));
+    params.push(filter.repeatedIn);
   }
   return { where: clauses.join(' AND '), params };
 }
@@ -656,6 +680,7 @@ export async function findVersion(db: Queryable, segmentId: number, version: num
 export async function deleteSegment(db: Queryable, id: number) {
   await db.run('DELETE FROM document_segments WHERE id = ?', [id]);
   await db.run('DELETE FROM segment_versions WHERE segment_id = ?', [id]);
+  await db.run('DELETE FROM propagated_segments WHERE segment_id = ? OR origin_segment_id = ?', [id, id]);
 }
 
 /**
@@ -676,8 +701,9 @@ export async function appendSegment(
   const [id] = await tx.allocateIds(1);
   const now = nowSeconds();
   await tx.run(
-    `INSERT INTO document_segments (id, document_id, position, unit_index, source, target, status, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO document_segments (id, document_id, position, unit_index, source, target, status, created_at, updated_at,
+       source_hash)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       id,
       documentId,
@@ -688,7 +714,137 @@ export async function appendSegment(
       s.status,
       now,
       now,
+      repetitionHash(s.source),
     ],
   );
   return id;
+}
+
+// ---- Repetitions: segments of one project whose sources share a repetition key (source_hash).
+
+/** Documents of a project: the scope in which segments are repetitions of each other. */
+const PROJECT_SEGMENTS =
+  'document_segments s JOIN documents d ON d.id = s.document_id WHERE d.project_id = ?';
+
+/** Up to `limit` of the project's segments whose hash is not filled yet (rows older than it). */
+export async function segmentsWithoutHash(db: Queryable, projectId: number, limit: number) {
+  return db.all<{ id: number; source: string }>(
+    `SELECT s.id, s.source FROM ${PROJECT_SEGMENTS} AND s.source_hash IS NULL LIMIT ?`,
+    [projectId, limit],
+  );
+}
+
+/** Sets the hashes of these segments, in one statement; answers how many were set. */
+export async function setSourceHashes(
+  db: Queryable,
+  rows: readonly { id: number; hash: string }[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const { changes } = await db.run(
+    `UPDATE document_segments SET source_hash = v.column2
+     FROM (VALUES ${rows.map(() => '(CAST(? AS BIGINT), ?)').join(', ')}) AS v
+     WHERE document_segments.id = v.column1`,
+    rows.flatMap((r) => [r.id, r.hash]),
+  );
+  return changes;
+}
+
+/**
+ * For each of these hashes, per document of the project holding it: how many segments have it and the
+ * position of the first (the caller finds the first occurrence: the lowest document id, then position).
+ */
+export async function repetitionGroups(db: Queryable, projectId: number, hashes: readonly string[]) {
+  if (hashes.length === 0) return [];
+  return db.all<{ source_hash: string; document_id: number; first: number; n: number }>(
+    `SELECT s.source_hash, s.document_id, MIN(s.position) AS first, COUNT(*) AS n FROM ${PROJECT_SEGMENTS}
+       AND s.source_hash IN (${hashes.map(() => '?').join(', ')})
+     GROUP BY s.source_hash, s.document_id`,
+    [projectId, ...hashes],
+  );
+}
+
+/** SQL true for a row `alias` of document_segments whose source occurs elsewhere in the project. */
+function repeatedSql(alias: string) {
+  return `EXISTS (SELECT 1 FROM document_segments r JOIN documents rd ON rd.id = r.document_id
+    WHERE rd.project_id = ? AND r.source_hash = ${alias}.source_hash AND r.id <> ${alias}.id)`;
+}
+
+/** How many of the document's segments are repetitions (their source occurs more than once in the project). */
+export async function repeatedCount(db: Queryable, documentId: number, projectId: number): Promise<number> {
+  const row = await db.get<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM document_segments s WHERE s.document_id = ? AND ${repeatedSql('s')}`,
+    [documentId, projectId],
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** A segment changed by a propagation or its undo, for the live events. */
+export type PropagatedRow = Pick<SegmentRow, 'id' | 'document_id' | 'target' | 'status' | 'updated_at'>;
+
+/**
+ * Fills the project's unconfirmed segments with the origin's source hash with its confirmed target, in one
+ * statement whatever their number, each confirmed and recorded as a version of origin `propagated`; what
+ * each held before is kept under (origin, its version) for an undo. Answers the segments changed.
+ */
+export async function propagateTarget(
+  tx: Queryable,
+  origin: { id: number; version: number; projectId: number; sourceHash: string; target: string },
+  username: string | null,
+): Promise<PropagatedRow[]> {
+  const now = nowSeconds();
+  await tx.run(
+    `INSERT INTO propagated_segments (origin_segment_id, origin_version, segment_id, document_id, before_target,
+       before_status, after_version, created_at)
+     SELECT ?, ?, s.id, s.document_id, s.target, s.status, s.version + 1, ? FROM ${PROJECT_SEGMENTS}
+       AND s.source_hash = ? AND s.is_confirmed = 0 AND s.id <> ?`,
+    [origin.id, origin.version, now, origin.projectId, origin.sourceHash, origin.id],
+  );
+  const batch = 'p.origin_segment_id = ? AND p.origin_version = ? AND document_segments.id = p.segment_id';
+  const rows = await tx.all<PropagatedRow>(
+    `UPDATE document_segments SET target = ?, is_confirmed = 1, is_reviewed = 0, status = ?, match_score = NULL,
+       context_match = 0, repairs = NULL, version = version + 1, updated_at = ${NEXT_UPDATED_AT}
+     FROM propagated_segments p
+     WHERE ${batch} AND document_segments.version = p.after_version - 1 AND document_segments.is_confirmed = 0
+     RETURNING document_segments.id, document_segments.document_id, document_segments.target,
+       document_segments.status, document_segments.updated_at`,
+    [origin.target, SEGMENT_STATUSES.confirmed, now, now, origin.id, origin.version],
+  );
+  await tx.run(
+    `INSERT INTO segment_versions (document_id, segment_id, version, target, status, username, origin, created_at)
+     SELECT s.document_id, s.id, s.version, s.target, s.status, ?, 'propagated', s.updated_at
+     FROM propagated_segments p JOIN document_segments s ON s.id = p.segment_id
+     WHERE p.origin_segment_id = ? AND p.origin_version = ? AND s.version = p.after_version`,
+    [username, origin.id, origin.version],
+  );
+  return rows;
+}
+
+/**
+ * Puts back what the origin's confirmations propagated, in the segments not changed since (a translator's
+ * later change is never undone), each as a version of origin `restore`; then forgets those propagations.
+ * Answers the segments changed.
+ */
+export async function undoPropagations(
+  tx: Queryable,
+  originId: number,
+  username: string | null,
+): Promise<PropagatedRow[]> {
+  const now = nowSeconds();
+  const rows = await tx.all<PropagatedRow>(
+    `UPDATE document_segments SET target = p.before_target, status = p.before_status, is_confirmed = 0,
+       is_reviewed = 0, version = version + 1, updated_at = ${NEXT_UPDATED_AT}
+     FROM propagated_segments p
+     WHERE p.origin_segment_id = ? AND document_segments.id = p.segment_id
+       AND document_segments.version = p.after_version
+     RETURNING document_segments.id, document_segments.document_id, document_segments.target,
+       document_segments.status, document_segments.updated_at`,
+    [now, now, originId],
+  );
+  await recordVersions(
+    tx,
+    rows.map((r) => r.id),
+    { origin: 'restore', username },
+  );
+  await tx.run('DELETE FROM propagated_segments WHERE origin_segment_id = ?', [originId]);
+  return rows;
 }

@@ -3,32 +3,90 @@ import type { Db, Queryable, Transaction } from '../../store/db.ts';
 import type { EntryContext } from '../memories/entry-identity.ts';
 import type { SegmentInContext } from '../memories/service.ts';
 import { SEGMENT_STATUSES, type SegmentStatus } from './document-states.ts';
+import { ensureRepetitionKeys, repeatedCount, repetitionMarks } from './repetitions.ts';
 import * as repo from './repository.ts';
 import { contextKey } from './segment-plan.ts';
+import type { DocumentSegmentRow } from './segment-repository.ts';
 import * as segments from './segment-repository.ts';
-import { publicSegment, requireDocument } from './service.ts';
+import { publicSegment, requireDocument, segmentsWithIssues } from './service.ts';
 
-export type { DocumentSegmentRow } from './segment-repository.ts';
+export { ensureRepetitionKeys, propagateConfirmation, undoPropagation } from './repetitions.ts';
+export type { DocumentSegmentRow, PropagatedRow } from './segment-repository.ts';
 
 /** GET /v2/documents/segments: a page of the segments matching a filter, the total, and counts by status. */
 export async function segmentsPage(
   db: Db,
   principal: Principal,
-  query: { id: number; offset?: number; limit?: number; status?: string; q?: string },
+  query: {
+    id: number;
+    offset?: number;
+    limit?: number;
+    status?: string;
+    q?: string;
+    repeated?: boolean;
+    qa?: 'any' | 'error';
+  },
 ) {
   const doc = await requireDocument(db, principal, query.id);
   const offset = query.offset ?? 0;
   const limit = query.limit ?? 100;
+  await ensureRepetitionKeys(db, doc.project_id);
   const filter = {
     statuses: query.status?.split(',') as SegmentStatus[] | undefined,
     text: query.q?.trim() || undefined,
+    repeatedIn: query.repeated ? doc.project_id : undefined,
   };
-  const { total, rows } = await segments.filteredSegments(db, doc.id, filter, { offset, limit });
+  const { total, rows } = query.qa
+    ? await withIssues(db, doc, filter, query.qa, { offset, limit })
+    : await segments.filteredSegments(db, doc.id, filter, { offset, limit });
   const byStatus = await segments.statusCounts(db, doc.id);
   const counts = Object.fromEntries(
     Object.values(SEGMENT_STATUSES).map((status) => [status, byStatus.get(status) ?? 0]),
   ) as Record<SegmentStatus, number>;
-  return { total, offset, limit, counts, segments: rows.map((row) => publicSegment(row, doc)) };
+  const marks = await repetitionMarks(db, doc.project_id, rows);
+  return {
+    total,
+    offset,
+    limit,
+    counts,
+    repetitions: await repeatedCount(db, doc.id, doc.project_id),
+    segments: rows.map((row) => publicSegment(row, doc, marks.get(row.id))),
+  };
+}
+
+/** A document segment as the API answers it, with its repetition mark (GET /v2/segments, a change's answer). */
+export async function markedSegment(db: Queryable, row: DocumentSegmentRow) {
+  await ensureRepetitionKeys(db, row.project_id);
+  const marks = await repetitionMarks(db, row.project_id, [row]);
+  return publicSegment(row, row, marks.get(row.id));
+}
+
+/**
+ * The QA filter: QA is computed, not stored, so the segments with issues are found by checking the document
+ * (the same walk as GET /v2/documents/qa), then the status and text filter applied to them.
+ */
+async function withIssues(
+  db: Db,
+  doc: repo.DocumentRow,
+  filter: segments.SegmentFilter,
+  qa: 'any' | 'error',
+  page: { offset: number; limit: number },
+) {
+  const text = filter.text?.toLowerCase();
+  let total = 0;
+  const rows: segments.SegmentRow[] = [];
+  for await (const { row, issues } of segmentsWithIssues(db, doc)) {
+    if (qa === 'error' && !issues.some((i) => i.severity === 'error')) continue;
+    if (filter.statuses?.length && !filter.statuses.includes(row.status as SegmentStatus)) continue;
+    if (text && !row.source.toLowerCase().includes(text) && !(row.target ?? '').toLowerCase().includes(text))
+      continue;
+    // Both filters at once are rare: one lookup per segment with issues is enough.
+    if (filter.repeatedIn !== undefined && !(await repetitionMarks(db, filter.repeatedIn, [row])).get(row.id))
+      continue;
+    if (total >= page.offset && rows.length < page.limit) rows.push(row);
+    total++;
+  }
+  return { total, rows };
 }
 
 // ---- One segment (PUT, POST and DELETE /v2/segments, GET /v2/segments/history).

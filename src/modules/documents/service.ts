@@ -11,6 +11,7 @@ import { nowSeconds } from '../../store/db.ts';
 import { activeTaskOf, insertTask, replaceQueuedParams } from '../../tasks/queue.ts';
 import type { TaskNotifier } from '../../tasks/task-worker.ts';
 import { requireFileName } from '../../text/file-names.ts';
+import { plainText } from '../../text/inline-tags.ts';
 import { checkSegment, QA_CODES, QA_SEVERITY } from '../../text/qa/qa-checks.ts';
 import {
   IMPORT,
@@ -27,6 +28,7 @@ import type { DocumentImportTaskParams } from './import-task.ts';
 import { PRETRANSLATE_MODES, planModes, readMode } from './pretranslate-modes.ts';
 import { type PretranslateTaskParams, withNeighbours } from './pretranslate-task.ts';
 import type { ProjectsOfDocuments } from './projects-of-documents.ts';
+import { ensureRepetitionKeys, type RepetitionMark, repetitionMarks } from './repetitions.ts';
 import * as repo from './repository.ts';
 import { AUTO_ACCEPT_SCOPES, type AutoAcceptScope } from './schemas.ts';
 import { contextKey } from './segment-plan.ts';
@@ -68,7 +70,15 @@ export function publicDocument(row: repo.DocumentRow) {
   };
 }
 
-export function publicSegment(row: segments.SegmentRow, doc: { srclang: string; trglang: string }) {
+/**
+ * A document segment as the API answers it; with its repetition mark when the caller read it
+ * (repetitions.ts), which answers that the editor reads carry.
+ */
+export function publicSegment(
+  row: segments.SegmentRow,
+  doc: { srclang: string; trglang: string },
+  repetition?: RepetitionMark,
+) {
   return {
     id: row.id,
     document_id: row.document_id,
@@ -88,6 +98,7 @@ export function publicSegment(row: segments.SegmentRow, doc: { srclang: string; 
     context: row.context,
     repairs:
       row.repairs === null ? null : (JSON.parse(row.repairs) as { from: string; to: string; kind: string }[]),
+    ...(repetition === undefined ? {} : { repetition }),
   };
 }
 
@@ -171,8 +182,10 @@ export async function getDocument(db: Db, principal: Principal, id: number, with
     publicDocument(doc);
   if (withSegments) {
     answer.segments = [];
+    await ensureRepetitionKeys(db, doc.project_id);
     for await (const rows of segments.segmentPages(db, id)) {
-      for (const row of rows) answer.segments.push(publicSegment(row, doc));
+      const marks = await repetitionMarks(db, doc.project_id, rows);
+      for (const row of rows) answer.segments.push(publicSegment(row, doc, marks.get(row.id)));
     }
   }
   return answer;
@@ -197,29 +210,40 @@ interface QaReportIssue {
   export?: 'fuzzy' | 'blocked';
 }
 
+/** The longest excerpt of a segment's source in the QA report. */
+const EXCERPT_CHARS = 160;
+
+/** The source as the QA list shows it: its text alone, tags left out, cut at a word near 160 characters. */
+function excerpt(source: string): string {
+  const text = plainText(source).replace(/\s+/g, ' ').trim();
+  if (text.length <= EXCERPT_CHARS) return text;
+  const cut = text.lastIndexOf(' ', EXCERPT_CHARS);
+  return `${text.slice(0, cut > EXCERPT_CHARS / 2 ? cut : EXCERPT_CHARS)}…`;
+}
+
 /**
- * GET /v2/documents/qa: every segment checked against its source, in document order; the issues of a
- * segment the export cannot write as it is say what the export will do (`export`), from the same decision
- * the export takes.
+ * Every segment of a document that has QA issues, with them, in document order: each target checked against
+ * its source (src/text/qa), and the issues of a segment the export cannot write as it is saying what the export
+ * will do (`export`), from the same decision the export takes. The QA report and the segment list's QA filter
+ * read it, so that both always agree.
  */
-export async function qaReport(db: Db, principal: Principal, id: number) {
-  const doc = await requireDocument(db, principal, id);
+export async function* segmentsWithIssues(
+  db: Db,
+  doc: repo.DocumentRow,
+): AsyncGenerator<{ row: segments.SegmentRow; issues: QaReportIssue[] }> {
   const options = { srcLang: doc.srclang, trgLang: doc.trglang };
   const verdicts = new Map((await currentExportVerdicts(db.background(), doc)).map((v) => [v.segment_id, v]));
-  const issues: QaReportIssue[] = [];
-  const counts = { error: 0, warning: 0 };
   let slice = performance.now();
-  for await (const rows of segments.segmentPages(db, id)) {
+  for await (const rows of segments.segmentPages(db, doc.id)) {
     for (const row of rows) {
       if (performance.now() - slice > QA_SLICE_MS) {
         await nextTurn();
         slice = performance.now();
       }
       const verdict = verdicts.get(row.id);
-      const found = checkSegment(row.source, row.target, { ...options, status: row.status });
+      const issues: QaReportIssue[] = [];
       let marked = false;
-      for (const issue of found) {
-        counts[issue.severity]++;
+      for (const issue of checkSegment(row.source, row.target, { ...options, status: row.status })) {
         const answer: QaReportIssue = {
           segment_id: row.id,
           position: row.position,
@@ -235,7 +259,6 @@ export async function qaReport(db: Db, principal: Principal, id: number) {
       }
       // The format found what QA's comparison did not (a plural form's arguments, say): its own words.
       if (verdict && !marked) {
-        counts.error++;
         issues.push({
           segment_id: row.id,
           position: row.position,
@@ -245,6 +268,21 @@ export async function qaReport(db: Db, principal: Principal, id: number) {
           export: verdict.export,
         });
       }
+      if (issues.length > 0) yield { row, issues };
+    }
+  }
+}
+
+/** GET /v2/documents/qa: every issue of every segment, in document order, with its segment's source excerpt. */
+export async function qaReport(db: Db, principal: Principal, id: number) {
+  const doc = await requireDocument(db, principal, id);
+  const issues: (QaReportIssue & { source: string })[] = [];
+  const counts = { error: 0, warning: 0 };
+  for await (const { row, issues: found } of segmentsWithIssues(db, doc)) {
+    const source = excerpt(row.source);
+    for (const issue of found) {
+      counts[issue.severity === 'error' ? 'error' : 'warning']++;
+      issues.push({ ...issue, source });
     }
   }
   return { document_id: doc.id, counts, issues };

@@ -2,6 +2,7 @@
 // pair's memory already covers, per file and per pair, in words as the scorer counts them (CJK a word per
 // character) — what a CAT tool's "analysis" shows before any work starts, and what translators are paid by.
 import type { Static } from 'typebox';
+import { repetitionKey } from '../../matching/repetition-key.ts';
 import { scoreBand } from '../../matching/score-bands.ts';
 import { countWords } from '../../matching/word-count.ts';
 import type { Db } from '../../store/db.ts';
@@ -31,9 +32,6 @@ const noBands = (): Bands => ({
   repetitions: 0,
   new: 0,
 });
-
-/** What two segments are repetitions of each other by: the same source after NFC. */
-const repetitionKey = (source: string) => source.normalize('NFC');
 
 /** Words and segments counted by band. */
 class Tally {

@@ -36,7 +36,11 @@ export function publicEntry(row: repo.EntryRow, memory: { srclang: string; trgla
 
 /**
  * Stores a pair once per memory and context (an identical one already stored is answered as it is), without
- * edge whitespace, bumping the version.
+ * edge whitespace, bumping the version. With a context, and unless the memory allows several translations
+ * per source, the pair replaces what the memory holds for its source in that context (docs/MATCHING.md
+ * §2.7): the newest such entry takes the new target — its earlier text kept as a version of it — and older
+ * duplicates (stored before this rule) go, logged as deletions. Without a context (an entry added by hand
+ * through Lilt's API) it is added, as Lilt adds it.
  */
 async function storePair(
   tx: Queryable,
@@ -49,8 +53,13 @@ async function storePair(
   const context = storedContext(pair.context);
   const where = contextHash(source, context);
   const hash = pairHash(source, target, where);
-  const existing = await repo.findEntryByPair(tx, memoryId, hash);
-  if (existing) return existing;
+  if (where !== '' && !(await allowsMultiple(tx, memoryId))) {
+    const replaced = await replaceInContext(tx, memoryId, { source, target, hash, where }, createdBy);
+    if (replaced) return replaced;
+  } else {
+    const existing = await repo.findEntryByPair(tx, memoryId, hash);
+    if (existing) return existing;
+  }
   const rev = await repo.bumpVersion(tx, memoryId, 1);
   return repo.insertEntry(tx, {
     memoryId,
@@ -61,6 +70,42 @@ async function storePair(
     rev,
     context,
     contextHash: where,
+  });
+}
+
+async function allowsMultiple(db: Queryable, memoryId: number): Promise<boolean> {
+  const memory = await repo.memoryById(db, memoryId);
+  if (!memory) throw errors.notFound('Memory', memoryId);
+  return memory.multiple_translations === 1;
+}
+
+/**
+ * The entry of this source in this context, holding `target` now: the newest one stored there, its target
+ * replaced (the earlier one kept as a version) unless it is already this one; the others stored there
+ * deleted. Undefined when the memory holds nothing in that context.
+ */
+async function replaceInContext(
+  tx: Queryable,
+  memoryId: number,
+  pair: { source: string; target: string; hash: string; where: string },
+  by: string,
+): Promise<repo.EntryRow | undefined> {
+  const stored = await repo.entriesInContexts(tx, memoryId, [pair.where]);
+  if (stored.length === 0) return undefined;
+  stored.sort((a, b) => b.updated_at - a.updated_at || b.id - a.id);
+  const [newest, ...older] = stored;
+  if (older.length === 0 && newest.pair_hash === pair.hash) return newest;
+  const rev = await repo.bumpVersion(tx, memoryId, -older.length);
+  for (const entry of older) await repo.deleteEntry(tx, memoryId, entry.id, rev);
+  if (newest.pair_hash === pair.hash) return newest;
+  await repo.keepEntryVersion(tx, newest, by);
+  return repo.updateEntry(tx, newest.id, {
+    source: pair.source,
+    target: pair.target,
+    pairHash: pair.hash,
+    contextHash: pair.where,
+    rev,
+    updatedBy: by,
   });
 }
 
@@ -120,6 +165,9 @@ export async function updateEntry(
       throw errors.conflict(`Memory ${current.memory_id} already holds this pair as segment ${clash.id}`);
     }
     const rev = await repo.bumpVersion(tx, current.memory_id, 0);
+    if (current.source !== source || current.target !== target) {
+      await repo.keepEntryVersion(tx, current, principal.username);
+    }
     return repo.updateEntry(tx, current.id, {
       source,
       target,
@@ -191,6 +239,46 @@ export async function browseEntries(
       updated_at: row.updated_at,
       created_by: row.created_by,
       updated_by: row.updated_by,
+      earlier_versions: Number(row.earlier_versions),
     })),
+  };
+}
+
+/**
+ * GET /v2/memories/entries/history: an entry's versions, newest first — as it is, then what each correction
+ * replaced, with who wrote it and when. Another organization's memory or entry is a 404.
+ */
+export async function entryHistory(
+  deps: Pick<MemoryDeps, 'db'>,
+  principal: Principal,
+  query: { id: number; segment_id: number },
+) {
+  await requireMemory(deps.db, principal, query.id);
+  const current = await repo.findEntry(deps.db, query.segment_id, principal.organizationId);
+  if (!current || current.memory_id !== query.id) throw errors.notFound('Segment', query.segment_id);
+  const earlier = await repo.entryVersions(deps.db, current.id);
+  return {
+    memory_id: current.memory_id,
+    segment_id: current.id,
+    versions: [
+      {
+        source: withoutEdges(current.source),
+        target: withoutEdges(current.target),
+        user: current.updated_by,
+        created_at: current.updated_at,
+        current: true,
+        replaced_by: null,
+        replaced_at: null,
+      },
+      ...earlier.map((v) => ({
+        source: withoutEdges(v.source),
+        target: withoutEdges(v.target),
+        user: v.written_by,
+        created_at: v.written_at,
+        current: false,
+        replaced_by: v.replaced_by,
+        replaced_at: v.replaced_at,
+      })),
+    ],
   };
 }

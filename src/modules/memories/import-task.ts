@@ -46,6 +46,36 @@ export function memoryImportTask(indexes: IndexCache, limits: { maxDecompressedB
   });
 }
 
+/** A language tag as the reader keeps it (lower case) written as BCP 47 writes it: `en-us` → `en-US`. */
+function languageTag(lang: string): string {
+  return lang.replace(/-([a-z]{2})(?=-|$)/, (_, region: string) => `-${region.toUpperCase()}`);
+}
+
+/**
+ * Why units of a memory file were skipped, in words (null when none were): those without a variant in the
+ * memory's source or target language, with the languages they have — a file of another pair says so —
+ * and those empty once trimmed.
+ */
+export function skippedWhy(
+  stats: TmxReadStats & { blank?: number },
+  memory: { srclang: string; trglang: string },
+): string | null {
+  if (stats.skipped === 0) return null;
+  const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'unit' : 'units'}`;
+  const noSource = stats.noSource ?? 0;
+  const noTarget = stats.noTarget ?? 0;
+  const blank = stats.blank ?? 0;
+  const other = stats.skipped - noSource - noTarget - blank;
+  const parts: string[] = [];
+  if (noTarget > 0) parts.push(`${count(noTarget)} had no variant in ${memory.trglang}`);
+  if (noSource > 0) parts.push(`${count(noSource)} had no variant in ${memory.srclang}`);
+  if (blank > 0) parts.push(`${count(blank)} had an empty source or target`);
+  if (other > 0) parts.push(`${count(other)} lacked a source or a target`);
+  const languages = (stats.skippedLanguages ?? []).map(languageTag);
+  const have = languages.length > 0 ? `; the languages they have: ${languages.join(', ')}` : '';
+  return `${parts.join(', ')}${have}`;
+}
+
 /** The memory an import was for was deleted after the upload: the import fails, writing nothing. */
 function memoryDeleted(memoryId: number): TaskFailure {
   return new TaskFailure(
@@ -117,7 +147,14 @@ async function runImport(
       if (!resources.includes(params.name)) resources.push(params.name);
       if (!(await repo.recordImport(tx, memory.id, imported, resources))) throw memoryDeleted(memory.id);
       await ctx.progress(bytesRead, bytesRead, tx);
-      await ctx.complete(tx, { imported, skipped: stats.skipped, duplicates: units - imported });
+      // Why units were skipped, when some were: a file of another language pair says so.
+      const why = skippedWhy(stats, memory);
+      await ctx.complete(tx, {
+        imported,
+        skipped: stats.skipped,
+        duplicates: units - imported,
+        ...(why && { skipped_why: why, skipped_languages: (stats.skippedLanguages ?? []).map(languageTag) }),
+      });
     },
     { bulk: true },
   );

@@ -91,7 +91,10 @@ async function run() {
   }
   if (rows.length > 0) await send();
   const { units, skipped } = reader.stats;
-  port.postMessage({ type: 'done', stats: { units: units - blank, skipped: skipped + blank } });
+  port.postMessage({
+    type: 'done',
+    stats: { ...reader.stats, units: units - blank, skipped: skipped + blank, blank },
+  });
 }
 
 run().catch((err: Error) => port.postMessage({ type: 'error', name: err.name, message: err.message }));

@@ -1,5 +1,5 @@
-// SQL for memories, their entries, the log of deleted entries, and imports: the one owner of memories,
-// memory_entries and memory_deletions.
+// SQL for memories, their entries, the log of deleted entries, the earlier versions of entries, and imports:
+// the one owner of memories, memory_entries, memory_deletions and memory_entry_versions.
 import { errors } from '../../errors.ts';
 import { deleteInSlices, nowSeconds, type Queryable } from '../../store/db.ts';
 import type { EntryContext, ImportedUnit } from './entry-identity.ts';
@@ -15,6 +15,8 @@ export interface MemoryRow {
   version: number;
   num_segments: number;
   resources: string;
+  /** 1: a source may have several translations in one context; 0: a new one replaces the entry (default). */
+  multiple_translations: number;
   created_at: number;
   updated_at: number;
 }
@@ -50,13 +52,25 @@ export async function insertMemory(
     trglang: string;
     srclocale: string | null;
     trglocale: string | null;
+    multipleTranslations?: boolean;
   },
 ): Promise<number> {
   const now = nowSeconds();
   const row = await db.get<{ id: number }>(
-    `INSERT INTO memories (organization_id, name, srclang, trglang, srclocale, trglocale, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    [m.organizationId, m.name, m.srclang, m.trglang, m.srclocale, m.trglocale, now, now],
+    `INSERT INTO memories (organization_id, name, srclang, trglang, srclocale, trglocale, multiple_translations,
+       created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    [
+      m.organizationId,
+      m.name,
+      m.srclang,
+      m.trglang,
+      m.srclocale,
+      m.trglocale,
+      m.multipleTranslations ? 1 : 0,
+      now,
+      now,
+    ],
   );
   return row!.id;
 }
@@ -96,6 +110,20 @@ export async function renameMemory(db: Queryable, id: number, organizationId: nu
   return changes > 0;
 }
 
+/** Whether a source may have several translations in one context (else a new one replaces the entry). */
+export async function setMultipleTranslations(
+  db: Queryable,
+  id: number,
+  organizationId: number,
+  multiple: boolean,
+) {
+  const { changes } = await db.run(
+    'UPDATE memories SET multiple_translations = ?, updated_at = ? WHERE id = ? AND organization_id = ?',
+    [multiple ? 1 : 0, nowSeconds(), id, organizationId],
+  );
+  return changes > 0;
+}
+
 /**
  * Takes the memory's row lock for the rest of the transaction (PostgreSQL; SQLite's writer lock already
  * serialises writers); answers whether the memory exists. A delete takes it before it checks for an import
@@ -114,6 +142,7 @@ export async function deleteMemory(db: Queryable, id: number, organizationId: nu
   }
   await deleteInSlices(db, { table: 'memory_entries', key: 'id', where: 'memory_id = ?', params: [id] });
   await db.run('DELETE FROM memory_deletions WHERE memory_id = ?', [id]);
+  await db.run('DELETE FROM memory_entry_versions WHERE memory_id = ?', [id]);
   const { changes } = await db.run('DELETE FROM memories WHERE id = ? AND organization_id = ?', [
     id,
     organizationId,
@@ -220,6 +249,47 @@ export async function deleteEntry(db: Queryable, memoryId: number, id: number, r
     [memoryId, rev, nowSeconds(), id],
   );
   await db.run('DELETE FROM memory_entries WHERE id = ?', [id]);
+  await db.run('DELETE FROM memory_entry_versions WHERE entry_id = ?', [id]);
+}
+
+/** An earlier version of an entry: what it held, who wrote that and when, who replaced it and when. */
+export interface EntryVersionRow {
+  id: number;
+  entry_id: number;
+  source: string;
+  target: string;
+  written_by: string | null;
+  written_at: number;
+  replaced_by: string | null;
+  replaced_at: number;
+}
+
+/** Keeps what an entry holds now as an earlier version of it, replaced by `replacedBy` now. */
+export async function keepEntryVersion(db: Queryable, entry: EntryRow, replacedBy: string) {
+  await db.run(
+    `INSERT INTO memory_entry_versions (memory_id, entry_id, source, target, written_by, written_at, replaced_by,
+       replaced_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      entry.memory_id,
+      entry.id,
+      entry.source,
+      entry.target,
+      entry.updated_by,
+      entry.updated_at,
+      replacedBy,
+      nowSeconds(),
+    ],
+  );
+}
+
+/** The earlier versions of an entry, newest first. */
+export async function entryVersions(db: Queryable, entryId: number) {
+  return db.all<EntryVersionRow>(
+    `SELECT id, entry_id, source, target, written_by, written_at, replaced_by, replaced_at
+     FROM memory_entry_versions WHERE entry_id = ? ORDER BY id DESC`,
+    [entryId],
+  );
 }
 
 export async function findEntry(db: Queryable, id: number, organizationId: number) {
@@ -319,7 +389,7 @@ export async function browseEntries(
   db: Queryable,
   memoryId: number,
   filter: { text?: string; offset: number; limit: number },
-): Promise<{ total: number; rows: EntryRow[] }> {
+): Promise<{ total: number; rows: (EntryRow & { earlier_versions: number })[] }> {
   let where = 'memory_id = ?';
   const params: (string | number)[] = [memoryId];
   if (filter.text) {
@@ -331,8 +401,9 @@ export async function browseEntries(
     `SELECT COUNT(*) AS n FROM memory_entries WHERE ${where}`,
     params,
   );
-  const rows = await db.all<EntryRow>(
-    `SELECT * FROM memory_entries WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`,
+  const rows = await db.all<EntryRow & { earlier_versions: number }>(
+    `SELECT e.*, (SELECT COUNT(*) FROM memory_entry_versions v WHERE v.entry_id = e.id) AS earlier_versions
+     FROM memory_entries e WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`,
     [...params, filter.limit, filter.offset],
   );
   return { total: total?.n ?? 0, rows };

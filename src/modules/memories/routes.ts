@@ -8,7 +8,7 @@ import type { App } from '../../http/types.ts';
 import { readUpload, uploadRoutes } from '../../http/uploads.ts';
 import { MIN_SCORE } from '../../matching/score-bands.ts';
 import type { TaskNotifier } from '../../tasks/task-worker.ts';
-import { browseEntries, deleteMemoryEntry, updateMemoryEntry } from './entry-service.ts';
+import { browseEntries, deleteMemoryEntry, entryHistory, updateMemoryEntry } from './entry-service.ts';
 import { exportTmx } from './export.ts';
 import { startImport } from './import.ts';
 import {
@@ -18,6 +18,8 @@ import {
   CreateMemoryBody,
   DeleteEntryQuery,
   EntriesPage,
+  EntryHistory,
+  EntryHistoryQuery,
   ImportStarted,
   ListMemoriesQuery,
   Memory,
@@ -72,8 +74,15 @@ export async function memoriesRoutes(
 
   app.put(
     '/v2/memories',
-    { schema: { summary: 'Rename a memory', tags, body: RenameMemoryBody, response: { 200: Memory } } },
-    async (request) => service.renameMemory(deps, principalOf(request), request.body.id, request.body.name),
+    {
+      schema: {
+        summary: 'Rename a memory, or allow several translations per source (extension)',
+        tags,
+        body: RenameMemoryBody,
+        response: { 200: Memory },
+      },
+    },
+    async (request) => service.updateMemory(deps, principalOf(request), request.body),
   );
 
   app.delete(
@@ -133,6 +142,19 @@ export async function memoriesRoutes(
       },
     },
     async (request) => browseEntries(deps, principalOf(request), request.query),
+  );
+
+  app.get(
+    '/v2/memories/entries/history',
+    {
+      schema: {
+        summary: "An entry's versions, newest first: what it held, who wrote it and when (extension)",
+        tags,
+        querystring: EntryHistoryQuery,
+        response: { 200: EntryHistory },
+      },
+    },
+    async (request) => entryHistory(deps, principalOf(request), request.query),
   );
 
   app.put(

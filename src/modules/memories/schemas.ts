@@ -1,6 +1,7 @@
 // TypeBox schemas of the memory and segment resources (docs/API.md) and the memories routes' parameters.
 import { Type } from 'typebox';
 import { Nullable, StringEnum } from '../../http/schemas.ts';
+import { RANK_REASONS } from '../../matching/ranking.ts';
 import { EXACT_SCORE, MIN_SCORE } from '../../matching/score-bands.ts';
 
 export const Memory = Type.Object({
@@ -16,6 +17,11 @@ export const Memory = Type.Object({
   num_segments: Type.Integer(),
   /** The names of the files imported; null before any (as Lilt answers). */
   resources: Nullable(Type.Array(Type.String())),
+  /**
+   * Extension: whether a source may have several translations in one context. False (the default): a
+   * confirmation replaces the entry its source has in that context, which keeps its earlier versions.
+   */
+  multiple_translations: Type.Boolean(),
   created_at: Type.Integer(),
   updated_at: Type.Integer(),
   /** Extension: the last import's task, its state, and why it failed (null before any import). */
@@ -58,6 +64,12 @@ export const TranslationMemoryEntry = Type.Object({
      * key, or the same previous and next sources. Its score stays 100.
      */
     context_match: Type.Boolean(),
+    /**
+     * Extension, on the first match only (null on the others): why it ranks first (docs/MATCHING.md §2.4) —
+     * `only`, `context`, `score`, `penalties`, `newest` or `first_stored` (changed in the same second) —
+     * and how many matches stand as high but for recency (`of`: "newest of 2 translations").
+     */
+    ranked_first: Nullable(Type.Object({ reason: StringEnum(RANK_REASONS), of: Type.Integer() })),
   }),
 });
 
@@ -96,6 +108,8 @@ export const CreateMemoryBody = Type.Object({
   trglang: Type.String(),
   srclocale: Type.Optional(Type.String({ maxLength: 20 })),
   trglocale: Type.Optional(Type.String({ maxLength: 20 })),
+  /** Extension: several translations per source and context (default false: one, replaced). */
+  multiple_translations: Type.Optional(Type.Boolean()),
 });
 
 export const ListMemoriesQuery = Type.Object({ id: Type.Optional(Type.Integer({ minimum: 1 })) });
@@ -103,6 +117,8 @@ export const ListMemoriesQuery = Type.Object({ id: Type.Optional(Type.Integer({ 
 export const RenameMemoryBody = Type.Object({
   id: Type.Integer({ minimum: 1 }),
   name: Type.Optional(Type.String({ maxLength: 500 })),
+  /** Extension: several translations per source and context (see Memory). */
+  multiple_translations: Type.Optional(Type.Boolean()),
 });
 
 export const QueryParams = Type.Object({
@@ -185,6 +201,33 @@ export const EntriesPage = Type.Object({
       updated_at: Type.Integer(),
       created_by: Nullable(Type.String()),
       updated_by: Nullable(Type.String()),
+      /** How many earlier versions the entry keeps (GET /v2/memories/entries/history), extension. */
+      earlier_versions: Type.Integer(),
+    }),
+  ),
+});
+
+/** GET /v2/memories/entries/history (extension): the versions of one entry of a memory. */
+export const EntryHistoryQuery = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  segment_id: Type.Integer({ minimum: 1 }),
+});
+
+export const EntryHistory = Type.Object({
+  memory_id: Type.Integer(),
+  segment_id: Type.Integer(),
+  /** Newest first: the entry as it is (current), then what it held before each change. */
+  versions: Type.Array(
+    Type.Object({
+      source: Type.String(),
+      target: Type.String(),
+      /** Who wrote this text, and when. */
+      user: Nullable(Type.String()),
+      created_at: Type.Integer(),
+      current: Type.Boolean(),
+      /** Who replaced it, and when (null for the current text). */
+      replaced_by: Nullable(Type.String()),
+      replaced_at: Nullable(Type.Integer()),
     }),
   ),
 });

@@ -1,7 +1,15 @@
 // Memories: CRUD, the fuzzy query and concordance, and the best-match lookup pre-translation runs.
 import { errors } from '../../errors.ts';
 import type { Principal } from '../../http/principal.ts';
-import { compareMatches, type Match, publicMatch, type RankedMatch, ranked } from '../../matching/ranking.ts';
+import {
+  type Candidate,
+  compareMatches,
+  type Match,
+  publicMatch,
+  type RankedMatch,
+  rankCandidates,
+  ranked,
+} from '../../matching/ranking.ts';
 import { EXACT_SCORE, MIN_SCORE } from '../../matching/score-bands.ts';
 import { nextTurn } from '../../pacing.ts';
 import type { Db, Queryable } from '../../store/db.ts';
@@ -68,6 +76,7 @@ function publicMemory(row: repo.MemoryRow, last: LastTask | undefined) {
     version: row.version,
     num_segments: row.num_segments,
     resources: resources.length > 0 ? resources : null,
+    multiple_translations: row.multiple_translations === 1,
     created_at: row.created_at,
     updated_at: row.updated_at,
     last_import: last
@@ -112,7 +121,14 @@ export function requireText(name: string, value: string | undefined): string {
 export async function createMemory(
   deps: MemoryDeps,
   principal: Principal,
-  input: { name?: string; srclang: string; trglang: string; srclocale?: string; trglocale?: string },
+  input: {
+    name?: string;
+    srclang: string;
+    trglang: string;
+    srclocale?: string;
+    trglocale?: string;
+    multiple_translations?: boolean;
+  },
 ) {
   const name = requireName(input.name);
   const srclang = deps.languages.require('srclang', input.srclang);
@@ -124,6 +140,7 @@ export async function createMemory(
     trglang,
     srclocale: requireLocale('srclocale', input.srclocale),
     trglocale: requireLocale('trglocale', input.trglocale),
+    multipleTranslations: input.multiple_translations ?? false,
   });
   return memoryAnswer(deps.db, principal, id);
 }
@@ -133,15 +150,35 @@ export async function listMemories(deps: MemoryDeps, principal: Principal, id?: 
   return publicMemories(deps.db, await repo.listMemories(deps.db, principal.organizationId));
 }
 
-export async function renameMemory(
+/**
+ * PUT /v2/memories: renames a memory (Lilt), and sets whether a source may have several translations in one
+ * context (extension); at least one of the two is given.
+ */
+export async function updateMemory(
   deps: MemoryDeps,
   principal: Principal,
-  id: number,
-  name: string | undefined,
+  input: { id: number; name?: string; multiple_translations?: boolean },
 ) {
-  const trimmed = requireName(name);
-  if (!(await repo.renameMemory(deps.db, id, principal.organizationId, trimmed)))
-    throw errors.notFound('Memory', id);
+  const { id } = input;
+  if (input.name === undefined && input.multiple_translations !== undefined) {
+    if (
+      !(await repo.setMultipleTranslations(
+        deps.db,
+        id,
+        principal.organizationId,
+        input.multiple_translations,
+      ))
+    )
+      throw errors.notFound('Memory', id);
+    return memoryAnswer(deps.db, principal, id);
+  }
+  const trimmed = requireName(input.name);
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.renameMemory(tx, id, principal.organizationId, trimmed)))
+      throw errors.notFound('Memory', id);
+    if (input.multiple_translations !== undefined)
+      await repo.setMultipleTranslations(tx, id, principal.organizationId, input.multiple_translations);
+  });
   return memoryAnswer(deps.db, principal, id);
 }
 
@@ -288,19 +325,31 @@ export async function queryMemory(
   }
   const index = await deps.indexes.get(memory.id, memory.version);
   const matches = index.search(query, { threshold: input.min_score ?? MIN_SCORE, n });
-  const contextIds = new Set(inContext.map((m) => m.id));
-  const ordered = [...inContext, ...matches.filter((m) => !contextIds.has(m.id))].slice(0, n);
-  return (await rowsOf(deps.db, ordered)).map(({ hit, row }) => ({
+  const hits = [
+    ...inContext.map((m) => ({ ...m, context: true })),
+    ...matches.map((m) => ({ ...m, context: false })),
+  ];
+  const found = await rowsOf(deps.db, hits);
+  const { ordered, reason, tied } = rankCandidates(
+    found.map(({ hit, row }) => ({ ...candidate(hit, row.updated_at, hit.context), row })),
+  );
+  return ordered.slice(0, n).map(({ row, score, penalties, matchType, context }, i) => ({
     source: row.source,
     target: row.target,
-    score: hit.score,
+    score,
     metadata: {
       ...entryMetadata(row),
-      match_type: hit.matchType,
-      penalties: hit.penalties,
-      context_match: contextIds.has(hit.id),
+      match_type: matchType,
+      penalties,
+      context_match: context,
+      ranked_first: i === 0 && reason !== null ? { reason, of: tied } : null,
     },
   }));
+}
+
+/** A match as the ranking takes it: with its entry's last change and whether it is a context match. */
+function candidate(match: Match, updatedAt: number, context: boolean): Candidate {
+  return { ...ranked(match.id, updatedAt, match.score, match.penalties), context };
 }
 
 export interface ConcordanceInput {
@@ -441,27 +490,32 @@ export async function bestMatches(
   const searched = await searchEach(deps, memoryId, sources, memo);
   const hashes = segments.map((s, i) => contextHash(sources[i], s.context));
   const inContext = await matchesInContexts(deps.db, memoryId, hashes);
-  const hits = searched.map((match, i) => {
-    const contextMatch = inContext.get(hashes[i])?.[0];
-    return contextMatch
-      ? { match: contextMatch, contextMatch: true }
-      : match && { match, contextMatch: false };
-  });
+  const hits = searched.map((match, i) => [
+    ...(inContext.get(hashes[i]) ?? []).map((m) => ({ match: m, context: true })),
+    ...(match ? [{ match, context: false }] : []),
+  ]);
   const entries = new Map(
-    (await repo.entriesByIds(deps.db, [...new Set(hits.flatMap((h) => (h ? [h.match.id] : [])))])).map(
-      (e) => [e.id, e],
-    ),
+    (await repo.entriesByIds(deps.db, [...new Set(hits.flat().map((h) => h.match.id))])).map((e) => [
+      e.id,
+      e,
+    ]),
   );
-  return hits.map((h, i) => {
-    const entry = h && entries.get(h.match.id);
-    if (!h || !entry) return null;
-    const source = withoutEdges(entry.source);
+  return hits.map((found, i) => {
+    // The same ranking as the query's (rankCandidates): what pre-translation takes is the panel's first.
+    const [best] = rankCandidates(
+      found.flatMap(({ match, context }) => {
+        const entry = entries.get(match.id);
+        return entry ? [{ ...candidate(match, entry.updated_at, context), entry }] : [];
+      }),
+    ).ordered;
+    if (!best) return null;
+    const source = withoutEdges(best.entry.source);
     return {
       source,
-      target: withoutEdges(entry.target),
-      score: h.match.score,
+      target: withoutEdges(best.entry.target),
+      score: best.score,
       exact: source.normalize('NFC') === sources[i].normalize('NFC'),
-      contextMatch: h.contextMatch,
+      contextMatch: best.context,
     };
   });
 }

@@ -19,6 +19,8 @@ export interface ProjectRow {
   metadata: string;
   /** The Lilt Job the project belongs to (one project per language pair), or null. */
   job_id: number | null;
+  /** 1 when confirming a segment fills its unconfirmed repetitions in the project (the default). */
+  propagate_repetitions: number;
   created_at: number;
   updated_at: number;
 }
@@ -30,8 +32,8 @@ export async function insertProject(
   const now = nowSeconds();
   const row = await db.get<{ id: number }>(
     `INSERT INTO projects (organization_id, memory_id, name, srclang, trglang, srclocale, trglocale, due_date, metadata,
-       job_id, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+       job_id, propagate_repetitions, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     [
       p.organization_id,
       p.memory_id,
@@ -43,6 +45,7 @@ export async function insertProject(
       p.due_date,
       p.metadata,
       p.job_id,
+      p.propagate_repetitions,
       now,
       now,
     ],
@@ -61,6 +64,15 @@ export async function findProject(db: Queryable, id: number, organizationId: num
 export async function memoryOfProject(db: Queryable, id: number): Promise<number | undefined> {
   return (await db.get<{ memory_id: number }>('SELECT memory_id FROM projects WHERE id = ?', [id]))
     ?.memory_id;
+}
+
+/** Whether confirming a segment of the project fills its repetitions. */
+export async function propagatesRepetitions(db: Queryable, id: number): Promise<boolean> {
+  const row = await db.get<{ propagate_repetitions: number }>(
+    'SELECT propagate_repetitions FROM projects WHERE id = ?',
+    [id],
+  );
+  return Number(row?.propagate_repetitions ?? 0) === 1;
 }
 
 /** The projects working on a memory. */
@@ -101,7 +113,12 @@ export async function updateProject(
   db: Queryable,
   id: number,
   organizationId: number,
-  changes: Partial<Pick<ProjectRow, 'name' | 'state' | 'due_date' | 'archived' | 'metadata' | 'memory_id'>>,
+  changes: Partial<
+    Pick<
+      ProjectRow,
+      'name' | 'state' | 'due_date' | 'archived' | 'metadata' | 'memory_id' | 'propagate_repetitions'
+    >
+  >,
 ) {
   const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
   const sets = [...entries.map(([k]) => `${k} = ?`), 'updated_at = ?'];

@@ -20,6 +20,11 @@ export const Project = Type.Object({
   metadata: Type.Record(Type.String(), Type.Unknown()),
   /** The Lilt Job the project is a language pair of (extension); null when it belongs to none. */
   job_id: Nullable(Type.Integer()),
+  /**
+   * Whether confirming a segment fills the project's unconfirmed segments with the same source, confirmed
+   * (extension; default true).
+   */
+  propagate_repetitions: Type.Boolean(),
   created_at: Type.Integer(),
   updated_at: Type.Integer(),
   document: Type.Array(Document),
@@ -30,6 +35,8 @@ export const CreateProjectBody = Type.Object({
   memory_id: Type.Optional(Type.Integer({ minimum: 1 })),
   due_date: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }))),
   metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  /** Confirming a segment fills its unconfirmed repetitions (extension; default true). */
+  propagate_repetitions: Type.Optional(Type.Boolean()),
 });
 
 export const ListProjectsQuery = Type.Object({
@@ -48,6 +55,8 @@ export const UpdateProjectBody = Type.Object({
   metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   /** Another memory of the same language pair (extension): the documents confirm into it from then on. */
   memory_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** Confirming a segment fills its unconfirmed repetitions (extension). */
+  propagate_repetitions: Type.Optional(Type.Boolean()),
 });
 
 /** Lilt's ResourceStatus: a person's time and words on the project. */

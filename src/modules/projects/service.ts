@@ -31,6 +31,7 @@ async function withDocuments(db: Db, rows: repo.ProjectRow[]) {
     archived: row.archived === 1,
     metadata: JSON.parse(row.metadata) as Record<string, unknown>,
     job_id: row.job_id,
+    propagate_repetitions: Number(row.propagate_repetitions) === 1,
     created_at: row.created_at,
     updated_at: row.updated_at,
     document: docs.filter((d) => d.project_id === row.id),
@@ -48,6 +49,11 @@ export function findProject(db: Queryable, id: number, organizationId: number) {
 /** The memory of a project: its documents are pre-translated from it and confirm into it. */
 export function memoryOfProject(db: Queryable, id: number): Promise<number | undefined> {
   return repo.memoryOfProject(db, id);
+}
+
+/** Whether confirming a segment of the project fills its repetitions (segments get this from here). */
+export function propagatesRepetitions(db: Queryable, id: number): Promise<boolean> {
+  return repo.propagatesRepetitions(db, id);
 }
 
 /** The projects working on a memory, which cannot be deleted while any does (memories get this through app.ts). */
@@ -73,6 +79,7 @@ export async function createProject(
     memory_id?: number;
     due_date?: number | null;
     metadata?: Record<string, unknown>;
+    propagate_repetitions?: boolean;
     /** The Lilt Job it is the project of a language pair of (jobs create their projects). */
     job_id?: number;
     /** Locales of a job's language pair, when the pair names them (the memory's otherwise). */
@@ -96,6 +103,7 @@ export async function createProject(
     due_date: input.due_date ?? null,
     metadata: JSON.stringify(input.metadata ?? {}),
     job_id: input.job_id ?? null,
+    propagate_repetitions: input.propagate_repetitions === false ? 0 : 1,
   });
   return answer(db, principal, id);
 }
@@ -130,6 +138,7 @@ export async function updateProject(
     archived?: boolean;
     metadata?: Record<string, unknown>;
     memory_id?: number;
+    propagate_repetitions?: boolean;
   },
 ) {
   const { db } = deps;
@@ -149,6 +158,8 @@ export async function updateProject(
     due_date: input.due_date,
     archived: input.archived === undefined ? undefined : input.archived ? 1 : 0,
     metadata: input.metadata === undefined ? undefined : JSON.stringify(input.metadata),
+    propagate_repetitions:
+      input.propagate_repetitions === undefined ? undefined : input.propagate_repetitions ? 1 : 0,
   });
   return answer(db, principal, input.id);
 }

@@ -1,7 +1,7 @@
 // Segments: one id space for document segments and memory entries. Each operation finds which one an id
 // is and does it: document segments are edited and confirmed here, through the documents module that stores
-// them (confirming writes the pair into the project's memory, with the segment's context), memory entries by
-// the memories module. Sources and targets are kept without edge whitespace: a document's is its skeleton's.
+// them (confirming writes the pair into the project's memory, with the segment's context, and fills the
+// project's unconfirmed repetitions), memory entries by the memories module. Sources and targets are kept without edge whitespace: a document's is its skeleton's.
 import type { Static } from 'typebox';
 import { errors } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
@@ -10,10 +10,10 @@ import { withoutEdges } from '../../text/edge-whitespace.ts';
 import { checkSegment } from '../../text/qa/qa-checks.ts';
 import { SEGMENT_STATUSES, segmentStatus } from '../documents/document-states.ts';
 import * as documentSegments from '../documents/segment-service.ts';
-import { publicSegment, requireDocument } from '../documents/service.ts';
+import { requireDocument } from '../documents/service.ts';
 import * as entries from '../memories/entry-service.ts';
 import { MAX_TEXT_LENGTH, type MemoryDeps, requireTagsOfSource, requireText } from '../memories/service.ts';
-import { memoryOfProject } from '../projects/service.ts';
+import { memoryOfProject, propagatesRepetitions } from '../projects/service.ts';
 import type { AddSegmentBody, RestoreBody, UpdateSegmentBody } from './schemas.ts';
 
 export interface SegmentDeps extends MemoryDeps {
@@ -21,7 +21,15 @@ export interface SegmentDeps extends MemoryDeps {
 }
 
 /** Where a change came from, as history records it. */
-export type ChangeOrigin = 'edit' | 'confirm' | 'replace' | 'restore' | 'pretranslate' | 'import';
+export type ChangeOrigin =
+  | 'edit'
+  | 'confirm'
+  | 'replace'
+  | 'restore'
+  | 'pretranslate'
+  | 'import'
+  /** Filled from a confirmed repetition (a version of each segment a confirmation filled). */
+  | 'propagated';
 
 /** POST /v2/segments: an entry into a memory, or (with document_id) a segment at a document's end. */
 export async function addSegment(
@@ -42,7 +50,7 @@ async function appendToDocument(
   input: { source?: string; target?: string },
 ) {
   const { db } = deps;
-  const doc = await requireDocument(db, principal, documentId);
+  await requireDocument(db, principal, documentId);
   const source = withoutEdges(requireText('source', input.source));
   const target = input.target === undefined ? null : withoutEdges(input.target);
   requireTagsOfSource(source, target);
@@ -51,12 +59,15 @@ async function appendToDocument(
     target,
     status: segmentStatus({ target, confirmed: false, reviewed: false }),
   });
-  return publicSegment((await documentSegments.findSegment(db, id, principal.organizationId))!, doc);
+  return documentSegments.markedSegment(
+    db,
+    (await documentSegments.findSegment(db, id, principal.organizationId))!,
+  );
 }
 
 export async function getSegment(deps: MemoryDeps, principal: Principal, id: number) {
   const row = await documentSegments.findSegment(deps.db, id, principal.organizationId);
-  if (row) return publicSegment(row, row);
+  if (row) return documentSegments.markedSegment(deps.db, row);
   const entry = await entries.findEntry(deps, principal, id);
   if (!entry) throw errors.notFound('Segment', id);
   return entry;
@@ -129,6 +140,13 @@ async function changeSegment(
           .filter((issue) => issue.severity === 'error')
           .map((issue) => issue.message)
       : [];
+  // A confirmation fills the project's unconfirmed repetitions (unless the project says not to); withdrawing
+  // it (unconfirm, an edit, a restore) puts back those it filled that nobody changed since.
+  const confirming = (confirmed || reviewed) && target !== null && newVersion;
+  const withdrawing = current.is_confirmed === 1 && !confirmed && !reviewed;
+  const propagate = confirming && (await propagatesRepetitions(db, current.project_id));
+  if (propagate) await documentSegments.ensureRepetitionKeys(db, current.project_id);
+  let propagated: documentSegments.PropagatedRow[] = [];
   await documentSegments.untilNextSecond(current.updated_at);
   const applied = await db.transaction(async (tx) => {
     const done = await documentSegments.writeSegmentChange(
@@ -158,32 +176,53 @@ async function changeSegment(
         username: principal.username,
       });
     }
+    if (propagate && target !== null) {
+      propagated = await documentSegments.propagateConfirmation(
+        tx,
+        { ...current, version: current.version + 1 },
+        target,
+        principal.username,
+      );
+    } else if (withdrawing) {
+      propagated = await documentSegments.undoPropagation(tx, current.id, principal.username);
+    }
     return true;
   });
   const row = await documentSegments.findSegment(db, current.id, principal.organizationId);
   if (!row) throw errors.notFound('Segment', current.id);
-  const answer = publicSegment(row, current);
+  const answer = await documentSegments.markedSegment(db, row);
   if (!applied) throw errors.segmentConflict(current.id, answer);
-  if (newVersion) {
+  if (newVersion) await publishChanges(deps, principal, current.project_id, [row, ...propagated]);
+  return answer;
+}
+
+/** Tells each document's subscribers of its segments among these (the first may be the one edited). */
+async function publishChanges(
+  deps: SegmentDeps,
+  principal: Principal,
+  projectId: number,
+  rows: readonly documentSegments.PropagatedRow[],
+) {
+  const byDocument = new Map<number, documentSegments.PropagatedRow[]>();
+  for (const row of rows) {
+    const documentId = Number(row.document_id);
+    const list = byDocument.get(documentId);
+    if (list) list.push(row);
+    else byDocument.set(documentId, [row]);
+  }
+  for (const [documentId, changed] of byDocument) {
     await deps.events.segmentsChanged(
-      {
-        organization_id: principal.organizationId,
-        project_id: current.project_id,
-        document_id: row.document_id,
-      },
-      [
-        {
-          document_id: row.document_id,
-          segment_id: row.id,
-          target: row.target,
-          status: row.status,
-          updated_at: row.updated_at,
-          user: principal.username,
-        },
-      ],
+      { organization_id: principal.organizationId, project_id: projectId, document_id: documentId },
+      changed.map((r) => ({
+        document_id: documentId,
+        segment_id: Number(r.id),
+        target: r.target,
+        status: r.status,
+        updated_at: Number(r.updated_at),
+        user: principal.username,
+      })),
     );
   }
-  return answer;
 }
 
 /**

@@ -257,7 +257,14 @@ export const api = {
   pretranslate: (ids: number[], accept: { auto_accept: boolean; auto_accept_scope?: 'exact' | 'context' }) =>
     json<PretranslateAnswer>('POST', '/v2/documents/pretranslate', { id: ids, ...accept }),
   segments: (
-    params: { id: number; offset: number; limit: number; status?: readonly SegmentStatus[]; q?: string },
+    params: {
+      id: number;
+      offset: number;
+      limit: number;
+      status?: readonly SegmentStatus[];
+      q?: string;
+      repeated?: boolean;
+    },
     signal?: AbortSignal,
   ) =>
     json<SegmentsPage>(
@@ -268,6 +275,7 @@ export const api = {
         limit: params.limit,
         status: params.status?.join(','),
         q: params.q,
+        repeated: params.repeated,
       })}`,
       undefined,
       signal,

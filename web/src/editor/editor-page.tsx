@@ -25,6 +25,7 @@ import { ConflictDialog } from './save/conflict-dialog.tsx';
 import { StatusBar } from './save/status-bar.tsx';
 import { useSaves } from './save/use-saves.ts';
 import { SegmentGrid } from './segments/segment-grid.tsx';
+import { isFiltered } from './segments/segment-list.ts';
 import { useLiveSegments } from './segments/use-live-segments.ts';
 import { FullTagsContext, useFullTagsChoice } from './tags/tag-display.ts';
 import { setTarget, TargetEditor } from './target/target-editor.tsx';
@@ -70,6 +71,13 @@ export default function EditorPage({ id }: { id: number }) {
   const [fullTags, toggleFullTags] = useFullTagsChoice();
   const commands = useCommands({ position, saves, commit, view, memoryId, searchInput, toggleFullTags });
 
+  /** The focus into the active target's editor; answers whether it is there. */
+  const focusActive = useCallback(() => {
+    const v = view.current;
+    if (!v) return false;
+    v.focus();
+    return v.hasFocus;
+  }, []);
   const onFirstRows = useCallback(() => markAfterPaint('tessera:segments-painted'), []);
   const counts = list.counts;
   const confirmed = counts ? counts.confirmed + counts.reviewed : 0;
@@ -117,6 +125,7 @@ export default function EditorPage({ id }: { id: number }) {
           ref={searchInput}
           filter={filter}
           counts={counts}
+          repetitions={list.repetitions}
           total={list.total}
           onChange={commands.changeFilter}
         />
@@ -126,9 +135,7 @@ export default function EditorPage({ id }: { id: number }) {
           ) : list.total === 0 ? (
             <div className="empty">
               <p>
-                {filter.statuses.length > 0 || filter.q
-                  ? 'No segment matches the filter.'
-                  : 'This document has no segments.'}
+                {isFiltered(filter) ? 'No segment matches the filter.' : 'This document has no segments.'}
               </p>
             </div>
           ) : (
@@ -141,7 +148,8 @@ export default function EditorPage({ id }: { id: number }) {
               targetOf={(segment) => saves.targetOf(segment)}
               onActivate={commands.activate}
               onVisiblePages={position.setVisiblePages}
-              scrollRequest={position.scrollRequest}
+              navigation={position.navigation}
+              focusActive={focusActive}
               onFirstRows={onFirstRows}
             />
           )}
@@ -169,6 +177,7 @@ export default function EditorPage({ id }: { id: number }) {
         <ShortcutHelp open={commands.help.open} onClose={commands.help.close} />
         <ConflictDialog
           reopen={conflictReopen}
+          onClosed={position.refocus}
           entry={summary.conflicts[0]}
           number={summary.conflicts[0]?.current ? summary.conflicts[0].current.position + 1 : undefined}
           onResolve={(keep, current) => {

@@ -10,7 +10,7 @@ import type { DocumentSegment, MemoryMatch } from '../../api/types.ts';
 import { keysText } from '../../keyboard/shortcut-label.ts';
 import { type ActionHandlers, useActionKeys } from '../../keyboard/use-action-keys.ts';
 import { projectMatch } from '../matches/map-match-tags.ts';
-import type { Position } from '../position/use-position.ts';
+import type { Navigation, Position } from '../position/use-position.ts';
 import { qaIssues } from '../qa/qa-list.tsx';
 import type { SegmentSaves } from '../save/segment-saves.ts';
 import { isUnconfirmed, type SegmentFilter } from '../segments/segment-list.ts';
@@ -44,7 +44,7 @@ export function useCommands({
   toggleFullTags: () => void;
 }) {
   const queryClient = useQueryClient();
-  const { list, total, active, activeIndex, select, readPageOf, applyFilter } = position;
+  const { list, total, active, activeIndex, select, readPageOf, applyFilter, refocus } = position;
   const [notice, setNotice] = useState<string | null>(null);
   const [concordance, setConcordance] = useState<ConcordanceRequest | null>(null);
   /** The segment whose confirmation QA errors stopped (until "Confirm anyway" or another segment). */
@@ -54,12 +54,12 @@ export function useCommands({
   const [replaceOpen, setReplaceOpen] = useState(false);
 
   const moveTo = useCallback(
-    (index: number) => {
+    (index: number, how?: Navigation) => {
       if (index < 0 || index >= total) return;
       if (view.current) commit(active, view.current.state.doc.toString());
       performance.mark('tessera:segment-move', { detail: { index } });
       setNotice(null);
-      select(index);
+      select(index, how);
     },
     [total, commit, active, view, select],
   );
@@ -67,12 +67,13 @@ export function useCommands({
   // Stable for the grid's rows, which re-render only when what they show changes.
   const latestMove = useRef(moveTo);
   latestMove.current = moveTo;
-  const activate = useCallback((index: number) => latestMove.current(index), []);
+  const activate = useCallback((index: number, how: Navigation) => latestMove.current(index, how), []);
 
+  /** Another filter; `focus` false leaves the focus where it is (the search field being typed in). */
   const changeFilter = useCallback(
-    (next: SegmentFilter) => {
+    (next: SegmentFilter, focus = true) => {
       if (view.current) commit(active, view.current.state.doc.toString());
-      applyFilter(next);
+      applyFilter(next, focus);
     },
     [commit, active, view, applyFilter],
   );
@@ -207,8 +208,29 @@ export function useCommands({
     insertMatch,
     confirm,
     openReplace,
-    help: { open: helpOpen, show: () => setHelpOpen(true), close: () => setHelpOpen(false) },
-    goTo: { open: goToOpen, close: () => setGoToOpen(false) },
-    replace: { open: replaceOpen, close: () => setReplaceOpen(false) },
+    // A dialog closed: the focus goes back into the active target (where it came from).
+    help: {
+      open: helpOpen,
+      show: () => setHelpOpen(true),
+      close: () => {
+        setHelpOpen(false);
+        refocus();
+      },
+    },
+    goTo: {
+      open: goToOpen,
+      close: () => {
+        setGoToOpen(false);
+        refocus();
+      },
+    },
+    replace: {
+      open: replaceOpen,
+      close: () => {
+        setReplaceOpen(false);
+        refocus();
+      },
+    },
+    refocus,
   };
 }

@@ -1,25 +1,29 @@
-// Filters of the segment list: status chips with the document's counts, and a text search over source and target.
+// Filters of the segment list: status chips with the document's counts, the repetitions (segments whose source
+// occurs more than once in the project) with theirs, and a text search over source and target.
 import { forwardRef, useEffect, useState } from 'react';
 import { SEGMENT_STATUSES, type SegmentStatus } from '../../api/types.ts';
 import { tooltip } from '../../keyboard/shortcut-label.ts';
 import { STATUS_NAMES } from '../../ui/format.ts';
-import type { SegmentFilter } from '../segments/segment-list.ts';
+import { isFiltered, type SegmentFilter } from '../segments/segment-list.ts';
 
 export const FilterBar = forwardRef<
   HTMLInputElement,
   {
     filter: SegmentFilter;
     counts: Record<SegmentStatus, number> | undefined;
+    /** The document's segments that are repetitions. */
+    repetitions: number | undefined;
     total: number | undefined;
-    onChange: (filter: SegmentFilter) => void;
+    /** `focus` false: the search is typed, the focus stays in it. */
+    onChange: (filter: SegmentFilter, focus?: boolean) => void;
   }
->(function FilterBar({ filter, counts, total, onChange }, searchRef) {
+>(function FilterBar({ filter, counts, repetitions, total, onChange }, searchRef) {
   const [q, setQ] = useState(filter.q);
   useEffect(() => setQ(filter.q), [filter.q]);
   // The list follows the search a moment after typing stops, not on every key.
   useEffect(() => {
     if (q === filter.q) return;
-    const timer = setTimeout(() => onChange({ ...filter, q }), 250);
+    const timer = setTimeout(() => onChange({ ...filter, q }, false), 250);
     return () => clearTimeout(timer);
   }, [q, filter, onChange]);
 
@@ -36,8 +40,8 @@ export const FilterBar = forwardRef<
       <button
         type="button"
         className="chip"
-        aria-pressed={filter.statuses.length === 0}
-        onClick={() => onChange({ ...filter, statuses: [] })}
+        aria-pressed={filter.statuses.length === 0 && !filter.repeated}
+        onClick={() => onChange({ ...filter, statuses: [], repeated: false })}
       >
         All <span className="count">{documentTotal?.toLocaleString() ?? '…'}</span>
       </button>
@@ -52,6 +56,15 @@ export const FilterBar = forwardRef<
           {STATUS_NAMES[status]} <span className="count">{counts?.[status].toLocaleString() ?? '…'}</span>
         </button>
       ))}
+      <button
+        type="button"
+        className="chip repetitions"
+        aria-pressed={filter.repeated}
+        title="Segments whose source occurs more than once in the project, first occurrences included"
+        onClick={() => onChange({ ...filter, repeated: !filter.repeated })}
+      >
+        Repetitions <span className="count">{repetitions?.toLocaleString() ?? '…'}</span>
+      </button>
       <input
         ref={searchRef}
         type="search"
@@ -61,8 +74,15 @@ export const FilterBar = forwardRef<
         title={tooltip('findInDocument')}
         value={q}
         onChange={(e) => setQ(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          // Enter: the search is done, to the first segment found.
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            onChange({ ...filter, q: e.currentTarget.value });
+          }
+        }}
       />
-      {(filter.statuses.length > 0 || filter.q) && total !== undefined && (
+      {isFiltered(filter) && total !== undefined && (
         <span className="filter-result" role="status">
           {total.toLocaleString()} shown
         </span>

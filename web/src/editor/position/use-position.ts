@@ -2,38 +2,54 @@
 // says so (editor-url.ts) — read once when the page opens, written as one moves.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PAGE_SIZE } from '../segments/locate.ts';
-import { type SegmentFilter, useSegmentList } from '../segments/segment-list.ts';
+import { isFiltered, type SegmentFilter, useSegmentList } from '../segments/segment-list.ts';
 import { readUrl, writeUrl } from './editor-url.ts';
 
 export type Position = ReturnType<typeof usePosition>;
 
+/**
+ * A request to bring the active row into view and the focus into its target: `third` puts the row at a fixed
+ * height, a third down the list (keyboard moves, go to, links, filters), `nearest` scrolls only as far as needed to
+ * show the whole row (a click: the row stays under the pointer), `none` does not scroll. `focus` is false when the
+ * person is typing elsewhere (the search field) and the focus must stay there.
+ */
+export interface Navigation {
+  align: 'third' | 'nearest' | 'none';
+  focus: boolean;
+}
+const THIRD: Navigation = { align: 'third', focus: true };
+
 export function usePosition(id: number) {
   const initial = useMemo(readUrl, []);
   const [filter, setFilter] = useState<SegmentFilter>(initial.filter);
-  const unfiltered = initial.filter.statuses.length === 0 && !initial.filter.q;
+  const unfiltered = !isFiltered(initial.filter);
   const [activeIndex, setActiveIndex] = useState(initial.seg !== null && unfiltered ? initial.seg - 1 : 0);
   const [firstPage, setFirstPage] = useState(Math.floor(activeIndex / PAGE_SIZE));
   const [visiblePages, setVisiblePages] = useState<number[]>([]);
-  const [scrollRequest, setScrollRequest] = useState(0);
+  // A new object per request: the grid acts on each.
+  const [navigation, setNavigation] = useState<Navigation>(() => ({ ...THIRD }));
   const list = useSegmentList(id, filter, firstPage, visiblePages);
   const total = list.total ?? 0;
   const active = list.rowAt(activeIndex);
 
-  /** Makes row `index` the active one and brings it into view. */
-  const select = useCallback((index: number) => {
+  /** Makes row `index` the active one and brings it into view, the focus in its target. */
+  const select = useCallback((index: number, how: Navigation = THIRD) => {
     setActiveIndex(index);
-    setScrollRequest((n) => n + 1);
+    setNavigation({ ...how });
   }, []);
+
+  /** The focus back into the active target, where it stands (a dialog closed). */
+  const refocus = useCallback(() => setNavigation({ align: 'none', focus: true }), []);
 
   /** Reads the page of row `index` first: a row far from the pages on screen. */
   const readPageOf = useCallback((index: number) => setFirstPage(Math.floor(index / PAGE_SIZE)), []);
 
-  /** Another filter: the list starts again at its first row. */
-  const applyFilter = useCallback((next: SegmentFilter) => {
+  /** Another filter: the list starts again at its first row (the focus left where it is, when asked). */
+  const applyFilter = useCallback((next: SegmentFilter, focus = true) => {
     setFilter(next);
     setActiveIndex(0);
     setFirstPage(0);
-    setScrollRequest((n) => n + 1);
+    setNavigation({ align: 'third', focus });
   }, []);
 
   // A link to a segment of a filtered list: find where it is in the list once the list's length is known.
@@ -44,7 +60,7 @@ export function usePosition(id: number) {
     list.locate(list.total, initial.seg! - 1).then((index) => {
       setActiveIndex(index);
       setFirstPage(Math.floor(index / PAGE_SIZE));
-      setScrollRequest((n) => n + 1);
+      setNavigation({ ...THIRD });
     });
   }, [list, initial.seg]);
 
@@ -58,9 +74,10 @@ export function usePosition(id: number) {
     total,
     active,
     activeIndex,
-    scrollRequest,
+    navigation,
     setVisiblePages,
     select,
+    refocus,
     readPageOf,
     applyFilter,
   };

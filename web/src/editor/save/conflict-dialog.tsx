@@ -13,6 +13,7 @@ export function ConflictDialog({
   number,
   onResolve,
   reopen,
+  onClosed,
 }: {
   entry: SaveEntry | undefined;
   /** The segment's number, when known. */
@@ -20,6 +21,8 @@ export function ConflictDialog({
   onResolve: (keep: 'mine' | 'theirs', current: DocumentSegment) => void;
   /** Changed by the status bar's "Resolve": shows the choice again after Esc put it off. */
   reopen: number;
+  /** The dialog closed, chosen or put off: the focus goes back to the editor. */
+  onClosed: () => void;
 }) {
   // Esc puts the choice off; the status bar's "Resolve" brings it back.
   const [putOff, setPutOff] = useState<SaveEntry | null>(null);
@@ -31,7 +34,10 @@ export function ConflictDialog({
     <ModalDialog
       title={title}
       open={entry !== undefined && current !== undefined && putOff !== entry}
-      onClose={() => setPutOff(entry ?? null)}
+      onClose={() => {
+        setPutOff(entry ?? null);
+        onClosed();
+      }}
       wide
     >
       {entry && current && (

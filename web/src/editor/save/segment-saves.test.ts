@@ -111,3 +111,47 @@ test("another person's edits in the outbox of this browser are never sent", asyn
   assert.deepEqual(s.received, []);
   assert.equal((await outbox.all()).length, 1, 'kept for anna');
 });
+
+test('a confirmation the server already has, replayed by a new page (reloaded before the outbox forgot it), is no conflict', async () => {
+  const outbox = new MemoryOutbox();
+  // What a reload right after "Confirm anyway" can leave: the item of a save that landed.
+  await outbox.put({
+    seq: 1,
+    document_id: 1,
+    segment_id: 10,
+    target: 'Dateien löschen?',
+    is_confirmed: true,
+    expected_updated_at: 100,
+    queued_at: 0,
+  });
+  const confirmed = { ...segment(10, 'Dateien löschen?', 150), is_confirmed: true, status: 'confirmed' };
+  const handed: DocumentSegment[] = [];
+  const saves = new SegmentSaves((seg) => handed.push(seg), {
+    documentId: 1,
+    outbox,
+    send: async () => {
+      throw new ApiError(409, 'SEGMENT_CONFLICT', 'changed', null, { current: confirmed });
+    },
+  });
+  await saves.replay();
+  await new Promise((r) => setTimeout(r, 0));
+  assert.equal(saves.entry(10)?.state, 'saved');
+  assert.equal(saves.summary().conflicts.length, 0);
+  assert.deepEqual(await outbox.all(), []);
+  assert.equal(handed[0].updated_at, 150);
+
+  // The same text but not confirmed on the server (someone unconfirmed it since): that is a conflict.
+  await outbox.put({ seq: 2, document_id: 1, segment_id: 20, target: 'x', is_confirmed: true, queued_at: 0 });
+  const other = new SegmentSaves(() => {}, {
+    documentId: 1,
+    outbox,
+    send: async () => {
+      throw new ApiError(409, 'SEGMENT_CONFLICT', 'changed', null, {
+        current: { ...segment(20, 'x', 160), is_confirmed: false, status: 'draft' },
+      });
+    },
+  });
+  await other.replay();
+  await new Promise((r) => setTimeout(r, 0));
+  assert.equal(other.entry(20)?.state, 'conflict');
+});

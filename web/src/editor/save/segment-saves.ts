@@ -7,6 +7,15 @@ import { ApiError, api } from '../../api/client.ts';
 import type { DocumentSegment } from '../../api/types.ts';
 import { browserOutbox, type OutboxStore, replayOrder } from './outbox.ts';
 
+/** The segment as the server has it is what `request` would make it: same text, same confirmation, same review. */
+function landed(current: DocumentSegment, request: SaveRequest): boolean {
+  return (
+    current.target === request.target &&
+    (request.is_confirmed === undefined || current.is_confirmed === request.is_confirmed) &&
+    (request.is_reviewed === undefined || current.is_reviewed === request.is_reviewed)
+  );
+}
+
 export type SaveState = 'saving' | 'saved' | 'pending' | 'failed' | 'conflict';
 
 export interface SaveRequest {
@@ -204,8 +213,10 @@ export class SegmentSaves {
         const latest = this.entries.get(request.id)?.request === request;
         if (err instanceof ApiError && err.code === 'SEGMENT_CONFLICT') {
           const current = err.body?.current as DocumentSegment | undefined;
-          // Our own save that landed before the outbox could forget it (a crash): nothing to choose.
-          if (current && current.target === request.target && request.is_confirmed === undefined) {
+          // Our own save that landed before the outbox could forget it (a crash, or a reload right after a
+          // confirmation, before IndexedDB deleted the item): the server already holds exactly this — the text,
+          // and the confirmation or review it asked for — so there is nothing to choose.
+          if (current && landed(current, request)) {
             this.bases.set(request.id, current.updated_at);
             this.acknowledge(request.id, seqs);
             if (latest) this.set(request.id, { state: 'saved', request });

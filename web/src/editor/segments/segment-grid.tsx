@@ -1,14 +1,16 @@
 // The segment list as an ARIA grid (№, source, target, status, score), windowed: only the rows on screen and a
 // few around them are in the DOM, whatever the document's length. The active row hosts the target editor;
 // every other target is a textbox that becomes the editor when it gets focus.
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
+import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
+import { memo, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { DocumentSegment } from '../../api/types.ts';
 import { STATUS_NAMES } from '../../ui/format.ts';
 import { filledFromContext, shownScore } from '../matches/context-match.ts';
+import type { Navigation } from '../position/use-position.ts';
 import type { SaveEntry } from '../save/segment-saves.ts';
 import { TaggedText } from '../tags/tagged-text.tsx';
 import { PAGE_SIZE } from './locate.ts';
+import { placeRow } from './place-row.ts';
 
 export interface SegmentGridProps {
   total: number;
@@ -18,13 +20,18 @@ export interface SegmentGridProps {
   editor: ReactNode;
   saveOf: (id: number) => SaveEntry | undefined;
   targetOf: (segment: DocumentSegment) => string;
-  onActivate: (index: number) => void;
+  onActivate: (index: number, how: Navigation) => void;
   /** Pages of the list that the rows on screen fall in. */
   onVisiblePages: (pages: number[]) => void;
-  /** Asks the grid to bring the active row into view. */
-  scrollRequest: number;
+  /** Asks the grid to bring the active row into view and the focus into its target (a new object each time). */
+  navigation: Navigation;
+  /** Puts the focus in the active target's editor; false while there is none. */
+  focusActive: () => boolean;
   onFirstRows: () => void;
 }
+
+/** A click or a Tab into a row: it is where the person is looking, so it stays where it is if it is all in view. */
+const NEAREST: Navigation = { align: 'nearest', focus: true };
 
 function SaveBadge({ entry }: { entry: SaveEntry | undefined }) {
   if (!entry) return null;
@@ -64,7 +71,7 @@ interface SegmentRowProps {
   save: SaveEntry | undefined;
   target: string;
   measure: (element: Element | null) => void;
-  onActivate: (index: number) => void;
+  onActivate: (index: number, how: Navigation) => void;
 }
 
 // A row re-renders only when what it shows changes: moving from one segment to the next redraws two rows.
@@ -86,7 +93,7 @@ const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
         // element the editor replaces, and leave the focus nowhere.
         if (!active && !(e.target as HTMLElement).closest('.source')) {
           e.preventDefault();
-          onActivate(index);
+          onActivate(index, NEAREST);
         }
       }}
     >
@@ -107,7 +114,7 @@ const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
               aria-multiline="true"
               tabIndex={-1}
               className="target-text"
-              onFocus={() => onActivate(index)}
+              onFocus={() => onActivate(index, NEAREST)}
             >
               <TaggedText text={target} />
             </div>
@@ -129,32 +136,101 @@ const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
 });
 
 export function SegmentGrid(props: SegmentGridProps) {
-  const { total, rowAt, activeIndex, editor, saveOf, targetOf, onActivate, onVisiblePages, scrollRequest } =
+  const { total, rowAt, activeIndex, editor, saveOf, targetOf, onActivate, onVisiblePages, navigation } =
     props;
   const scroller = useRef<HTMLDivElement>(null);
+  // The active row is always rendered, wherever the list is scrolled: its editor keeps the focus and what is
+  // typed in it, and a move never waits for it to be drawn.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (activeIndex < range.count && !indexes.includes(activeIndex)) {
+        indexes.push(activeIndex);
+        indexes.sort((a, b) => a - b);
+      }
+      return indexes;
+    },
+    [activeIndex],
+  );
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scroller.current,
     estimateSize: () => 44,
     overscan: 6,
+    rangeExtractor,
   });
   const items = virtualizer.getVirtualItems();
 
-  const first = items[0]?.index ?? 0;
-  const last = items[items.length - 1]?.index ?? 0;
-  const pageList = `${Math.floor(first / PAGE_SIZE)}-${Math.floor(last / PAGE_SIZE)}`;
+  // The pages the rendered rows fall in (the active row's among them, wherever it is).
+  const pageList = [...new Set(items.map((item) => Math.floor(item.index / PAGE_SIZE)))].join(',');
   useEffect(() => {
-    const [a, b] = pageList.split('-').map(Number);
-    const pages: number[] = [];
-    for (let p = a; p <= b; p++) pages.push(p);
-    onVisiblePages(pages);
+    onVisiblePages(pageList === '' ? [] : pageList.split(',').map(Number));
   }, [pageList, onVisiblePages]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrollRequest is the request to act on
+  // After each navigation the active row is held in place — a third down the list, or just in view after a
+  // click — as the rows around it are measured and the list grows under it, until the person scrolls the list
+  // themselves. Each render re-checks it: a measured row re-renders the grid.
+  const held = useRef<Navigation>(navigation);
+  const focusWanted = useRef(navigation.focus);
+  const lastNavigation = useRef(navigation);
+  if (lastNavigation.current !== navigation) {
+    lastNavigation.current = navigation;
+    if (navigation.align !== 'none') held.current = navigation;
+    focusWanted.current = navigation.focus;
+  }
   useLayoutEffect(() => {
-    if (total > 0) virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
-  }, [scrollRequest, total]);
+    const element = scroller.current;
+    const align = held.current.align;
+    if (!element || total === 0 || align === 'none') return;
+    const item = virtualizer.measurementsCache[activeIndex];
+    if (!item) return;
+    const offset = placeRow(item, {
+      top: element.scrollTop,
+      height: element.clientHeight,
+      total: virtualizer.getTotalSize(),
+      align,
+    });
+    if (Math.abs(offset - element.scrollTop) > 1) virtualizer.scrollToOffset(offset);
+  });
+  // The person scrolls: the row is no longer held.
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const release = () => {
+      held.current = { align: 'none', focus: false };
+    };
+    const onPointerDown = (e: PointerEvent) => {
+      if (e.target === element) release(); // the scroll bar
+    };
+    element.addEventListener('wheel', release, { passive: true });
+    element.addEventListener('touchmove', release, { passive: true });
+    element.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      element.removeEventListener('wheel', release);
+      element.removeEventListener('touchmove', release);
+      element.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, []);
 
+  // The focus goes into the active target once it is there — after the pages arrive, the editor is made, a
+  // dialog closes — unless the person has put it somewhere else meanwhile (the search field, a panel).
+  useEffect(() => {
+    const away = (e: FocusEvent) => {
+      const grid = scroller.current;
+      if (grid && e.target instanceof Node && !grid.contains(e.target)) focusWanted.current = false;
+    };
+    document.addEventListener('focusin', away);
+    return () => document.removeEventListener('focusin', away);
+  }, []);
+  const { focusActive } = props;
+  useEffect(() => {
+    if (!focusWanted.current || document.querySelector('dialog[open]')) return;
+    const row = scroller.current?.querySelector(`[data-index="${activeIndex}"]`);
+    if (!row?.querySelector('.target-editor')) return;
+    if (row.contains(document.activeElement) || focusActive()) focusWanted.current = false;
+  });
+
+  const first = items[0]?.index ?? 0;
   const loaded = items.length > 0 && rowAt(first) !== undefined;
   const reported = useRef(false);
   useEffect(() => {

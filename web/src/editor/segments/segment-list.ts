@@ -14,7 +14,13 @@ export interface SegmentFilter {
   statuses: readonly SegmentStatus[];
   /** Text in source or target; '' for none. */
   q: string;
+  /** Only repetitions: segments whose source occurs more than once in the project (the server's key). */
+  repeated: boolean;
 }
+
+/** Whether the filter keeps only some of the document's segments. */
+export const isFiltered = (filter: SegmentFilter) =>
+  filter.statuses.length > 0 || filter.q !== '' || filter.repeated;
 
 export const UNCONFIRMED: readonly SegmentStatus[] = ['new', 'draft', 'pretranslated'];
 export const isUnconfirmed = (s: DocumentSegment) => UNCONFIRMED.includes(s.status);
@@ -27,6 +33,7 @@ function fetchPage(docId: number, filter: SegmentFilter, page: number, signal?: 
       limit: PAGE_SIZE,
       status: filter.statuses.length > 0 ? filter.statuses : undefined,
       q: filter.q || undefined,
+      repeated: filter.repeated || undefined,
     },
     signal,
   );
@@ -96,7 +103,7 @@ export function useSegmentList(
 
   const locate = useCallback(
     (total: number, position: number) =>
-      filter.statuses.length === 0 && !filter.q
+      !isFiltered(filter)
         ? Promise.resolve(Math.min(position, total - 1))
         : lowerBound(total, pageAt, position),
     [filter, pageAt],
@@ -108,6 +115,7 @@ export function useSegmentList(
       total,
       error: first.error,
       counts: counts.data?.counts ?? first.data?.counts,
+      repetitions: counts.data?.repetitions ?? first.data?.repetitions,
       documentTotal: counts.data?.total,
       rowAt,
       findAfter,

@@ -77,7 +77,10 @@ export function TargetEditor({
     });
     tagMode.current.view = view;
     callbacks.current.onView(view);
-    if (autoFocus) {
+    // Takes the focus only when nothing else holds it (the previous segment's editor has just gone): never
+    // from the search field being typed in or an open dialog. The grid asks for it after a move.
+    const free = !document.activeElement || document.activeElement === document.body;
+    if (autoFocus && free) {
       view.focus();
       view.dispatch({ selection: { anchor: view.state.doc.length } });
     }

@@ -1,0 +1,24 @@
+-- Repetitions (docs/EDITOR.md, docs/API.md): a segment's source as its repetition key hashes it
+-- (documents/repetitions.ts), filled at import and, for rows written before, when their project is first read;
+-- a source changed in place must set it back to NULL.
+ALTER TABLE document_segments ADD COLUMN source_hash TEXT;
+CREATE INDEX document_segments_repetition ON document_segments (document_id, source_hash);
+
+-- Whether confirming a segment fills its project's unconfirmed repetitions (on by default).
+ALTER TABLE projects ADD COLUMN propagate_repetitions BIGINT NOT NULL DEFAULT 1;
+
+-- The segments a confirmation filled, with what they held before: withdrawing that confirmation (unconfirm,
+-- an edit, a restore of the origin segment) puts back those not changed since (version = after_version).
+CREATE TABLE propagated_segments (
+  origin_segment_id BIGINT  NOT NULL,
+  origin_version    BIGINT  NOT NULL,
+  segment_id        BIGINT  NOT NULL,
+  document_id       BIGINT  NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  before_target     TEXT,
+  before_status     TEXT    NOT NULL,
+  after_version     BIGINT  NOT NULL,
+  created_at        BIGINT  NOT NULL
+);
+CREATE INDEX propagated_segments_origin ON propagated_segments (origin_segment_id, origin_version);
+CREATE INDEX propagated_segments_segment ON propagated_segments (segment_id);
+CREATE INDEX propagated_segments_document ON propagated_segments (document_id);
