@@ -19,6 +19,7 @@ export interface JobsBenchOptions {
 }
 
 interface Bands {
+  context: number;
   exact: number;
   fuzzy95: number;
   fuzzy85: number;
