@@ -1,6 +1,7 @@
 // One memory (/memories/:id): its entries paged and searchable (edit, delete), import of a TMX / .tmx.gz / XLIFF
 // / TSV file with the job's progress and its result or error, export as TMX, a "try a query" box that shows the
-// matches exactly as the editor does, rename, and delete with what it would take with it.
+// matches exactly as the editor does, settings (name; one or several translations per source), and delete with what
+// it would take with it.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';

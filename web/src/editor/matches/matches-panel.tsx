@@ -80,7 +80,8 @@ function MatchItem({
           )}
           {why && <span className="match-why">{why}</span>}
           <span className="muted">
-            {meta.created_by ?? meta.resource_name ?? 'memory'} · {formatDate(meta.updated_at)}
+            {meta.updated_by ?? meta.created_by ?? meta.resource_name ?? 'memory'} ·{' '}
+            {formatDate(meta.updated_at)}
           </span>
         </div>
       </div>
