@@ -174,6 +174,7 @@ for (const target of await storeTargets()) {
         'resource_name',
         'segment_id',
         'updated_at',
+        'updated_by',
         'user_email',
       ]);
       assert.equal(byGiulia.user_email, 'giulia@example.com');

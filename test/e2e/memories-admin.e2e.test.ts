@@ -1,6 +1,6 @@
 // The memory and admin screens in Chromium, through a real server: a memory is created, imported into (progress,
 // then the result; a broken file's error with line and column), browsed, searched, an entry edited and deleted,
-// queried in the "try a query" box, exported, renamed and deleted; an admin creates a user and a key (shown
+// queried in the "try a query" box, exported, renamed (and set to keep several translations) and deleted; an admin creates a user and a key (shown
 // once), the key works over the API, revoking it makes it 401 at once; "My account" changes the password.
 // axe-core reports no serious or critical violation on each screen. Elements by role and accessible name.
 import assert from 'node:assert/strict';
@@ -158,10 +158,14 @@ test('memory screens: create, import, browse, edit, query, export, rename, delet
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export TMX' }).click();
     assert.match((await download).suggestedFilename(), /\.tmx$/);
-    await page.getByRole('button', { name: 'Rename' }).click();
-    const rename = page.getByRole('dialog', { name: 'Rename memory' });
-    await rename.getByLabel('Name').fill('Support (de)');
-    await rename.getByRole('button', { name: 'Rename' }).click();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Memory settings' });
+    await settings.getByLabel('Name').fill('Support (de)');
+    await settings.getByRole('checkbox', { name: 'Keep several translations per source' }).check();
+    const saved = answer('/v2/memories', 'PUT');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    assert.equal((await (await saved).json()).multiple_translations, true);
+    await page.getByText('Several translations per source').waitFor();
     await page.getByRole('heading', { name: 'Support (de)' }).waitFor();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Support (de)?' });

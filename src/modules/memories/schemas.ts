@@ -47,6 +47,8 @@ const EntryMetadata = Type.Object({
   created_at: Type.Integer(),
   updated_at: Type.Integer(),
   created_by: Nullable(Type.String()),
+  /** Extension: who changed the entry last (who corrected it; its creator until then). */
+  updated_by: Nullable(Type.String()),
   /** The e-mail of the user who added the entry (a stable placeholder for a user without one), as Lilt sends. */
   user_email: Type.String(),
 });

@@ -291,6 +291,7 @@ function entryMetadata(row: repo.EntryRow & { user_email: string | null }) {
     created_at: row.created_at,
     updated_at: row.updated_at,
     created_by: row.created_by,
+    updated_by: row.updated_by,
     user_email: authorEmail(row.created_by, row.user_email),
   };
 }

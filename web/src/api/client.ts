@@ -22,6 +22,7 @@ import type {
   Languages,
   Memory,
   MemoryEntriesPage,
+  MemoryEntryHistory,
   MemoryEntrySegment,
   MemoryMatch,
   PasswordChanged,
@@ -144,7 +145,10 @@ export const api = {
     if (!memory) throw new ApiError(404, 'NOT_FOUND', `Memory ${id} not found`);
     return memory;
   },
-  renameMemory: (id: number, name: string) => json<Memory>('PUT', '/v2/memories', { id, name }),
+  updateMemory: (id: number, body: { name?: string; multiple_translations?: boolean }) =>
+    json<Memory>('PUT', '/v2/memories', { id, ...body }),
+  memoryEntryHistory: (id: number, segmentId: number) =>
+    json<MemoryEntryHistory>('GET', `/v2/memories/entries/history?${query({ id, segment_id: segmentId })}`),
   deleteMemory: (id: number) => json<{ deleted: boolean }>('DELETE', `/v2/memories?${query({ id })}`),
   memoryEntries: (params: BrowseEntriesQuery) =>
     json<MemoryEntriesPage>('GET', `/v2/memories/entries?${query(params)}`),

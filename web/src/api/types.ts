@@ -49,6 +49,7 @@ export type ConcordanceHit = Narrowed<
 >;
 export type MemoryEntriesPage = Static<typeof memories.EntriesPage>;
 export type MemoryEntry = MemoryEntriesPage['entries'][number];
+export type MemoryEntryHistory = Static<typeof memories.EntryHistory>;
 
 export type TesseraDocument = Static<typeof documents.Document>;
 export type Project = Narrowed<Static<typeof projects.Project>, { state: ProjectState }>;

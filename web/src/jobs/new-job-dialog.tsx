@@ -11,6 +11,7 @@ import { memoriesKey } from '../api/keys/memories.ts';
 import type { Memory, SourceFile } from '../api/types.ts';
 import { AUTO_ACCEPT_CHOICES, type AutoAccept } from '../projects/auto-accept.ts';
 import { FormActions } from '../ui/form-actions.tsx';
+import { plural } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
 
 interface PairChoice {
@@ -163,7 +164,8 @@ export function NewJobDialog({ open, onClose }: { open: boolean; onClose: () => 
                       </label>
                     </td>
                     <td>
-                      {m.name} <span className="muted small">{m.num_segments.toLocaleString()} entries</span>
+                      {m.name}{' '}
+                      <span className="muted small">{plural(m.num_segments, 'entry', 'entries')}</span>
                     </td>
                     <td>
                       <input

@@ -9,6 +9,7 @@ import { memoriesKey } from '../api/keys/memories.ts';
 import { FormActions } from '../ui/form-actions.tsx';
 import { formatDate, pair } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
+import { MultipleTranslationsField } from './memory-settings.tsx';
 
 function NewMemoryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -44,6 +45,7 @@ function NewMemoryDialog({ open, onClose }: { open: boolean; onClose: () => void
             name: String(form.get('name')).trim(),
             srclang: String(form.get('srclang')),
             trglang: String(form.get('trglang')),
+            multiple_translations: form.get('multiple_translations') === 'on',
           });
         }}
       >
@@ -67,6 +69,7 @@ function NewMemoryDialog({ open, onClose }: { open: boolean; onClose: () => void
             </select>
           </label>
         </div>
+        <MultipleTranslationsField defaultChecked={false} />
         <FormActions
           error={error}
           onCancel={onClose}

@@ -1,4 +1,5 @@
-// A memory's entries, paged and searchable, each with Edit (a dialog) and Delete.
+// A memory's entries, paged and searchable, each with Edit (a dialog) and Delete, and History (a dialog) for an
+// entry a correction replaced: what it held before, who wrote it and when, and who replaced it.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, errorText } from '../api/client.ts';
@@ -6,10 +7,62 @@ import { entriesKey, entriesPageKey, memoryKey } from '../api/keys/memories.ts';
 import type { Memory, MemoryEntry } from '../api/types.ts';
 import { TaggedText } from '../editor/tags/tagged-text.tsx';
 import { FormActions } from '../ui/form-actions.tsx';
-import { formatDate } from '../ui/format.ts';
+import { formatDate, formatDateTime, plural } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
 
 const PAGE = 50;
+
+/** An entry's versions, newest first (GET /v2/memories/entries/history). */
+function EntryHistoryDialog({
+  memory,
+  entry,
+  onClose,
+}: {
+  memory: Memory;
+  entry: MemoryEntry | null;
+  onClose: () => void;
+}) {
+  const history = useQuery({
+    queryKey: [...entriesKey(memory.id), 'history', entry?.id],
+    queryFn: () => api.memoryEntryHistory(memory.id, entry!.id),
+    enabled: entry !== null,
+  });
+  return (
+    <ModalDialog title="Entry history" open={entry !== null} onClose={onClose} wide>
+      {history.error && <p className="form-error">{errorText(history.error)}</p>}
+      {history.data && (
+        <ol className="entry-history" aria-label="Versions">
+          {history.data.versions.map((v) => (
+            <li
+              key={v.current ? 'current' : `${v.replaced_at}-${v.created_at}-${v.target}`}
+              className="entry-version"
+            >
+              <p className="entry-version-line muted small">
+                {v.current ? 'Current' : 'Earlier'} · {v.user ?? 'unknown'} · {formatDateTime(v.created_at)}
+                {v.replaced_by !== null &&
+                  v.replaced_at !== null &&
+                  ` · replaced by ${v.replaced_by} on ${formatDateTime(v.replaced_at)}`}
+              </p>
+              <p className="entry-version-line entry-text" lang={memory.trglang}>
+                <TaggedText text={v.target} />
+              </p>
+              {v.source !== history.data.versions[0].source && (
+                <p className="entry-version-line entry-text muted" lang={memory.srclang}>
+                  <TaggedText text={v.source} />
+                </p>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}
 
 function EditEntryDialog({
   memoryId,
@@ -63,6 +116,7 @@ export function Entries({ memory }: { memory: Memory }) {
   const [q, setQ] = useState('');
   const [offset, setOffset] = useState(0);
   const [editing, setEditing] = useState<MemoryEntry | null>(null);
+  const [historyOf, setHistoryOf] = useState<MemoryEntry | null>(null);
   const [error, setError] = useState<string | null>(null);
   const entries = useQuery({
     queryKey: entriesPageKey(memory.id, offset, q),
@@ -132,6 +186,16 @@ export function Entries({ memory }: { memory: Memory }) {
                     {(e.updated_by ?? e.created_by) && ` · ${e.updated_by ?? e.created_by}`}
                   </td>
                   <td className="row-actions">
+                    {e.earlier_versions > 0 && (
+                      <button
+                        type="button"
+                        className="button small"
+                        aria-label={`History of entry ${e.id}: ${plural(e.earlier_versions, 'earlier version')}`}
+                        onClick={() => setHistoryOf(e)}
+                      >
+                        History ({e.earlier_versions})
+                      </button>
+                    )}
                     <button
                       type="button"
                       className="button small"
@@ -179,6 +243,7 @@ export function Entries({ memory }: { memory: Memory }) {
         </>
       )}
       <EditEntryDialog memoryId={memory.id} entry={editing} onClose={() => setEditing(null)} />
+      <EntryHistoryDialog memory={memory} entry={historyOf} onClose={() => setHistoryOf(null)} />
     </section>
   );
 }

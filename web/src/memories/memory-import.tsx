@@ -6,13 +6,20 @@ import { api, errorText } from '../api/client.ts';
 import { entriesKey, invalidateMemory } from '../api/keys/memories.ts';
 import { taskKey } from '../api/keys/tasks.ts';
 import type { Memory, Task } from '../api/types.ts';
+import { bytesProgress } from '../ui/format.ts';
 import { ProgressBar } from '../ui/progress-bar.tsx';
 
-/** The result of an import task in words. */
+/** The result of an import task in words, with why units were skipped when the server says (docs/API.md). */
 function importOutcome(task: Task): string {
   if (task.state === 'failed') return `Import failed: ${task.error ?? task.error_code ?? 'unknown error'}`;
-  const r = (task.result ?? {}) as { imported?: number; skipped?: number; duplicates?: number };
-  return `Imported ${(r.imported ?? 0).toLocaleString()}, skipped ${(r.skipped ?? 0).toLocaleString()}, duplicates ${(r.duplicates ?? 0).toLocaleString()}.`;
+  const r = (task.result ?? {}) as {
+    imported?: number;
+    skipped?: number;
+    duplicates?: number;
+    skipped_why?: string;
+  };
+  const counts = `Imported ${(r.imported ?? 0).toLocaleString()}, skipped ${(r.skipped ?? 0).toLocaleString()}, duplicates ${(r.duplicates ?? 0).toLocaleString()}.`;
+  return r.skipped_why ? `${counts} Skipped: ${r.skipped_why}.` : counts;
 }
 
 export function ImportBox({ memory }: { memory: Memory }) {
@@ -77,6 +84,7 @@ export function ImportBox({ memory }: { memory: Memory }) {
               done={task.data.progress.done}
               total={task.data.progress.total}
               label={`Import of ${file}`}
+              figures={bytesProgress}
             />
           )}
           {finished && (

@@ -1,6 +1,7 @@
 // One memory (/memories/:id): its entries paged and searchable (edit, delete), import of a TMX / .tmx.gz / XLIFF
 // / TSV file with the job's progress and its result or error, export as TMX, a "try a query" box that shows the
-// matches exactly as the editor does, rename, and delete with what it would take with it.
+// matches exactly as the editor does, settings (name; one or several translations per source), and delete with what
+// it would take with it.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -11,16 +12,18 @@ import type { Memory } from '../api/types.ts';
 import { MatchesPanel } from '../editor/matches/matches-panel.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { FormActions } from '../ui/form-actions.tsx';
-import { formatDate, pair } from '../ui/format.ts';
+import { formatDate, pair, plural } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
 import { Entries } from './memory-entries.tsx';
 import { ImportBox } from './memory-import.tsx';
+import { MultipleTranslationsField } from './memory-settings.tsx';
 
-function RenameDialog({ memory, open, onClose }: { memory: Memory; open: boolean; onClose: () => void }) {
+/** The memory's name and its setting of one or several translations per source. */
+function SettingsDialog({ memory, open, onClose }: { memory: Memory; open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
-  const rename = useMutation({
-    mutationFn: (name: string) => api.renameMemory(memory.id, name),
+  const save = useMutation({
+    mutationFn: (body: { name: string; multiple_translations: boolean }) => api.updateMemory(memory.id, body),
     onSuccess: () => {
       invalidateMemory(queryClient, memory.id);
       onClose();
@@ -28,19 +31,24 @@ function RenameDialog({ memory, open, onClose }: { memory: Memory; open: boolean
     onError: (err) => setError(errorText(err)),
   });
   return (
-    <ModalDialog title="Rename memory" open={open} onClose={onClose}>
+    <ModalDialog title="Memory settings" open={open} onClose={onClose}>
       <form
         className="stack"
         onSubmit={(e: FormEvent<HTMLFormElement>) => {
           e.preventDefault();
-          rename.mutate(String(new FormData(e.currentTarget).get('name')).trim());
+          const form = new FormData(e.currentTarget);
+          save.mutate({
+            name: String(form.get('name')).trim(),
+            multiple_translations: form.get('multiple_translations') === 'on',
+          });
         }}
       >
         <label className="field">
           <span>Name</span>
           <input name="name" required maxLength={500} defaultValue={memory.name} autoFocus />
         </label>
-        <FormActions error={error} onCancel={onClose} submit="Rename" busy={rename.isPending} />
+        <MultipleTranslationsField defaultChecked={memory.multiple_translations} />
+        <FormActions error={error} onCancel={onClose} submit="Save settings" busy={save.isPending} />
       </form>
     </ModalDialog>
   );
@@ -136,7 +144,10 @@ export function MemoryPage({ id }: { id: number }) {
           <h1>{m.name}</h1>
           <p className="subtitle">
             <span className="mono">{pair(m.srclang, m.trglang)}</span>
-            <span>{m.num_segments.toLocaleString()} entries</span>
+            <span>{plural(m.num_segments, 'entry', 'entries')}</span>
+            <span>
+              {m.multiple_translations ? 'Several translations per source' : 'One translation per source'}
+            </span>
             <span>Updated {formatDate(m.updated_at)}</span>
             {m.is_processing && <span className="state-badge busy">Importing…</span>}
           </p>
@@ -155,7 +166,7 @@ export function MemoryPage({ id }: { id: number }) {
             Export TMX
           </button>
           <button type="button" className="button" onClick={() => setRenaming(true)}>
-            Rename
+            Settings
           </button>
           <button type="button" className="button danger" onClick={() => setDeleting(true)}>
             Delete
@@ -174,7 +185,7 @@ export function MemoryPage({ id }: { id: number }) {
           <TryQuery memory={m} />
         </div>
       </div>
-      <RenameDialog memory={m} open={renaming} onClose={() => setRenaming(false)} />
+      <SettingsDialog memory={m} open={renaming} onClose={() => setRenaming(false)} />
       <DeleteDialog memory={m} open={deleting} onClose={() => setDeleting(false)} />
     </main>
   );

@@ -7,7 +7,7 @@ import { memoriesKey } from '../api/keys/memories.ts';
 import { projectsKey } from '../api/keys/projects.ts';
 import type { Project } from '../api/types.ts';
 import { FormActions } from '../ui/form-actions.tsx';
-import { formatDate, PROJECT_STATES, pair } from '../ui/format.ts';
+import { formatDate, PROJECT_STATES, pair, plural } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
 
@@ -65,7 +65,7 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose: () => voi
             <select name="memory" required>
               {memories.data?.map((m) => (
                 <option key={m.id} value={m.id}>
-                  {m.name} ({pair(m.srclang, m.trglang)}, {m.num_segments.toLocaleString()} entries)
+                  {m.name} ({pair(m.srclang, m.trglang)}, {plural(m.num_segments, 'entry', 'entries')})
                 </option>
               ))}
             </select>

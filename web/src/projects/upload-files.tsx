@@ -5,7 +5,7 @@ import { type DragEvent, useState } from 'react';
 import { api, errorText } from '../api/client.ts';
 import { projectKey } from '../api/keys/projects.ts';
 import type { TesseraDocument } from '../api/types.ts';
-import { formatBytes } from '../ui/format.ts';
+import { formatBytes, plural } from '../ui/format.ts';
 
 interface Upload {
   key: number;
@@ -72,7 +72,7 @@ export function UploadList({
         const percent = u.size === 0 ? 100 : Math.round((100 * u.sent) / u.size);
         let state: string;
         if (failed) state = `Failed: ${failed}`;
-        else if (done) state = `Ready: ${doc.num_segments.toLocaleString()} segments`;
+        else if (done) state = `Ready: ${plural(doc.num_segments, 'segment')}`;
         else if (parsing) state = 'Parsing…';
         else state = `Uploading ${formatBytes(u.sent)} of ${formatBytes(u.size)}`;
         return (

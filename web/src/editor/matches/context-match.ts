@@ -20,6 +20,30 @@ export function shownScore(score: number, context: boolean): number {
   return context && score === 100 ? CONTEXT_SCORE : score;
 }
 
+type RankedFirst = { reason: string; of: number } | null;
+
+/**
+ * Why a match ranks first, in words (docs/MATCHING.md §2.4): the server's `metadata.ranked_first`. Nothing for
+ * the only match, or one that is simply the best score.
+ */
+export function rankedFirstText(match: Pick<MemoryMatch, 'metadata'>): string | null {
+  const why = (match.metadata as { ranked_first?: RankedFirst }).ranked_first;
+  if (!why) return null;
+  const of = why.of > 1 ? ` of ${why.of} translations` : '';
+  switch (why.reason) {
+    case 'context':
+      return 'Ranks first: context match';
+    case 'penalties':
+      return 'Ranks first: fewer points off';
+    case 'newest':
+      return `Ranks first: newest${of}`;
+    case 'first_stored':
+      return `Ranks first: stored first${of} (same time)`;
+    default:
+      return null;
+  }
+}
+
 /** The score band's class: in-context, exact, high, mid, low. */
 export function scoreBand(score: number): string {
   if (score > 100) return 'in-context';

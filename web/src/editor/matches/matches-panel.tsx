@@ -4,9 +4,9 @@ import { MIN_SCORE } from '@server/matching/score-bands.ts';
 import { useEffect, useRef } from 'react';
 import type { MemoryMatch } from '../../api/types.ts';
 import { ariaKeys, tooltip } from '../../keyboard/shortcut-label.ts';
-import { formatDate } from '../../ui/format.ts';
+import { formatDate, plural } from '../../ui/format.ts';
 import { TaggedText } from '../tags/tagged-text.tsx';
-import { isContextMatch, scoreBand, shownScore } from './context-match.ts';
+import { isContextMatch, rankedFirstText, scoreBand, shownScore } from './context-match.ts';
 import { DiffText } from './diff-text.tsx';
 import { explainScore } from './score-explanation.ts';
 import { useMatches } from './use-matches.ts';
@@ -25,6 +25,7 @@ function MatchItem({
   const chips = explainScore(source, match);
   const context = isContextMatch(match);
   const score = shownScore(match.score, context);
+  const why = rankedFirstText(match);
   const scoreLabel = (
     <span
       className={`score ${scoreBand(score)}`}
@@ -77,8 +78,10 @@ function MatchItem({
               ))}
             </ul>
           )}
+          {why && <span className="match-why">{why}</span>}
           <span className="muted">
-            {meta.created_by ?? meta.resource_name ?? 'memory'} · {formatDate(meta.updated_at)}
+            {meta.updated_by ?? meta.created_by ?? meta.resource_name ?? 'memory'} ·{' '}
+            {formatDate(meta.updated_at)}
           </span>
         </div>
       </div>
@@ -137,7 +140,7 @@ export function MatchesPanel({
       </h2>
       <p className="visually-hidden" role="status">
         {matches.data
-          ? `${matches.data.length} matches${
+          ? `${plural(matches.data.length, 'match', 'matches')}${
               matches.data.length
                 ? `, best ${shownScore(matches.data[0].score, isContextMatch(matches.data[0]))}%`
                 : ''

@@ -2,6 +2,7 @@
 // penalties, as chips whose points add up to 100 − score.
 import { explainBase } from '@server/matching/score-explanation.ts';
 import type { MemoryMatch } from '../../api/types.ts';
+import { plural } from '../../ui/format.ts';
 
 export interface ScoreChip {
   kind: string;
@@ -26,7 +27,12 @@ export function explainScore(
   if (match.score === 100) return [];
   const chips: ScoreChip[] = [];
   const { distance, length, points } = explainBase(source, match.source);
-  if (points > 0) chips.push({ kind: 'words', points, title: `${distance} of ${length} words differ` });
+  if (points > 0)
+    chips.push({
+      kind: 'words',
+      points,
+      title: `${distance} of ${plural(length, 'word')} ${distance === 1 ? 'differs' : 'differ'}`,
+    });
   for (const p of match.metadata.penalties) {
     chips.push({ kind: p.kind, points: p.points, title: PENALTY_TITLES[p.kind] ?? p.kind });
   }

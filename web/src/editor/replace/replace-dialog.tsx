@@ -60,7 +60,7 @@ export function ReplaceDialog({
   const undo = useMutation({
     mutationFn: () => api.undoReplace(documentId, applied!.batch_id!),
     onSuccess: () => {
-      setMessage(`Undone: ${applied!.changed.toLocaleString()} segments as they were.`);
+      setMessage(`Undone: ${segmentsText(applied!.changed)} as they were.`);
       setApplied(null);
       onApplied();
     },
