@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { client } from '../helpers/api.ts';
 import {
+  axeViolations,
   type Browsing,
   browserSkipReason,
   openBrowser,
@@ -248,4 +249,95 @@ test('the active segment is drawn, focused and a third down the list after every
   assert.ok((await page.getByRole('row').count()) < 200);
   assert.deepEqual(browsing.problems, []);
   assert.deepEqual(browsing.foreignRequests, []);
+});
+
+test('QA as a list: the count opens every issue with its segment, a choice goes there; F8 and the filter', {
+  skip: browserSkipReason,
+}, async () => {
+  const sentences = [
+    'Open the file.',
+    'Delete 3 files.',
+    'Close the window.',
+    'Save your work.',
+    'Print the page.',
+    'Exit the program.',
+  ];
+  const project = (await api.get('/v2/projects')).json()[0];
+  const uploaded = await api.upload('/v2/documents/files', sentences.join('\n\n'), {
+    'lilt-api': JSON.stringify({ name: 'qa.txt', project_id: project.id }),
+  });
+  const qaDoc = uploaded.json().id;
+  while ((await api.get(`/v2/documents?id=${qaDoc}`)).json().import_in_progress)
+    await new Promise((r) => setTimeout(r, 50));
+  const segments = (await api.get(`/v2/documents/segments?id=${qaDoc}`)).json().segments;
+  const targets = [
+    'Öffnen Sie die Datei.',
+    'Dateien löschen.', // the 3 left out: an error
+    'Schließen Sie das Fenster.',
+    'Speichern Sie Ihre Arbeit', // no final full stop: a warning
+    'Drucken Sie die Seite.',
+    'Beenden Sie das Programm.',
+  ];
+  for (const [i, s] of segments.entries())
+    await api.put('/v2/segments', { id: s.id, target: targets[i], is_confirmed: true });
+
+  await step('qa-list', async () => {
+    await page.goto(`${base}/documents/${qaDoc}?seg=1`);
+    await expectPlaced(1, '20-qa-open', true);
+    await page.getByRole('button', { name: 'QA: 1 error, 1 warning' }).click();
+    const dialog = page.getByRole('dialog', { name: 'QA issues' });
+    const items = dialog.getByRole('list', { name: 'QA issues of the document' }).getByRole('listitem');
+    await items.first().waitFor();
+    assert.equal(await items.count(), 2);
+    const texts = await items.allInnerTexts();
+    assert.match(texts[0], /^2\s+Delete 3 files\.\s+Error/);
+    assert.match(texts[1], /^4\s+Save your work\.\s+Warning/);
+    assert.deepEqual(await axeViolations(page), []);
+    await screenshot(page, 'qa-list-01-dialog');
+    // Enter on an issue takes the editor to its segment.
+    await items.nth(1).getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    await expectPlaced(4, 'qa-list-02-chosen', true);
+    assert.equal(await page.getByRole('dialog').count(), 0);
+  });
+
+  await step('next-issue-key', async () => {
+    await page.keyboard.press('Alt+ArrowUp');
+    await page.keyboard.press('Alt+ArrowUp');
+    await page.keyboard.press('Alt+ArrowUp');
+    await expectPlaced(1, 'qa-list-03-back', true);
+    await page.keyboard.press('F8');
+    await expectPlaced(2, 'qa-list-04-f8', true);
+    await page.keyboard.press('F8');
+    await expectPlaced(4, 'qa-list-05-f8-again', true);
+    await page.keyboard.press('F8');
+    await page.getByRole('status').filter({ hasText: 'No QA issue after this segment.' }).waitFor();
+    await page.keyboard.press('F1');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.getByText('Next segment with a QA issue').waitFor();
+    await help.getByRole('button', { name: 'Close' }).click();
+    await expectPlaced(4, 'qa-list-06-help-closed', true);
+  });
+
+  await step('has-qa-issues-filter', async () => {
+    await page.getByRole('button', { name: /^Has QA issues 2$/ }).click();
+    await page.getByRole('status').filter({ hasText: '2 shown' }).waitFor();
+    await expectPlaced(2, 'qa-list-07-filter', true);
+    const numbers = await page
+      .getByRole('grid', { name: 'Segments' })
+      .getByRole('rowgroup')
+      .nth(1)
+      .getByRole('row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-rowindex')));
+    assert.equal(numbers.length, 2);
+    assert.match(page.url(), /[?&]qa=1/);
+    // From a status filter that hides the issue's segment, the QA list clears the filter and goes there.
+    await page.getByRole('button', { name: /^All/ }).click();
+    await page.getByRole('button', { name: /^New/ }).click();
+    await page.getByRole('status').filter({ hasText: '0 shown' }).waitFor();
+    await page.getByRole('button', { name: 'QA: 1 error, 1 warning' }).click();
+    await page.getByRole('dialog', { name: 'QA issues' }).getByRole('button', { name: /^4\s/ }).click();
+    await expectPlaced(4, 'qa-list-08-from-other-filter', true);
+  });
+  assert.deepEqual(browsing.problems, []);
 });

@@ -242,7 +242,14 @@ export const api = {
   pretranslate: (ids: number[], accept: { auto_accept: boolean; auto_accept_scope?: 'exact' | 'context' }) =>
     json<PretranslateAnswer>('POST', '/v2/documents/pretranslate', { id: ids, ...accept }),
   segments: (
-    params: { id: number; offset: number; limit: number; status?: readonly SegmentStatus[]; q?: string },
+    params: {
+      id: number;
+      offset: number;
+      limit: number;
+      status?: readonly SegmentStatus[];
+      q?: string;
+      qa?: 'any' | 'error';
+    },
     signal?: AbortSignal,
   ) =>
     json<SegmentsPage>(
@@ -253,6 +260,7 @@ export const api = {
         limit: params.limit,
         status: params.status?.join(','),
         q: params.q,
+        qa: params.qa,
       })}`,
       undefined,
       signal,

@@ -7,9 +7,10 @@ import { documentKey, qaKey } from './documents.ts';
 export const segmentPagesKey = (documentId: number) => ['segments', documentId] as const;
 export const segmentPageKey = (
   documentId: number,
-  filter: { statuses: readonly string[]; q: string },
+  filter: { statuses: readonly string[]; q: string; qa?: boolean },
   page: number,
-) => [...segmentPagesKey(documentId), filter.statuses.join(','), filter.q, page] as const;
+) =>
+  [...segmentPagesKey(documentId), filter.statuses.join(','), filter.q, filter.qa ? 'qa' : '', page] as const;
 export const segmentCountsKey = (documentId: number) => ['segment-counts', documentId] as const;
 export const historyKey = (segmentId: number) => ['history', segmentId] as const;
 

@@ -3,7 +3,7 @@ import { forwardRef, useEffect, useState } from 'react';
 import { SEGMENT_STATUSES, type SegmentStatus } from '../../api/types.ts';
 import { tooltip } from '../../keyboard/shortcut-label.ts';
 import { STATUS_NAMES } from '../../ui/format.ts';
-import type { SegmentFilter } from '../segments/segment-list.ts';
+import { isUnfiltered, type SegmentFilter } from '../segments/segment-list.ts';
 
 export const FilterBar = forwardRef<
   HTMLInputElement,
@@ -11,10 +11,12 @@ export const FilterBar = forwardRef<
     filter: SegmentFilter;
     counts: Record<SegmentStatus, number> | undefined;
     total: number | undefined;
+    /** Segments with QA issues (the document's QA report), when known. */
+    qaSegments: number | undefined;
     /** `focus` false: the search is typed, the focus stays in it. */
     onChange: (filter: SegmentFilter, focus?: boolean) => void;
   }
->(function FilterBar({ filter, counts, total, onChange }, searchRef) {
+>(function FilterBar({ filter, counts, total, qaSegments, onChange }, searchRef) {
   const [q, setQ] = useState(filter.q);
   useEffect(() => setQ(filter.q), [filter.q]);
   // The list follows the search a moment after typing stops, not on every key.
@@ -37,8 +39,8 @@ export const FilterBar = forwardRef<
       <button
         type="button"
         className="chip"
-        aria-pressed={filter.statuses.length === 0}
-        onClick={() => onChange({ ...filter, statuses: [] })}
+        aria-pressed={filter.statuses.length === 0 && !filter.qa}
+        onClick={() => onChange({ ...filter, statuses: [], qa: false })}
       >
         All <span className="count">{documentTotal?.toLocaleString() ?? '…'}</span>
       </button>
@@ -53,6 +55,14 @@ export const FilterBar = forwardRef<
           {STATUS_NAMES[status]} <span className="count">{counts?.[status].toLocaleString() ?? '…'}</span>
         </button>
       ))}
+      <button
+        type="button"
+        className="chip qa-chip"
+        aria-pressed={filter.qa === true}
+        onClick={() => onChange({ ...filter, qa: !filter.qa })}
+      >
+        Has QA issues <span className="count">{qaSegments?.toLocaleString() ?? '…'}</span>
+      </button>
       <input
         ref={searchRef}
         type="search"
@@ -70,7 +80,7 @@ export const FilterBar = forwardRef<
           }
         }}
       />
-      {(filter.statuses.length > 0 || filter.q) && total !== undefined && (
+      {!isUnfiltered(filter) && total !== undefined && (
         <span className="filter-result" role="status">
           {total.toLocaleString()} shown
         </span>

@@ -17,7 +17,7 @@ export function readUrl(): UrlState {
     .filter((s): s is SegmentStatus => (SEGMENT_STATUSES as readonly string[]).includes(s));
   return {
     seg: Number.isInteger(seg) && seg > 0 ? seg : null,
-    filter: { statuses, q: params.get('q') ?? '' },
+    filter: { statuses, q: params.get('q') ?? '', qa: params.get('qa') === '1' },
   };
 }
 
@@ -26,6 +26,7 @@ export function writeUrl(id: number, seg: number | undefined, filter: SegmentFil
   if (seg !== undefined) params.set('seg', String(seg));
   if (filter.statuses.length > 0) params.set('status', filter.statuses.join(','));
   if (filter.q) params.set('q', filter.q);
+  if (filter.qa) params.set('qa', '1');
   const search = params.toString();
   const url = `/documents/${id}${search ? `?${search}` : ''}`;
   if (url !== window.location.pathname + window.location.search) window.history.replaceState(null, '', url);

@@ -14,7 +14,12 @@ export interface SegmentFilter {
   statuses: readonly SegmentStatus[];
   /** Text in source or target; '' for none. */
   q: string;
+  /** Only segments with QA issues. */
+  qa?: boolean;
 }
+
+/** Whether the filter keeps every segment (a row's index is then its position). */
+export const isUnfiltered = (f: SegmentFilter) => f.statuses.length === 0 && !f.q && !f.qa;
 
 export const UNCONFIRMED: readonly SegmentStatus[] = ['new', 'draft', 'pretranslated'];
 export const isUnconfirmed = (s: DocumentSegment) => UNCONFIRMED.includes(s.status);
@@ -27,6 +32,7 @@ function fetchPage(docId: number, filter: SegmentFilter, page: number, signal?: 
       limit: PAGE_SIZE,
       status: filter.statuses.length > 0 ? filter.statuses : undefined,
       q: filter.q || undefined,
+      qa: filter.qa ? 'any' : undefined,
     },
     signal,
   );
@@ -96,7 +102,7 @@ export function useSegmentList(
 
   const locate = useCallback(
     (total: number, position: number) =>
-      filter.statuses.length === 0 && !filter.q
+      isUnfiltered(filter)
         ? Promise.resolve(Math.min(position, total - 1))
         : lowerBound(total, pageAt, position),
     [filter, pageAt],
