@@ -341,3 +341,79 @@ test('QA as a list: the count opens every issue with its segment, a choice goes 
   });
   assert.deepEqual(browsing.problems, []);
 });
+
+test('at 1,024 × 768 the editor fits: nothing overflows, the side panel is whole; context labels read as words', {
+  skip: browserSkipReason,
+}, async () => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  try {
+    await step('narrow', async () => {
+      await page.goto(`${base}/documents/${documentId}?seg=7000`);
+      await expectPlaced(7000, '30-narrow-1024');
+      const overflow = await page.evaluate<{ scroll: number; client: number }>(
+        '({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })',
+      );
+      assert.ok(overflow.scroll <= overflow.client, `the page scrolls sideways: ${JSON.stringify(overflow)}`);
+      for (const name of ['Segment', 'Matches', 'Concordance']) {
+        const box = await page.getByRole('region', { name }).boundingBox();
+        assert.ok(
+          box && box.x >= 0 && box.x + box.width <= 1024,
+          `${name} panel cut: ${JSON.stringify(box)}`,
+        );
+      }
+      for (const name of ['Replace…', 'Export XLIFF', 'Export original', 'Shortcuts']) {
+        const box = await page.getByRole('button', { name, exact: true }).boundingBox();
+        assert.ok(box && box.x + box.width <= 1024, `${name} cut: ${JSON.stringify(box)}`);
+      }
+      const search = await page.getByRole('searchbox', { name: 'Search segments' }).boundingBox();
+      assert.ok(search && search.x + search.width <= 1024, `search cut: ${JSON.stringify(search)}`);
+      await screenshot(page, 'narrow-1024x768');
+    });
+
+    await step('context-labels', async () => {
+      const project = (await api.get('/v2/projects')).json()[0];
+      const upload = async (name: string, body: string) => {
+        const id = (
+          await api.upload('/v2/documents/files', body, {
+            'lilt-api': JSON.stringify({ name, project_id: project.id }),
+          })
+        ).json().id;
+        while ((await api.get(`/v2/documents?id=${id}`)).json().import_in_progress)
+          await new Promise((r) => setTimeout(r, 50));
+        return id;
+      };
+      const html = await upload(
+        'terms.html',
+        '<html><body><dl><dt>Segment</dt><dd>A piece of text.</dd></dl></body></html>',
+      );
+      const po = await upload(
+        'files.po',
+        [
+          'msgid ""',
+          'msgstr ""',
+          '"Content-Type: text/plain; charset=UTF-8\\n"',
+          '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"',
+          '',
+          'msgid "One file"',
+          'msgid_plural "%d files"',
+          'msgstr[0] ""',
+          'msgstr[1] ""',
+          '',
+        ].join('\n'),
+      );
+      const contextOf = () => page.getByRole('region', { name: 'Segment' }).getByTitle(/^Context: /);
+      await page.goto(`${base}/documents/${html}?seg=1`);
+      await contextOf().filter({ hasText: 'Definition term' }).waitFor();
+      assert.equal(await contextOf().getAttribute('title'), 'Context: dt');
+      await page.keyboard.press('Alt+ArrowDown');
+      await contextOf()
+        .filter({ hasText: /^Definition$/ })
+        .waitFor();
+      await page.goto(`${base}/documents/${po}?seg=1`);
+      await contextOf().filter({ hasText: 'Plural form 1 (msgstr[0])' }).waitFor();
+      await screenshot(page, 'context-label-po');
+    });
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+});
