@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { client } from '../helpers/api.ts';
 import {
+  axeViolations,
   type Browsing,
   browserSkipReason,
   openBrowser,
@@ -248,4 +249,171 @@ test('the active segment is drawn, focused and a third down the list after every
   assert.ok((await page.getByRole('row').count()) < 200);
   assert.deepEqual(browsing.problems, []);
   assert.deepEqual(browsing.foreignRequests, []);
+});
+
+test('QA as a list: the count opens every issue with its segment, a choice goes there; F8 and the filter', {
+  skip: browserSkipReason,
+}, async () => {
+  const sentences = [
+    'Open the file.',
+    'Delete 3 files.',
+    'Close the window.',
+    'Save your work.',
+    'Print the page.',
+    'Exit the program.',
+  ];
+  const project = (await api.get('/v2/projects')).json()[0];
+  const uploaded = await api.upload('/v2/documents/files', sentences.join('\n\n'), {
+    'lilt-api': JSON.stringify({ name: 'qa.txt', project_id: project.id }),
+  });
+  const qaDoc = uploaded.json().id;
+  while ((await api.get(`/v2/documents?id=${qaDoc}`)).json().import_in_progress)
+    await new Promise((r) => setTimeout(r, 50));
+  const segments = (await api.get(`/v2/documents/segments?id=${qaDoc}`)).json().segments;
+  const targets = [
+    'Öffnen Sie die Datei.',
+    'Dateien löschen.', // the 3 left out: an error
+    'Schließen Sie das Fenster.',
+    'Speichern Sie Ihre Arbeit', // no final full stop: a warning
+    'Drucken Sie die Seite.',
+    'Beenden Sie das Programm.',
+  ];
+  for (const [i, s] of segments.entries())
+    await api.put('/v2/segments', { id: s.id, target: targets[i], is_confirmed: true });
+
+  await step('qa-list', async () => {
+    await page.goto(`${base}/documents/${qaDoc}?seg=1`);
+    await expectPlaced(1, '20-qa-open', true);
+    await page.getByRole('button', { name: 'QA: 1 error, 1 warning' }).click();
+    const dialog = page.getByRole('dialog', { name: 'QA issues' });
+    const items = dialog.getByRole('list', { name: 'QA issues of the document' }).getByRole('listitem');
+    await items.first().waitFor();
+    assert.equal(await items.count(), 2);
+    const texts = await items.allInnerTexts();
+    assert.match(texts[0], /^2\s+Delete 3 files\.\s+Error/);
+    assert.match(texts[1], /^4\s+Save your work\.\s+Warning/);
+    assert.deepEqual(await axeViolations(page), []);
+    await screenshot(page, 'qa-list-01-dialog');
+    // Enter on an issue takes the editor to its segment.
+    await items.nth(1).getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    await expectPlaced(4, 'qa-list-02-chosen', true);
+    assert.equal(await page.getByRole('dialog').count(), 0);
+  });
+
+  await step('next-issue-key', async () => {
+    await page.keyboard.press('Alt+ArrowUp');
+    await page.keyboard.press('Alt+ArrowUp');
+    await page.keyboard.press('Alt+ArrowUp');
+    await expectPlaced(1, 'qa-list-03-back', true);
+    await page.keyboard.press('F8');
+    await expectPlaced(2, 'qa-list-04-f8', true);
+    await page.keyboard.press('F8');
+    await expectPlaced(4, 'qa-list-05-f8-again', true);
+    await page.keyboard.press('F8');
+    await page.getByRole('status').filter({ hasText: 'No QA issue after this segment.' }).waitFor();
+    await page.keyboard.press('F1');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.getByText('Next segment with a QA issue').waitFor();
+    await help.getByRole('button', { name: 'Close' }).click();
+    await expectPlaced(4, 'qa-list-06-help-closed', true);
+  });
+
+  await step('has-qa-issues-filter', async () => {
+    await page.getByRole('button', { name: /^Has QA issues 2$/ }).click();
+    await page.getByRole('status').filter({ hasText: '2 shown' }).waitFor();
+    await expectPlaced(2, 'qa-list-07-filter', true);
+    const numbers = await page
+      .getByRole('grid', { name: 'Segments' })
+      .getByRole('rowgroup')
+      .nth(1)
+      .getByRole('row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-rowindex')));
+    assert.equal(numbers.length, 2);
+    assert.match(page.url(), /[?&]qa=1/);
+    // From a status filter that hides the issue's segment, the QA list clears the filter and goes there.
+    await page.getByRole('button', { name: /^All/ }).click();
+    await page.getByRole('button', { name: /^New/ }).click();
+    await page.getByRole('status').filter({ hasText: '0 shown' }).waitFor();
+    await page.getByRole('button', { name: 'QA: 1 error, 1 warning' }).click();
+    await page.getByRole('dialog', { name: 'QA issues' }).getByRole('button', { name: /^4\s/ }).click();
+    await expectPlaced(4, 'qa-list-08-from-other-filter', true);
+  });
+  assert.deepEqual(browsing.problems, []);
+});
+
+test('at 1,024 × 768 the editor fits: nothing overflows, the side panel is whole; context labels read as words', {
+  skip: browserSkipReason,
+}, async () => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  try {
+    await step('narrow', async () => {
+      await page.goto(`${base}/documents/${documentId}?seg=7000`);
+      await expectPlaced(7000, '30-narrow-1024');
+      const overflow = await page.evaluate<{ scroll: number; client: number }>(
+        '({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })',
+      );
+      assert.ok(overflow.scroll <= overflow.client, `the page scrolls sideways: ${JSON.stringify(overflow)}`);
+      for (const name of ['Segment', 'Matches', 'Concordance']) {
+        const box = await page.getByRole('region', { name }).boundingBox();
+        assert.ok(
+          box && box.x >= 0 && box.x + box.width <= 1024,
+          `${name} panel cut: ${JSON.stringify(box)}`,
+        );
+      }
+      for (const name of ['Replace…', 'Export XLIFF', 'Export original', 'Shortcuts']) {
+        const box = await page.getByRole('button', { name, exact: true }).boundingBox();
+        assert.ok(box && box.x + box.width <= 1024, `${name} cut: ${JSON.stringify(box)}`);
+      }
+      const search = await page.getByRole('searchbox', { name: 'Search segments' }).boundingBox();
+      assert.ok(search && search.x + search.width <= 1024, `search cut: ${JSON.stringify(search)}`);
+      await screenshot(page, 'narrow-1024x768');
+    });
+
+    await step('context-labels', async () => {
+      const project = (await api.get('/v2/projects')).json()[0];
+      const upload = async (name: string, body: string) => {
+        const id = (
+          await api.upload('/v2/documents/files', body, {
+            'lilt-api': JSON.stringify({ name, project_id: project.id }),
+          })
+        ).json().id;
+        while ((await api.get(`/v2/documents?id=${id}`)).json().import_in_progress)
+          await new Promise((r) => setTimeout(r, 50));
+        return id;
+      };
+      const html = await upload(
+        'terms.html',
+        '<html><body><dl><dt>Segment</dt><dd>A piece of text.</dd></dl></body></html>',
+      );
+      const po = await upload(
+        'files.po',
+        [
+          'msgid ""',
+          'msgstr ""',
+          '"Content-Type: text/plain; charset=UTF-8\\n"',
+          '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"',
+          '',
+          'msgid "One file"',
+          'msgid_plural "%d files"',
+          'msgstr[0] ""',
+          'msgstr[1] ""',
+          '',
+        ].join('\n'),
+      );
+      const contextOf = () => page.getByRole('region', { name: 'Segment' }).getByTitle(/^Context: /);
+      await page.goto(`${base}/documents/${html}?seg=1`);
+      await contextOf().filter({ hasText: 'Definition term' }).waitFor();
+      assert.equal(await contextOf().getAttribute('title'), 'Context: dt');
+      await page.keyboard.press('Alt+ArrowDown');
+      await contextOf()
+        .filter({ hasText: /^Definition$/ })
+        .waitFor();
+      await page.goto(`${base}/documents/${po}?seg=1`);
+      await contextOf().filter({ hasText: 'Plural form 1 (msgstr[0])' }).waitFor();
+      await screenshot(page, 'context-label-po');
+    });
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
 });

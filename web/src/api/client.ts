@@ -268,6 +268,7 @@ export const api = {
       status?: readonly SegmentStatus[];
       q?: string;
       repeated?: boolean;
+      qa?: 'any' | 'error';
     },
     signal?: AbortSignal,
   ) =>
@@ -280,6 +281,7 @@ export const api = {
         status: params.status?.join(','),
         q: params.q,
         repeated: params.repeated,
+        qa: params.qa,
       })}`,
       undefined,
       signal,

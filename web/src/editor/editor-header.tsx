@@ -18,6 +18,7 @@ export function EditorHeader({
   total,
   onReplace,
   onHelp,
+  onQaList,
   fullTags,
   onToggleFullTags,
 }: {
@@ -29,6 +30,8 @@ export function EditorHeader({
   total: number;
   onReplace: () => void;
   onHelp: () => void;
+  /** Opens the list of the document's QA issues. */
+  onQaList: () => void;
   /** Whether tag chips show their full markup. */
   fullTags: boolean;
   onToggleFullTags: () => void;
@@ -49,13 +52,16 @@ export function EditorHeader({
       {d && <DocumentWords documentId={d.id} confirmed={confirmed} />}
       {d && busyWith(d) && <span className="state-badge busy">{busyWith(d)}…</span>}
       {qa && (
-        <span
+        <button
+          type="button"
           className={qa.counts.error > 0 ? 'qa-count has-errors' : 'qa-count'}
-          title="QA issues of the document's segments"
+          title="List the QA issues of the document's segments"
+          aria-haspopup="dialog"
+          onClick={onQaList}
         >
           QA: {qa.counts.error} {qa.counts.error === 1 ? 'error' : 'errors'}, {qa.counts.warning}{' '}
           {qa.counts.warning === 1 ? 'warning' : 'warnings'}
-        </span>
+        </button>
       )}
       <div className="head-actions">
         <button

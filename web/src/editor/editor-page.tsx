@@ -19,6 +19,7 @@ import { ShortcutHelp } from './help/shortcut-help.tsx';
 import { usePrefetchMatches } from './matches/use-matches.ts';
 import { SideBar } from './panels/side-bar.tsx';
 import { usePosition } from './position/use-position.ts';
+import { DocumentQaDialog } from './qa/document-qa-dialog.tsx';
 import { QaList } from './qa/qa-list.tsx';
 import { ReplaceDialog } from './replace/replace-dialog.tsx';
 import { ConflictDialog } from './save/conflict-dialog.tsx';
@@ -69,7 +70,17 @@ export default function EditorPage({ id }: { id: number }) {
   const online = useOnline();
   usePrefetchMatches(memoryId, position);
   const [fullTags, toggleFullTags] = useFullTagsChoice();
-  const commands = useCommands({ position, saves, commit, view, memoryId, searchInput, toggleFullTags });
+  const commands = useCommands({
+    position,
+    saves,
+    commit,
+    view,
+    memoryId,
+    searchInput,
+    toggleFullTags,
+    qa: qa.data,
+  });
+  const qaSegments = useMemo(() => qa.data && new Set(qa.data.issues.map((i) => i.position)).size, [qa.data]);
 
   /** The focus into the active target's editor; answers whether it is there. */
   const focusActive = useCallback(() => {
@@ -118,6 +129,7 @@ export default function EditorPage({ id }: { id: number }) {
           total={documentTotal}
           onReplace={commands.openReplace}
           onHelp={commands.help.show}
+          onQaList={commands.qaList.show}
           fullTags={fullTags}
           onToggleFullTags={toggleFullTags}
         />
@@ -127,6 +139,7 @@ export default function EditorPage({ id }: { id: number }) {
           counts={counts}
           repetitions={list.repetitions}
           total={list.total}
+          qaSegments={qaSegments}
           onChange={commands.changeFilter}
         />
         <div className="editor-body">
@@ -191,6 +204,12 @@ export default function EditorPage({ id }: { id: number }) {
           open={commands.replace.open}
           onClose={commands.replace.close}
           onApplied={live.reload}
+        />
+        <DocumentQaDialog
+          open={commands.qaList.open}
+          qa={qa.data}
+          onGo={commands.showPosition}
+          onClose={commands.qaList.close}
         />
         <GoToDialog
           open={commands.goTo.open}

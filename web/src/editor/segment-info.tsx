@@ -1,7 +1,11 @@
 // What the side panel says about the segment being edited: its number and context, how pre-translation filled
 // it (score, placeables repaired from the match), and the source's tags its target still lacks.
 
+import { contextLabel } from '@server/text/context-labels.ts';
 import { tagLabels } from '@server/text/tag-labels.ts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../api/client.ts';
+import { documentKey } from '../api/keys/documents.ts';
 import type { DocumentSegment } from '../api/types.ts';
 import { keysText } from '../keyboard/shortcut-label.ts';
 import { STATUS_NAMES } from '../ui/format.ts';
@@ -51,6 +55,28 @@ function ChipIn({ text, raw }: { text: string; raw: string }) {
   return at < 0 ? <TaggedText text={raw} /> : <TagChip label={tagLabels(tags)[at]} />;
 }
 
+/** The segment's context in words (its format's raw value on hover): "Paragraph", "Plural form 1 (msgstr[0])". */
+function ContextLine({ segment }: { segment: DocumentSegment }) {
+  // The document is read already by the editor: its format, from the cache.
+  const doc = useQuery({
+    queryKey: documentKey(segment.document_id),
+    queryFn: () => api.document(segment.document_id),
+  });
+  const shown = contextLabel(segment.context, doc.data?.format);
+  if (!shown || !segment.context) return null;
+  return (
+    <p className="context" title={`Context: ${segment.context}`}>
+      {shown.label}
+      {shown.detail && (
+        <>
+          {' '}
+          <code className="mono">{shown.detail}</code>
+        </>
+      )}
+    </p>
+  );
+}
+
 export function SegmentInfo({ segment, text }: { segment: DocumentSegment | undefined; text: ActiveText }) {
   if (!segment) return null;
   return (
@@ -65,7 +91,7 @@ export function SegmentInfo({ segment, text }: { segment: DocumentSegment | unde
           {filledFromContext(segment) ? 'context match' : 'match'}.
         </p>
       )}
-      {segment.context && <p className="context mono">{segment.context}</p>}
+      <ContextLine segment={segment} />
       {segment.repairs && segment.repairs.length > 0 && (
         <div className="repairs">
           <span className="muted">Placeables adapted from the match:</span>

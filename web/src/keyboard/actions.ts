@@ -9,6 +9,7 @@ export type ActionId =
   | 'nextSegment'
   | 'previousSegment'
   | 'nextUnconfirmed'
+  | 'nextQaIssue'
   | 'goToSegment'
   | 'insertMatch'
   | 'copySource'
@@ -57,6 +58,7 @@ export const ACTIONS: readonly Action[] = [
     group: 'Segments',
     keys: ['Alt+Shift+ArrowDown'],
   },
+  { id: 'nextQaIssue', label: 'Next segment with a QA issue', group: 'Segments', keys: ['F8'] },
   {
     id: 'goToSegment',
     label: 'Go to segment number…',

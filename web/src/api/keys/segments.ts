@@ -7,9 +7,17 @@ import { documentKey, qaKey } from './documents.ts';
 export const segmentPagesKey = (documentId: number) => ['segments', documentId] as const;
 export const segmentPageKey = (
   documentId: number,
-  filter: { statuses: readonly string[]; q: string; repeated: boolean },
+  filter: { statuses: readonly string[]; q: string; repeated: boolean; qa?: boolean },
   page: number,
-) => [...segmentPagesKey(documentId), filter.statuses.join(','), filter.q, filter.repeated, page] as const;
+) =>
+  [
+    ...segmentPagesKey(documentId),
+    filter.statuses.join(','),
+    filter.q,
+    filter.repeated,
+    filter.qa ? 'qa' : '',
+    page,
+  ] as const;
 export const segmentCountsKey = (documentId: number) => ['segment-counts', documentId] as const;
 export const historyKey = (segmentId: number) => ['history', segmentId] as const;
 

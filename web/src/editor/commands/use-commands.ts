@@ -6,14 +6,14 @@ import type { EditorView } from '@codemirror/view';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useCallback, useRef, useState } from 'react';
 import { matchesKey } from '../../api/keys/memories.ts';
-import type { DocumentSegment, MemoryMatch } from '../../api/types.ts';
+import type { DocumentQa, DocumentSegment, MemoryMatch } from '../../api/types.ts';
 import { keysText } from '../../keyboard/shortcut-label.ts';
 import { type ActionHandlers, useActionKeys } from '../../keyboard/use-action-keys.ts';
 import { projectMatch } from '../matches/map-match-tags.ts';
 import type { Navigation, Position } from '../position/use-position.ts';
 import { qaIssues } from '../qa/qa-list.tsx';
 import type { SegmentSaves } from '../save/segment-saves.ts';
-import { isUnconfirmed, type SegmentFilter } from '../segments/segment-list.ts';
+import { isUnconfirmed, isUnfiltered, type SegmentFilter } from '../segments/segment-list.ts';
 import { insertAllTags, insertNextTag, type TagInsertion } from '../tags/missing-tags.ts';
 import { setTarget } from '../target/target-editor.tsx';
 
@@ -31,6 +31,7 @@ export function useCommands({
   memoryId,
   searchInput,
   toggleFullTags,
+  qa,
 }: {
   position: Position;
   saves: SegmentSaves;
@@ -42,6 +43,8 @@ export function useCommands({
   searchInput: RefObject<HTMLInputElement | null>;
   /** Switches tag chips between their number and their full markup. */
   toggleFullTags: () => void;
+  /** The document's QA report (F8, the QA list). */
+  qa: DocumentQa | undefined;
 }) {
   const queryClient = useQueryClient();
   const { list, total, active, activeIndex, select, readPageOf, applyFilter, refocus } = position;
@@ -52,6 +55,7 @@ export function useCommands({
   const [helpOpen, setHelpOpen] = useState(false);
   const [goToOpen, setGoToOpen] = useState(false);
   const [replaceOpen, setReplaceOpen] = useState(false);
+  const [qaListOpen, setQaListOpen] = useState(false);
 
   const moveTo = useCallback(
     (index: number, how?: Navigation) => {
@@ -73,6 +77,7 @@ export function useCommands({
   const changeFilter = useCallback(
     (next: SegmentFilter, focus = true) => {
       if (view.current) commit(active, view.current.state.doc.toString());
+      setNotice(null);
       applyFilter(next, focus);
     },
     [commit, active, view, applyFilter],
@@ -86,6 +91,23 @@ export function useCommands({
     },
     [list, total, moveTo, readPageOf],
   );
+
+  /**
+   * The segment at `position` (a QA issue's): in this list when its filter keeps it (none, or only segments with
+   * QA issues), else with the filter cleared.
+   */
+  const showPosition = (at: number) => {
+    const { filter } = position;
+    if (
+      isUnfiltered(filter) ||
+      (filter.qa && !filter.q && !filter.repeated && filter.statuses.length === 0)
+    ) {
+      goToNumber(at + 1);
+      return;
+    }
+    if (view.current) commit(active, view.current.state.doc.toString());
+    applyFilter({ statuses: [], q: '', repeated: false }, true, at);
+  };
 
   const applyInsertion = (insertion: TagInsertion | null) => {
     const v = view.current;
@@ -158,6 +180,11 @@ export function useCommands({
         );
     },
     goToSegment: () => setGoToOpen(true),
+    nextQaIssue: () => {
+      const next = qa?.issues.find((i) => i.position > (active?.position ?? -1));
+      if (next) showPosition(next.position);
+      else setNotice(qa ? 'No QA issue after this segment.' : 'The document is being checked.');
+    },
     findInDocument: () => searchInput.current?.focus(),
     findReplace: () => openReplace(),
     insertMatch: (n) => {
@@ -231,6 +258,15 @@ export function useCommands({
         refocus();
       },
     },
+    qaList: {
+      open: qaListOpen,
+      show: () => setQaListOpen(true),
+      close: () => {
+        setQaListOpen(false);
+        refocus();
+      },
+    },
+    showPosition,
     refocus,
   };
 }

@@ -14,10 +14,12 @@ export const FilterBar = forwardRef<
     /** The document's segments that are repetitions. */
     repetitions: number | undefined;
     total: number | undefined;
+    /** Segments with QA issues (the document's QA report), when known. */
+    qaSegments: number | undefined;
     /** `focus` false: the search is typed, the focus stays in it. */
     onChange: (filter: SegmentFilter, focus?: boolean) => void;
   }
->(function FilterBar({ filter, counts, repetitions, total, onChange }, searchRef) {
+>(function FilterBar({ filter, counts, repetitions, total, qaSegments, onChange }, searchRef) {
   const [q, setQ] = useState(filter.q);
   useEffect(() => setQ(filter.q), [filter.q]);
   // The list follows the search a moment after typing stops, not on every key.
@@ -40,8 +42,8 @@ export const FilterBar = forwardRef<
       <button
         type="button"
         className="chip"
-        aria-pressed={filter.statuses.length === 0 && !filter.repeated}
-        onClick={() => onChange({ ...filter, statuses: [], repeated: false })}
+        aria-pressed={filter.statuses.length === 0 && !filter.repeated && !filter.qa}
+        onClick={() => onChange({ ...filter, statuses: [], repeated: false, qa: false })}
       >
         All <span className="count">{documentTotal?.toLocaleString() ?? '…'}</span>
       </button>
@@ -64,6 +66,14 @@ export const FilterBar = forwardRef<
         onClick={() => onChange({ ...filter, repeated: !filter.repeated })}
       >
         Repetitions <span className="count">{repetitions?.toLocaleString() ?? '…'}</span>
+      </button>
+      <button
+        type="button"
+        className="chip qa-chip"
+        aria-pressed={filter.qa === true}
+        onClick={() => onChange({ ...filter, qa: !filter.qa })}
+      >
+        Has QA issues <span className="count">{qaSegments?.toLocaleString() ?? '…'}</span>
       </button>
       <input
         ref={searchRef}

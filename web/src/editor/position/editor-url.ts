@@ -17,7 +17,12 @@ export function readUrl(): UrlState {
     .filter((s): s is SegmentStatus => (SEGMENT_STATUSES as readonly string[]).includes(s));
   return {
     seg: Number.isInteger(seg) && seg > 0 ? seg : null,
-    filter: { statuses, q: params.get('q') ?? '', repeated: params.get('repeated') === '1' },
+    filter: {
+      statuses,
+      q: params.get('q') ?? '',
+      repeated: params.get('repeated') === '1',
+      qa: params.get('qa') === '1',
+    },
   };
 }
 
@@ -27,6 +32,7 @@ export function writeUrl(id: number, seg: number | undefined, filter: SegmentFil
   if (filter.statuses.length > 0) params.set('status', filter.statuses.join(','));
   if (filter.q) params.set('q', filter.q);
   if (filter.repeated) params.set('repeated', '1');
+  if (filter.qa) params.set('qa', '1');
   const search = params.toString();
   const url = `/documents/${id}${search ? `?${search}` : ''}`;
   if (url !== window.location.pathname + window.location.search) window.history.replaceState(null, '', url);

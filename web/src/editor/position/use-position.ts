@@ -44,28 +44,35 @@ export function usePosition(id: number) {
   /** Reads the page of row `index` first: a row far from the pages on screen. */
   const readPageOf = useCallback((index: number) => setFirstPage(Math.floor(index / PAGE_SIZE)), []);
 
-  /** Another filter: the list starts again at its first row (the focus left where it is, when asked). */
-  const applyFilter = useCallback((next: SegmentFilter, focus = true) => {
+  // A segment to find in the list once its length is known: a link to a segment of a filtered list, or a
+  // segment asked for with another filter (the QA list). Its position, or null.
+  const seek = useRef<number | null>(initial.seg !== null && !unfiltered ? initial.seg - 1 : null);
+
+  /**
+   * Another filter: the list starts again at its first row, or at segment `position` when one is asked for (the
+   * focus left where it is, when asked).
+   */
+  const applyFilter = useCallback((next: SegmentFilter, focus = true, position?: number) => {
     setFilter(next);
     setActiveIndex(0);
     setFirstPage(0);
+    seek.current = position ?? null;
     setNavigation({ align: 'third', focus });
   }, []);
 
-  // A link to a segment of a filtered list: find where it is in the list once the list's length is known.
-  const located = useRef(initial.seg === null || unfiltered);
   useEffect(() => {
-    if (located.current || list.total === undefined) return;
-    located.current = true;
-    list.locate(list.total, initial.seg! - 1).then((index) => {
+    if (seek.current === null || list.total === undefined) return;
+    const position = seek.current;
+    seek.current = null;
+    list.locate(list.total, position).then((index) => {
       setActiveIndex(index);
       setFirstPage(Math.floor(index / PAGE_SIZE));
       setNavigation({ ...THIRD });
     });
-  }, [list, initial.seg]);
+  }, [list]);
 
   useEffect(() => {
-    if (located.current) writeUrl(id, active ? active.position + 1 : undefined, filter);
+    if (seek.current === null) writeUrl(id, active ? active.position + 1 : undefined, filter);
   }, [id, active, filter]);
 
   return {

@@ -63,7 +63,7 @@ export function StatusBar({
         </span>
       )}
       <span className="spacer" />
-      <span className="muted">
+      <span className="muted key-hints">
         {tooltip('confirmAndNext').replace(/ \(.*/, '')}: <kbd>{keysText('confirmAndNext')}</kbd> · Next:{' '}
         <kbd>{keysText('nextSegment')}</kbd> · Matches: <kbd>{keysText('insertMatch')}</kbd>
         {' · All shortcuts: '}

@@ -16,11 +16,16 @@ export interface SegmentFilter {
   q: string;
   /** Only repetitions: segments whose source occurs more than once in the project (the server's key). */
   repeated: boolean;
+  /** Only segments with QA issues. */
+  qa?: boolean;
 }
 
 /** Whether the filter keeps only some of the document's segments. */
 export const isFiltered = (filter: SegmentFilter) =>
-  filter.statuses.length > 0 || filter.q !== '' || filter.repeated;
+  filter.statuses.length > 0 || filter.q !== '' || filter.repeated || filter.qa === true;
+
+/** Whether the filter keeps every segment (a row's index is then its position). */
+export const isUnfiltered = (filter: SegmentFilter) => !isFiltered(filter);
 
 export const UNCONFIRMED: readonly SegmentStatus[] = ['new', 'draft', 'pretranslated'];
 export const isUnconfirmed = (s: DocumentSegment) => UNCONFIRMED.includes(s.status);
@@ -34,6 +39,7 @@ function fetchPage(docId: number, filter: SegmentFilter, page: number, signal?: 
       status: filter.statuses.length > 0 ? filter.statuses : undefined,
       q: filter.q || undefined,
       repeated: filter.repeated || undefined,
+      qa: filter.qa ? 'any' : undefined,
     },
     signal,
   );

@@ -1,0 +1,65 @@
+// The document's QA as a list: every issue of every segment (the server's report, GET /v2/documents/qa), each
+// with its segment's number and source; choosing one (a click, Enter) takes the editor to that segment.
+import type { DocumentQa } from '../../api/types.ts';
+import { ModalDialog } from '../../ui/modal-dialog.tsx';
+
+/** Issues drawn at most: a list longer than this is walked with F8 or the "Has QA issues" filter. */
+const SHOWN = 500;
+
+export function DocumentQaDialog({
+  open,
+  qa,
+  onGo,
+  onClose,
+}: {
+  open: boolean;
+  qa: DocumentQa | undefined;
+  /** Takes the editor to the segment at this position (0-based). */
+  onGo: (position: number) => void;
+  onClose: () => void;
+}) {
+  const issues = qa?.issues ?? [];
+  return (
+    <ModalDialog title="QA issues" open={open} onClose={onClose} wide>
+      <div className="stack">
+        <p className="muted">
+          {qa
+            ? `${qa.counts.error} ${qa.counts.error === 1 ? 'error' : 'errors'} and ${qa.counts.warning} ${
+                qa.counts.warning === 1 ? 'warning' : 'warnings'
+              } in ${new Set(issues.map((i) => i.position)).size.toLocaleString()} segments.`
+            : 'Checking the document…'}
+          {issues.length > SHOWN &&
+            ` The first ${SHOWN} of ${issues.length.toLocaleString()} issues are listed; F8 walks them all.`}
+        </p>
+        {issues.length > 0 && (
+          <ul className="document-qa-list" aria-label="QA issues of the document">
+            {issues.slice(0, SHOWN).map((issue) => (
+              <li key={`${issue.segment_id}-${issue.code}-${issue.message}`}>
+                <button
+                  type="button"
+                  className={`document-qa-issue ${issue.severity}`}
+                  onClick={() => {
+                    onClose();
+                    onGo(issue.position);
+                  }}
+                >
+                  <span className="document-qa-number">{issue.position + 1}</span>
+                  <span className="document-qa-source">{issue.source}</span>
+                  <span className="document-qa-message">
+                    <span className="qa-severity">{issue.severity === 'error' ? 'Error' : 'Warning'}</span>{' '}
+                    {issue.message}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </div>
+    </ModalDialog>
+  );
+}
