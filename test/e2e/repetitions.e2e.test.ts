@@ -99,6 +99,10 @@ test('repetitions are marked, filtered, filled live on Ctrl+Enter and put back o
     await row(page, 1).getByRole('img', { name: 'Repetition (5 ×, first)' }).waitFor();
     for (const n of [3, 4]) await row(page, n).getByRole('img', { name: 'Repetition (5 ×)' }).waitFor();
     assert.equal(await row(page, 2).getByRole('img').count(), 0);
+    await page
+      .getByRole('region', { name: 'Segment' })
+      .getByText('The first of 5 segments with this source in the project.')
+      .waitFor();
     await screenshot(page, 'repetitions-01-marks');
     assert.deepEqual(await axeViolations(page), []);
   });
@@ -150,6 +154,29 @@ test('repetitions are marked, filtered, filled live on Ctrl+Enter and put back o
     await target(page, 3).filter({ hasText: /^$/ }).waitFor();
     for (const n of [1, 2]) await row(bert.page, n).getByText('New', { exact: true }).waitFor();
     await screenshot(page, 'repetitions-05-unconfirmed');
+  });
+});
+
+test('New project: filling repetitions is on by default and can be turned off', {
+  skip: browserSkipReason,
+}, async () => {
+  const page = anna.page;
+  await step(page, 'repetitions-new-project', async () => {
+    await page.goto(`${base}/projects`);
+    await page.getByRole('button', { name: 'New project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New project' });
+    await dialog.getByLabel('Name').fill('Manual');
+    const fill = dialog.getByRole('checkbox', { name: 'Fill repetitions when a segment is confirmed' });
+    assert.equal(await fill.isChecked(), true);
+    await fill.uncheck();
+    await screenshot(page, 'repetitions-06-new-project');
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/v2/projects') && r.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: 'Create project' }).click();
+    const project = await (await created).json();
+    assert.equal(project.propagate_repetitions, false);
+    await page.getByRole('heading', { name: 'Manual' }).waitFor();
   });
 });
 
