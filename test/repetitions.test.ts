@@ -136,6 +136,9 @@ for (const target of await storeTargets()) {
       const changed = await segmentsOf(j.b);
       assert.deepEqual(changed[4].repetition, null);
       assert.deepEqual(changed[0].repetition, { count: 9, first: false });
+      // Lilt's document with its segments says the same.
+      const whole = (await api.get(`/v2/documents?id=${j.a}&with_segments=true`)).json();
+      assert.deepEqual(whole.segments[0].repetition, { count: 9, first: true });
       // One segment by id says the same.
       const one = (await api.get(`/v2/segments?id=${other[5].id}`)).json();
       assert.equal(one.repetition, null);
