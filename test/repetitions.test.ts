@@ -131,11 +131,19 @@ for (const target of await storeTargets()) {
       const bad = await api.get(`/v2/documents/segments?id=${j.a}&repeated=often`);
       assert.equal(bad.statusCode, 400);
       assert.match(bad.body, /repeated/);
+      // A source changed in place (a join, a split) is a repetition of nothing until read again.
+      await ctx.db.run("UPDATE document_segments SET source = 'Exiting now.' WHERE id = ?", [other[4].id]);
+      const changed = await segmentsOf(j.b);
+      assert.deepEqual(changed[4].repetition, null);
+      assert.deepEqual(changed[0].repetition, { count: 9, first: false });
+      // Lilt's document with its segments says the same.
+      const whole = (await api.get(`/v2/documents?id=${j.a}&with_segments=true`)).json();
+      assert.deepEqual(whole.segments[0].repetition, { count: 9, first: true });
       // One segment by id says the same.
       const one = (await api.get(`/v2/segments?id=${other[5].id}`)).json();
       assert.equal(one.repetition, null);
       assert.deepEqual((await api.get(`/v2/segments?id=${other[0].id}`)).json().repetition, {
-        count: 10,
+        count: 9,
         first: false,
       });
     });

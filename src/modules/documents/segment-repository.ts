@@ -2,7 +2,7 @@
 // pre-translation, edited one at a time, changed and undone in batches by find and replace, filled from a
 // confirmed repetition and put back, each change kept as a version. The one owner of document_segments,
 // segment_versions, replace_batches, replace_changes, pretranslate_staging and propagated_segments.
-import { PageSizer } from '../../pacing.ts';
+import { nextTurn, PageSizer } from '../../pacing.ts';
 import {
   deleteInSlices,
   deleteStaged,
@@ -321,8 +321,8 @@ function filterSql(documentId: number, filter: SegmentFilter): { where: string; 
     params.push(pattern, pattern);
   }
   if (filter.repeatedIn !== undefined) {
-    clauses.push(repeatedSql('document_segments'));
-    params.push(filter.repeatedIn);
+    clauses.push(`source_hash IN (${REPEATED_HASHES})`);
+    params.push(documentId, filter.repeatedIn, documentId);
   }
   return { where: clauses.join(' AND '), params };
 }
@@ -763,17 +763,21 @@ export async function repetitionGroups(db: Queryable, projectId: number, hashes:
   );
 }
 
-/** SQL true for a row `alias` of document_segments whose source occurs elsewhere in the project. */
-function repeatedSql(alias: string) {
-  return `EXISTS (SELECT 1 FROM document_segments r JOIN documents rd ON rd.id = r.document_id
-    WHERE rd.project_id = ? AND r.source_hash = ${alias}.source_hash AND r.id <> ${alias}.id)`;
-}
+/**
+ * SQL of the source hashes of a document that occur more than once in its project (parameters: the document,
+ * the project, the document again): grouped over the document's index, the other documents looked at only for
+ * a hash the document holds once. Computed once per statement, however many rows it filters.
+ */
+const REPEATED_HASHES = `SELECT g.source_hash FROM (SELECT source_hash, COUNT(*) AS n FROM document_segments
+    WHERE document_id = ? GROUP BY source_hash) g
+  WHERE g.n > 1 OR EXISTS (SELECT 1 FROM document_segments r JOIN documents rd ON rd.id = r.document_id
+    WHERE rd.project_id = ? AND r.document_id <> ? AND r.source_hash = g.source_hash)`;
 
 /** How many of the document's segments are repetitions (their source occurs more than once in the project). */
 export async function repeatedCount(db: Queryable, documentId: number, projectId: number): Promise<number> {
   const row = await db.get<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM document_segments s WHERE s.document_id = ? AND ${repeatedSql('s')}`,
-    [documentId, projectId],
+    `SELECT COUNT(*) AS n FROM document_segments WHERE document_id = ? AND source_hash IN (${REPEATED_HASHES})`,
+    [documentId, documentId, projectId, documentId],
   );
   return Number(row?.n ?? 0);
 }
@@ -781,70 +785,91 @@ export async function repeatedCount(db: Queryable, documentId: number, projectId
 /** A segment changed by a propagation or its undo, for the live events. */
 export type PropagatedRow = Pick<SegmentRow, 'id' | 'document_id' | 'target' | 'status' | 'updated_at'>;
 
+/** Segments filled (or put back) per statement, with a turn of the event loop between. */
+const PROPAGATE_SLICE = 500;
+
 /**
- * Fills the project's unconfirmed segments with the origin's source hash with its confirmed target, in one
- * statement whatever their number, each confirmed and recorded as a version of origin `propagated`; what
- * each held before is kept under (origin, its version) for an undo. Answers the segments changed.
+ * Fills the project's unconfirmed segments with the origin's source hash with its confirmed target, each
+ * confirmed and recorded as a version of origin `propagated`; what each held before is kept under (origin, its
+ * version) for an undo. 500 segments a statement with a turn of the event loop between, inside the caller's
+ * transaction: 10,000 repetitions never hold the server. Answers the segments changed.
  */
 export async function propagateTarget(
   tx: Queryable,
   origin: { id: number; version: number; projectId: number; sourceHash: string; target: string },
   username: string | null,
 ): Promise<PropagatedRow[]> {
-  const now = nowSeconds();
-  await tx.run(
-    `INSERT INTO propagated_segments (origin_segment_id, origin_version, segment_id, document_id, before_target,
-       before_status, after_version, created_at)
-     SELECT ?, ?, s.id, s.document_id, s.target, s.status, s.version + 1, ? FROM ${PROJECT_SEGMENTS}
-       AND s.source_hash = ? AND s.is_confirmed = 0 AND s.id <> ?`,
-    [origin.id, origin.version, now, origin.projectId, origin.sourceHash, origin.id],
+  const candidates = await tx.all<{ id: number }>(
+    `SELECT s.id FROM ${PROJECT_SEGMENTS} AND s.source_hash = ? AND s.is_confirmed = 0 AND s.id <> ? ORDER BY s.id`,
+    [origin.projectId, origin.sourceHash, origin.id],
   );
-  const batch = 'p.origin_segment_id = ? AND p.origin_version = ? AND document_segments.id = p.segment_id';
-  const rows = await tx.all<PropagatedRow>(
-    `UPDATE document_segments SET target = ?, is_confirmed = 1, is_reviewed = 0, status = ?, match_score = NULL,
-       context_match = 0, repairs = NULL, version = version + 1, updated_at = ${NEXT_UPDATED_AT}
-     FROM propagated_segments p
-     WHERE ${batch} AND document_segments.version = p.after_version - 1 AND document_segments.is_confirmed = 0
-     RETURNING document_segments.id, document_segments.document_id, document_segments.target,
-       document_segments.status, document_segments.updated_at`,
-    [origin.target, SEGMENT_STATUSES.confirmed, now, now, origin.id, origin.version],
-  );
-  await tx.run(
-    `INSERT INTO segment_versions (document_id, segment_id, version, target, status, username, origin, created_at)
-     SELECT s.document_id, s.id, s.version, s.target, s.status, ?, 'propagated', s.updated_at
-     FROM propagated_segments p JOIN document_segments s ON s.id = p.segment_id
-     WHERE p.origin_segment_id = ? AND p.origin_version = ? AND s.version = p.after_version`,
-    [username, origin.id, origin.version],
-  );
-  return rows;
+  const changed: PropagatedRow[] = [];
+  for (let from = 0; from < candidates.length; from += PROPAGATE_SLICE) {
+    if (from > 0) await nextTurn();
+    const ids = candidates.slice(from, from + PROPAGATE_SLICE).map((c) => Number(c.id));
+    const inSlice = `IN (${ids.map(() => '?').join(', ')})`;
+    const now = nowSeconds();
+    await tx.run(
+      `INSERT INTO propagated_segments (origin_segment_id, origin_version, segment_id, document_id, before_target,
+         before_status, after_version, created_at)
+       SELECT ?, ?, id, document_id, target, status, version + 1, ? FROM document_segments
+       WHERE id ${inSlice} AND is_confirmed = 0`,
+      [origin.id, origin.version, now, ...ids],
+    );
+    const rows = await tx.all<PropagatedRow>(
+      `UPDATE document_segments SET target = ?, is_confirmed = 1, is_reviewed = 0, status = ?, match_score = NULL,
+         context_match = 0, repairs = NULL, version = version + 1, updated_at = ${NEXT_UPDATED_AT}
+       WHERE id ${inSlice} AND is_confirmed = 0
+       RETURNING id, document_id, target, status, updated_at`,
+      [origin.target, SEGMENT_STATUSES.confirmed, now, now, ...ids],
+    );
+    await recordVersions(
+      tx,
+      rows.map((r) => Number(r.id)),
+      { origin: 'propagated', username },
+    );
+    changed.push(...rows);
+  }
+  return changed;
 }
 
 /**
  * Puts back what the origin's confirmations propagated, in the segments not changed since (a translator's
- * later change is never undone), each as a version of origin `restore`; then forgets those propagations.
- * Answers the segments changed.
+ * later change is never undone), each as a version of origin `restore`; then forgets those propagations. In
+ * slices, as propagateTarget. Answers the segments changed.
  */
 export async function undoPropagations(
   tx: Queryable,
   originId: number,
   username: string | null,
 ): Promise<PropagatedRow[]> {
-  const now = nowSeconds();
-  const rows = await tx.all<PropagatedRow>(
-    `UPDATE document_segments SET target = p.before_target, status = p.before_status, is_confirmed = 0,
-       is_reviewed = 0, version = version + 1, updated_at = ${NEXT_UPDATED_AT}
-     FROM propagated_segments p
-     WHERE p.origin_segment_id = ? AND document_segments.id = p.segment_id
-       AND document_segments.version = p.after_version
-     RETURNING document_segments.id, document_segments.document_id, document_segments.target,
-       document_segments.status, document_segments.updated_at`,
-    [now, now, originId],
+  const filled = await tx.all<{ segment_id: number }>(
+    'SELECT segment_id FROM propagated_segments WHERE origin_segment_id = ? ORDER BY segment_id',
+    [originId],
   );
-  await recordVersions(
-    tx,
-    rows.map((r) => r.id),
-    { origin: 'restore', username },
-  );
+  const ids = [...new Set(filled.map((f) => Number(f.segment_id)))];
+  const changed: PropagatedRow[] = [];
+  for (let from = 0; from < ids.length; from += PROPAGATE_SLICE) {
+    if (from > 0) await nextTurn();
+    const slice = ids.slice(from, from + PROPAGATE_SLICE);
+    const now = nowSeconds();
+    const rows = await tx.all<PropagatedRow>(
+      `UPDATE document_segments SET target = p.before_target, status = p.before_status, is_confirmed = 0,
+         is_reviewed = 0, version = version + 1, updated_at = ${NEXT_UPDATED_AT}
+       FROM propagated_segments p
+       WHERE p.origin_segment_id = ? AND p.segment_id IN (${slice.map(() => '?').join(', ')})
+         AND document_segments.id = p.segment_id AND document_segments.version = p.after_version
+       RETURNING document_segments.id, document_segments.document_id, document_segments.target,
+         document_segments.status, document_segments.updated_at`,
+      [now, now, originId, ...slice],
+    );
+    await recordVersions(
+      tx,
+      rows.map((r) => Number(r.id)),
+      { origin: 'restore', username },
+    );
+    changed.push(...rows);
+  }
   await tx.run('DELETE FROM propagated_segments WHERE origin_segment_id = ?', [originId]);
-  return rows;
+  return changed;
 }

@@ -91,6 +91,12 @@ export function SegmentInfo({ segment, text }: { segment: DocumentSegment | unde
           {filledFromContext(segment) ? 'context match' : 'match'}.
         </p>
       )}
+      {segment.repetition && (
+        <p className="muted small">
+          {segment.repetition.first ? 'The first of' : 'One of'} {segment.repetition.count} segments with this
+          source in the project.
+        </p>
+      )}
       <ContextLine segment={segment} />
       {segment.repairs && segment.repairs.length > 0 && (
         <div className="repairs">

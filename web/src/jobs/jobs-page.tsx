@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorText } from '../api/client.ts';
-import { jobStatsKey, jobsKey } from '../api/keys/jobs.ts';
+import { jobsKey } from '../api/keys/jobs.ts';
 import type { Job } from '../api/types.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { AnalysisDialog } from './analysis-dialog.tsx';

@@ -44,6 +44,7 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose: () => voi
       name: String(form.get('name')).trim(),
       memory_id: Number(form.get('memory')),
       due_date: due ? Math.floor(new Date(`${due}T23:59:59`).getTime() / 1000) : null,
+      propagate_repetitions: form.get('propagate') === 'on',
     });
   }
 
@@ -73,6 +74,10 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose: () => voi
           <label className="field">
             <span>Due date (optional)</span>
             <input name="due" type="date" />
+          </label>
+          <label className="check">
+            <input type="checkbox" name="propagate" defaultChecked />
+            Fill repetitions when a segment is confirmed
           </label>
           <FormActions
             error={error}

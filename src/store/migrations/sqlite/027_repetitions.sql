@@ -1,6 +1,6 @@
--- Repetitions (docs/EDITOR.md, docs/API.md): a segment's source as its repetition key hashes it
--- (documents/repetitions.ts), filled at import and, for rows written before, when their project is first read;
--- a source changed in place must set it back to NULL.
+-- Repetitions (docs/API.md, docs/EDITOR.md): the hash of a segment's repetition key
+-- (documents/repetition-hash.ts), set at import; rows written before, or by code that does not set it, are
+-- filled when their project is next read (documents/repetitions.ts).
 ALTER TABLE document_segments ADD COLUMN source_hash TEXT;
 CREATE INDEX document_segments_repetition ON document_segments (document_id, source_hash);
 
@@ -22,3 +22,6 @@ CREATE TABLE propagated_segments (
 CREATE INDEX propagated_segments_origin ON propagated_segments (origin_segment_id, origin_version);
 CREATE INDEX propagated_segments_segment ON propagated_segments (segment_id);
 CREATE INDEX propagated_segments_document ON propagated_segments (document_id);
+
+-- A source changed in place (a join or split of segments) loses its hash, which the next read fills again.
+CREATE TRIGGER document_segments_source_hash AFTER UPDATE OF source ON document_segments FOR EACH ROW WHEN OLD.source IS NOT NEW.source BEGIN UPDATE document_segments SET source_hash = NULL WHERE id = NEW.id; END;

@@ -62,6 +62,24 @@ function ScoreBadge({ segment, score }: { segment: DocumentSegment; score: numbe
   );
 }
 
+/**
+ * A repetition: its source occurs `count` times in the project's documents (the server's mark); the first of
+ * them says so. Confirming one fills the others (docs/EDITOR.md).
+ */
+function RepetitionMark({ mark }: { mark: NonNullable<DocumentSegment['repetition']> }) {
+  const label = `Repetition (${mark.count} ×${mark.first ? ', first' : ''})`;
+  return (
+    <span
+      role="img"
+      className={`repetition-mark${mark.first ? ' first' : ''}`}
+      aria-label={label}
+      title={label}
+    >
+      {mark.count}×
+    </span>
+  );
+}
+
 interface SegmentRowProps {
   index: number;
   start: number;
@@ -124,6 +142,7 @@ const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
         {segment && (
           <>
             <span className={`status-badge ${segment.status}`}>{STATUS_NAMES[segment.status]}</span>
+            {segment.repetition && <RepetitionMark mark={segment.repetition} />}
             <SaveBadge entry={save} />
           </>
         )}
