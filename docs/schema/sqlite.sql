@@ -197,21 +197,23 @@ CREATE TABLE pretranslate_staging (
 );
 
 CREATE TABLE projects (
-  id              INTEGER PRIMARY KEY AUTOINCREMENT,
-  organization_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  memory_id       INTEGER NOT NULL REFERENCES memories(id),
-  name            TEXT    NOT NULL,
-  srclang         TEXT    NOT NULL,
-  trglang         TEXT    NOT NULL,
-  srclocale       TEXT,
-  trglocale       TEXT,
-  state           TEXT    NOT NULL DEFAULT 'backlog',
-  due_date        INTEGER,
-  archived        INTEGER NOT NULL DEFAULT 0,
-  metadata        TEXT    NOT NULL DEFAULT '{}',
-  created_at      INTEGER NOT NULL,
-  updated_at      INTEGER NOT NULL,
-  job_id          INTEGER REFERENCES jobs(id)
+  id                 INTEGER PRIMARY KEY AUTOINCREMENT,
+  organization_id    INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  memory_id          INTEGER NOT NULL REFERENCES memories(id),
+  name               TEXT    NOT NULL,
+  srclang            TEXT    NOT NULL,
+  trglang            TEXT    NOT NULL,
+  srclocale          TEXT,
+  trglocale          TEXT,
+  state              TEXT    NOT NULL DEFAULT 'backlog',
+  due_date           INTEGER,
+  archived           INTEGER NOT NULL DEFAULT 0,
+  metadata           TEXT    NOT NULL DEFAULT '{}',
+  created_at         INTEGER NOT NULL,
+  updated_at         INTEGER NOT NULL,
+  job_id             INTEGER REFERENCES jobs(id),
+  segmentation       TEXT    NOT NULL DEFAULT 'auto',
+  segmentation_rules TEXT
 );
 CREATE INDEX projects_job ON projects (job_id);
 CREATE INDEX projects_organization ON projects (organization_id);

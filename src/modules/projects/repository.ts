@@ -2,6 +2,7 @@
 import type { Queryable } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
 
+import type { Segmentation } from '../../text/segmentation-modes.ts';
 import type { ProjectState } from './project-states.ts';
 
 export interface ProjectRow {
@@ -19,19 +20,23 @@ export interface ProjectRow {
   metadata: string;
   /** The Lilt Job the project belongs to (one project per language pair), or null. */
   job_id: number | null;
+  /** How its documents are segmented (text/segmentation-modes.ts). */
+  segmentation: Segmentation;
+  /** Its own segmentation rules (SRX as JSON, text/srx.ts), or null for the built-in ones. */
+  segmentation_rules: string | null;
   created_at: number;
   updated_at: number;
 }
 
 export async function insertProject(
   db: Queryable,
-  p: Omit<ProjectRow, 'id' | 'created_at' | 'updated_at' | 'state' | 'archived'>,
+  p: Omit<ProjectRow, 'id' | 'created_at' | 'updated_at' | 'state' | 'archived' | 'segmentation_rules'>,
 ): Promise<number> {
   const now = nowSeconds();
   const row = await db.get<{ id: number }>(
     `INSERT INTO projects (organization_id, memory_id, name, srclang, trglang, srclocale, trglocale, due_date, metadata,
-       job_id, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+       job_id, segmentation, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     [
       p.organization_id,
       p.memory_id,
@@ -43,6 +48,7 @@ export async function insertProject(
       p.due_date,
       p.metadata,
       p.job_id,
+      p.segmentation,
       now,
       now,
     ],
@@ -101,7 +107,12 @@ export async function updateProject(
   db: Queryable,
   id: number,
   organizationId: number,
-  changes: Partial<Pick<ProjectRow, 'name' | 'state' | 'due_date' | 'archived' | 'metadata'>>,
+  changes: Partial<
+    Pick<
+      ProjectRow,
+      'name' | 'state' | 'due_date' | 'archived' | 'metadata' | 'segmentation' | 'segmentation_rules'
+    >
+  >,
 ) {
   const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
   const sets = [...entries.map(([k]) => `${k} = ?`), 'updated_at = ?'];

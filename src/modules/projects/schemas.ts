@@ -1,10 +1,21 @@
 // TypeBox schemas of the Project resource (docs/API.md) and the projects routes' parameters.
 import { Type } from 'typebox';
 import { Nullable, StringEnum } from '../../http/schemas.ts';
+import { SEGMENTATIONS } from '../../text/segmentation-modes.ts';
 import { Document } from '../documents/schemas.ts';
 import { PROJECT_STATES } from './project-states.ts';
 
 const State = StringEnum(PROJECT_STATES);
+
+/**
+ * How the project's documents are segmented (extension): `auto` each format's default (software strings one
+ * segment per entry, prose by sentence, a paragraph the memory holds whole kept whole), `sentence`, or
+ * `paragraph` (one segment per paragraph or entry). It applies to documents imported after it is set.
+ */
+export const Segmentation = StringEnum(SEGMENTATIONS);
+
+/** Which sentence rules apply (extension): the built-in ones, or the project's own SRX. */
+export const SEGMENTATION_RULES = Object.freeze(['built-in', 'project'] as const);
 
 export const Project = Type.Object({
   id: Type.Integer(),
@@ -20,6 +31,8 @@ export const Project = Type.Object({
   metadata: Type.Record(Type.String(), Type.Unknown()),
   /** The Lilt Job the project is a language pair of (extension); null when it belongs to none. */
   job_id: Nullable(Type.Integer()),
+  segmentation: Segmentation,
+  segmentation_rules: StringEnum(SEGMENTATION_RULES),
   created_at: Type.Integer(),
   updated_at: Type.Integer(),
   document: Type.Array(Document),
@@ -30,6 +43,7 @@ export const CreateProjectBody = Type.Object({
   memory_id: Type.Optional(Type.Integer({ minimum: 1 })),
   due_date: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }))),
   metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  segmentation: Type.Optional(Segmentation),
 });
 
 export const ListProjectsQuery = Type.Object({
@@ -46,4 +60,5 @@ export const UpdateProjectBody = Type.Object({
   due_date: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }))),
   archived: Type.Optional(Type.Boolean()),
   metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  segmentation: Type.Optional(Segmentation),
 });

@@ -13,6 +13,7 @@ import { formatDate, PROJECT_STATES, pair } from '../ui/format.ts';
 import { DocumentRow } from './document-row.tsx';
 import { busyWith } from './document-state.ts';
 import { PretranslateDialog } from './pretranslate-dialog.tsx';
+import { SegmentationSetting } from './segmentation-setting.tsx';
 import { dropZone, UploadButton, UploadList, useUploads } from './upload-files.tsx';
 
 function DeleteDialog({ doc, onClose }: { doc: TesseraDocument | null; onClose: () => void }) {
@@ -130,6 +131,7 @@ export function ProjectPage({ id }: { id: number }) {
           <UploadButton onFiles={start} />
         </div>
       </div>
+      <SegmentationSetting project={p} />
       <UploadList uploads={uploads} documents={documents} onDismiss={dismiss} />
       {documents.length === 0 ? (
         <div className="empty drop-target">

@@ -5,11 +5,12 @@ import { Link, useLocation } from 'wouter';
 import { api, errorText } from '../api/client.ts';
 import { memoriesKey } from '../api/keys/memories.ts';
 import { projectsKey } from '../api/keys/projects.ts';
-import type { Project } from '../api/types.ts';
+import type { Project, Segmentation } from '../api/types.ts';
 import { FormActions } from '../ui/form-actions.tsx';
 import { formatDate, PROJECT_STATES, pair } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
+import { SegmentationField } from './segmentation-setting.tsx';
 
 function progressOf(project: Project) {
   let done = 0;
@@ -44,6 +45,7 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose: () => voi
       name: String(form.get('name')).trim(),
       memory_id: Number(form.get('memory')),
       due_date: due ? Math.floor(new Date(`${due}T23:59:59`).getTime() / 1000) : null,
+      segmentation: String(form.get('segmentation') ?? 'auto') as Segmentation,
     });
   }
 
@@ -74,6 +76,7 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose: () => voi
             <span>Due date (optional)</span>
             <input name="due" type="date" />
           </label>
+          <SegmentationField />
           <FormActions
             error={error}
             onCancel={onClose}
