@@ -68,7 +68,16 @@ export default function EditorPage({ id }: { id: number }) {
   const online = useOnline();
   usePrefetchMatches(memoryId, position);
   const [fullTags, toggleFullTags] = useFullTagsChoice();
-  const commands = useCommands({ position, saves, commit, view, memoryId, searchInput, toggleFullTags });
+  const commands = useCommands({
+    position,
+    saves,
+    commit,
+    view,
+    memoryId,
+    searchInput,
+    toggleFullTags,
+    reload: live.reload,
+  });
 
   const onFirstRows = useCallback(() => markAfterPaint('tessera:segments-painted'), []);
   const counts = list.counts;

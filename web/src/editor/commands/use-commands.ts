@@ -16,6 +16,7 @@ import type { SegmentSaves } from '../save/segment-saves.ts';
 import { isUnconfirmed, type SegmentFilter } from '../segments/segment-list.ts';
 import { insertAllTags, insertNextTag, type TagInsertion } from '../tags/missing-tags.ts';
 import { setTarget } from '../target/target-editor.tsx';
+import { joinWithNext, splitAtCaret } from './reshape.ts';
 
 /** A concordance search asked from the keyboard; `at` tells two searches of the same text apart. */
 export interface ConcordanceRequest {
@@ -31,6 +32,7 @@ export function useCommands({
   memoryId,
   searchInput,
   toggleFullTags,
+  reload,
 }: {
   position: Position;
   saves: SegmentSaves;
@@ -42,6 +44,8 @@ export function useCommands({
   searchInput: RefObject<HTMLInputElement | null>;
   /** Switches tag chips between their number and their full markup. */
   toggleFullTags: () => void;
+  /** Reads the pages again and gives the active editor its text (after a join or a split). */
+  reload: () => Promise<void>;
 }) {
   const queryClient = useQueryClient();
   const { list, total, active, activeIndex, select, readPageOf, applyFilter } = position;
@@ -193,6 +197,8 @@ export function useCommands({
       saves.discard(active.id);
     },
     toggleFullTags: () => toggleFullTags(),
+    joinSegments: () => active && joinWithNext({ saves, view, reload, notify: setNotice }, active),
+    splitSegment: () => active && splitAtCaret({ saves, view, reload, notify: setNotice }, active),
     help: () => setHelpOpen(true),
   };
   useActionKeys(handlers);
