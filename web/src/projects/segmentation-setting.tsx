@@ -18,7 +18,7 @@ export function SegmentationField({ defaultValue = 'auto' }: { defaultValue?: Se
   return (
     <label className="field">
       <span>Segmentation</span>
-      <select name="segmentation" defaultValue={defaultValue}>
+      <select name="segmentation" defaultValue={defaultValue} aria-label="Segmentation">
         {Object.entries(SEGMENTATION_LABELS).map(([value, label]) => (
           <option key={value} value={value}>
             {label}
@@ -34,6 +34,7 @@ export function SegmentationSetting({ project }: { project: Project }) {
   const queryClient = useQueryClient();
   const headingId = useId();
   const noteId = useId();
+  const selectId = useId();
   const file = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -100,7 +101,7 @@ export function SegmentationSetting({ project }: { project: Project }) {
           type="file"
           accept=".srx,.xml,application/xml"
           className="visually-hidden"
-          aria-label="SRX file of the project's segmentation rules"
+          aria-label="SRX file to upload"
           tabIndex={-1}
           onChange={(e) => {
             const chosen = e.currentTarget.files?.[0];
