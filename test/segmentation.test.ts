@@ -2,7 +2,6 @@
 // cut by sentence unless the memory holds the whole paragraph (TM-driven), a project setting overrides the
 // format's default, and the project's rules travel as SRX 2.0.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { client, multipartBody } from './helpers/api.ts';
 import { createContext, type TestContext, userKey } from './helpers/context.ts';
 import { storeTargets } from './helpers/stores.ts';
+import { schemaSkipReason, wellFormedErrors } from './helpers/xmllint.ts';
 
 const PO = readFileSync(join(import.meta.dirname, 'fixtures', 'segmentation', 'tool.po'));
 
@@ -33,8 +33,6 @@ interface Segment {
   status: string;
   match_score: number | null;
 }
-
-const xmllint = spawnSync('xmllint', ['--version']).status === 0;
 
 /** The `document` events of a document's live stream, as they arrive (GET /v2/events on a listening app). */
 async function documentEvents(ctx: TestContext, documentId: number) {
@@ -196,10 +194,8 @@ for (const target of await storeTargets()) {
       assert.match(String(exported.headers['content-type']), /^application\/xml/);
       assert.match(exported.body, /<srx version="2\.0" xmlns="http:\/\/www\.lisa\.org\/srx20">/);
       assert.match(exported.body, /<languagerule languagerulename="English">/);
-      if (xmllint || process.env.CI === 'true') {
-        const lint = spawnSync('xmllint', ['--noout', '-'], { input: exported.body, encoding: 'utf8' });
-        assert.equal(lint.status, 0, lint.stderr);
-      }
+      // xmllint reads it (missing outside CI: the helper's rule, as the XLIFF tests have it).
+      if (!schemaSkipReason) assert.equal(wellFormedErrors(exported.body), '');
 
       // The exported rules as another project's own: abbreviations hold, sentences cut.
       const other = await project('sentence');
