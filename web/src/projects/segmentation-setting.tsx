@@ -89,7 +89,7 @@ export function SegmentationSetting({ project }: { project: Project }) {
         <button
           type="button"
           className="button small"
-          onClick={() => api.downloadSegmentationRules(project.id)}
+          onClick={() => api.downloadSegmentationRules(project.id).catch(failed)}
         >
           Download SRX
         </button>
