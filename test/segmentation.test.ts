@@ -268,7 +268,10 @@ for (const target of await storeTargets()) {
         /line 1/,
       );
       await refuse(srx.replace('version="2.0"', 'version="1.0"'), /SRX 2\.0/);
-      await refuse(srx.replace('languagerulename="Semicolons"/>', 'languagerulename="Commas"/>'), /Commas/);
+      await refuse(
+        srx.replace('languagerulename="Semicolons"/>', 'languagerulename="Commas"/>'),
+        /line 10, column \d+: languagerulename "Commas" names no languagerule/,
+      );
       // Still the project's rules after every refusal.
       assert.match((await api.get(`/v2/projects/segmentation?id=${p.id}`)).body, /Semicolons/);
     });

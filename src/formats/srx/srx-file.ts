@@ -55,8 +55,13 @@ export async function readSrx(input: AsyncIterable<Uint8Array>): Promise<SrxRule
             pattern: attr(tag, 'languagepattern'),
             name: attr(tag, 'languagerulename'),
           });
-          const problem = srxPatternProblem(rules.mapRules[rules.mapRules.length - 1].pattern);
+          const map = rules.mapRules[rules.mapRules.length - 1];
+          const problem = srxPatternProblem(map.pattern);
           if (problem) ctx.fail('Invalid SRX', `languagepattern ${problem}`);
+          // The body holds the language rules before the maps (SRX 2.0's order).
+          if (!rules.languageRules.some((l) => l.name === map.name)) {
+            ctx.fail('Invalid SRX', `languagerulename "${map.name}" names no languagerule of the file`);
+          }
         }
       },
       text(chunk) {
