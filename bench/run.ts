@@ -15,6 +15,7 @@ import { runDocumentBench } from './document-bench.ts';
 import { printEngineTable, runEngineBench } from './engine-bench.ts';
 import { runImportBench, runQueryBench } from './http-bench.ts';
 import { runJobsBench } from './jobs-bench.ts';
+import { type Leverage, runLeverageBench } from './leverage-bench.ts';
 import { runLoadBench } from './load-bench.ts';
 import { runResponsivenessBench } from './responsiveness-bench.ts';
 import { formatTable, machine, type Row, writeResults } from './table.ts';
@@ -68,6 +69,7 @@ const SECTIONS = [
   'jobs',
   'engine',
   'documents',
+  'leverage',
   'crash',
 ];
 const only = values.only?.split(',').map((name) => name.trim());
@@ -188,6 +190,14 @@ const engine = !selected('engine')
   : await section('engine', () => {
       log('engine: building its own index in this process');
       return runEngineBench({ size, seed, perClass, bruteForcePerClass: oraclePerClass, log });
+    });
+
+const leverage = !selected('leverage')
+  ? undefined
+  : await section('leverage', async () => {
+      const leverageDataDir = join(workDir, 'leverage-data');
+      mkdirSync(leverageDataDir);
+      return runLeverageBench({ dataDir: leverageDataDir, workDir, apiKey, seed, log });
     });
 
 const documents = !selected('documents')
@@ -544,6 +554,34 @@ if (documents && 'skipped' in documents) {
     },
   );
 }
+if (leverage) {
+  const l = leverage;
+  const pct = (n: number, of: number) => (of === 0 ? 0 : (100 * n) / of);
+  const words = (x: Leverage) =>
+    `${x.exact_segments}/${x.segments} segments, ${x.exact_words}/${x.words} words (${pct(x.exact_words, x.words).toFixed(1)} %) exact`;
+  rows.push(
+    {
+      figure: `leverage: PO catalog in the memory word for word (${l.messages} messages, ${l.multi_sentence_messages} of several sentences), segments exact`,
+      value: pct(l.po_default.exact_segments, l.po_default.segments),
+      unit: '%',
+      target: { op: '>=', value: 100 },
+      note: `per-format default, one segment per entry: ${words(l.po_default)}; memory of ${l.memory_entries} entries`,
+    },
+    {
+      figure: 'leverage: the same PO forced to sentences (the cut before issue 25), segments exact',
+      value: pct(l.po_sentence.exact_segments, l.po_sentence.segments),
+      unit: '%',
+      note: words(l.po_sentence),
+    },
+    {
+      figure: 'leverage: the messages as prose paragraphs, TM-driven segmentation, segments exact',
+      value: pct(l.text_default.exact_segments, l.text_default.segments),
+      unit: '%',
+      target: { op: '>=', value: 100 },
+      note: `${words(l.text_default)}; by sentence without it: ${words(l.text_sentence)}`,
+    },
+  );
+}
 if (selected('crash'))
   rows.push({
     figure: 'crash recovery: kill -9 at each stage, restart',
@@ -580,6 +618,7 @@ writeResults(outFile, rows, m, {
   web: web ?? null,
   engine: engine ?? null,
   documents: documents ?? null,
+  leverage: leverage ?? null,
   failures,
 });
 console.log(`\nwritten: ${outFile}`);

@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     [
       memoryImportTask(indexes, { maxDecompressedBytes: config.maxDecompressedBytes }),
       memoryTrimEdgesTask(indexes),
-      documentImportTask,
+      documentImportTask({ indexes, projects, regexTimeoutMs: config.regexTimeoutMs }),
       pretranslateTask(indexes, projects),
       jobExportTask,
     ],
@@ -175,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(segmentsRoutes, { db, languages, indexes, events });
   await app.register(tasksRoutes, { db, tasks: worker });
-  await app.register(projectsRoutes, { db, languages });
+  await app.register(projectsRoutes, { db, languages, regexTimeoutMs: config.regexTimeoutMs });
   await app.register(documentsRoutes, { db, projects, replaces, ...uploads });
   await app.register(filesRoutes, { db, ...uploads });
   await app.register(jobsRoutes, { db, languages, indexes, projects, ...uploads });

@@ -60,6 +60,8 @@ export const errors = {
       {},
       { current },
     ),
+  /** A join of segments that are not adjacent parts of one paragraph or entry of the file. */
+  segmentsNotJoinable: (message: string) => new AppError(409, 'SEGMENTS_NOT_JOINABLE', message),
   batchConflict: (message: string) => new AppError(409, 'BATCH_CONFLICT', message),
   // Sign-in names are unique across the server (Basic user:password carries no organization), so a taken
   // name must be refused — with the same answer whichever organization holds it.
@@ -134,6 +136,13 @@ export const errors = {
       400,
       'REGEX_TIMEOUT',
       `Parameter "find": the regular expression took longer than ${seconds} s over this document; simplify it`,
+    ),
+  /** A project's own segmentation rules ran past their time over a probe text (they backtrack without end). */
+  segmentationTimeout: (seconds: number) =>
+    new AppError(
+      400,
+      'REGEX_TIMEOUT',
+      `Segmentation rules: their regular expressions took longer than ${seconds} s over a probe text; simplify them`,
     ),
   internal: () => new AppError(500, 'INTERNAL_ERROR', 'Internal server error'),
   unavailable: (message: string) => new AppError(503, 'UNAVAILABLE', message),

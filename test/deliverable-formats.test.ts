@@ -436,20 +436,20 @@ const CASES: FormatCase[] = [
     load: () => fixture('strings.xml'),
     memory: [
       EXITING,
-      ['Welcome, %s!', 'Willkommen, %s!'],
+      ['Welcome, %s! You have %d messages.', 'Willkommen, %s! Sie haben %d Nachrichten.'],
       ['%d files removed\n', '%d Dateien entfernt\n'],
       ['Done.\n', 'Fertig.\n'],
     ],
     // `"  Loading…  "` and `Done.\n`: edge whitespace as Android writes it is the skeleton's (the segments were
-    // `"  Loading…  "` and `Done.\n`, which the memory's `Done.` did not even match).
+    // `"  Loading…  "` and `Done.\n`, which the memory's `Done.` did not even match). A string is one segment,
+    // however many sentences it holds (issue 25).
     pretranslated: {
       'Exiting.': ['Programmende.', true],
-      'Welcome, %1$s!': ['Willkommen, %1$s!', false],
+      'Welcome, %1$s! You have %2$d messages.': ['Willkommen, %1$s! Sie haben %2$d Nachrichten.', false],
       '%d files removed': ['%d Dateien entfernt', true],
       'Done.': ['Fertig.', true],
     },
     typed: {
-      'You have %2$d messages.': 'Sie haben %2$d Nachrichten.',
       '%d file removed': '%d Datei entfernt',
       'Loading…': 'Wird geladen…',
       'Tap <bpt id="1">&lt;b&gt;</bpt>Save<ept id="1">&lt;/b&gt;</ept> to keep it':
@@ -473,8 +473,8 @@ const CASES: FormatCase[] = [
       '',
     ),
     mismatch: {
-      source: 'Welcome, %1$s!',
-      target: 'Willkommen!',
+      source: 'Welcome, %1$s! You have %2$d messages.',
+      target: 'Willkommen! Sie haben %2$d Nachrichten.',
       problem: 'Placeholder %1$s of the source is missing',
       export: 'blocked',
     },
@@ -527,7 +527,7 @@ const CASES: FormatCase[] = [
     load: () => fixture('app.xlf'),
     memory: [
       EXITING,
-      ['Delete %d files?', '%d Dateien löschen?'],
+      ['Delete %d files? You have {n} left.', '%d Dateien löschen? Sie haben noch {n}.'],
       [
         'Click <bpt i="1">&lt;b&gt;</bpt>Save<ept i="1">&lt;/b&gt;</ept> to keep<ph x="2">&lt;br/&gt;</ph> the file.',
         'Klicken Sie auf <bpt i="1">&lt;b&gt;</bpt>Speichern<ept i="1">&lt;/b&gt;</ept>, um die Datei<ph x="2">&lt;br/&gt;</ph> zu behalten.',
@@ -535,13 +535,14 @@ const CASES: FormatCase[] = [
     ],
     pretranslated: {
       'Exiting.': ['Programmende.', true],
-      'Delete %s files?': ['%s Dateien löschen?', false],
+      // A unit of a bilingual file is one segment, however many sentences it holds (issue 25).
+      'Delete %s files? You have {count} left.': ['%s Dateien löschen? Sie haben noch {count}.', false],
       'Click <g id="1">Save</g> to keep<x id="2"/> the file.': [
         'Klicken Sie auf <g id="1">Speichern</g>, um die Datei<x id="2"/> zu behalten.',
         false,
       ],
     },
-    typed: { 'You have {count} left.': 'Sie haben noch {count}.', 'Loading…': 'Wird geladen…' },
+    typed: { 'Loading…': 'Wird geladen…' },
     expected: lines(
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">',

@@ -237,6 +237,8 @@ CREATE TABLE projects (
   created_at            BIGINT NOT NULL,
   updated_at            BIGINT NOT NULL,
   job_id                BIGINT REFERENCES jobs(id),
+  segmentation          TEXT   NOT NULL DEFAULT 'auto'::text,
+  segmentation_rules    TEXT,
   propagate_repetitions BIGINT NOT NULL DEFAULT 1
 );
 CREATE INDEX projects_job ON projects (job_id);

@@ -235,6 +235,8 @@ CREATE TABLE projects (
   created_at            INTEGER NOT NULL,
   updated_at            INTEGER NOT NULL,
   job_id                INTEGER REFERENCES jobs(id),
+  segmentation          TEXT    NOT NULL DEFAULT 'auto',
+  segmentation_rules    TEXT,
   propagate_repetitions INTEGER NOT NULL DEFAULT 1
 );
 CREATE INDEX projects_job ON projects (job_id);

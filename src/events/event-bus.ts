@@ -70,6 +70,21 @@ export class EventBus {
   }
 
   /**
+   * Tells every instance that a document's segments changed shape (joined, split: positions moved): its
+   * viewers read them again. Never throws, as segmentsChanged.
+   */
+  async reload(scope: { organization_id: number; project_id: number; document_id: number }): Promise<void> {
+    try {
+      await this.db.notify(
+        CHANNEL,
+        JSON.stringify({ ...scope, segments: [], reload: true } satisfies Envelope),
+      );
+    } catch {
+      // A lost event costs a stale screen until the next reload, not the change.
+    }
+  }
+
+  /**
    * Tells every instance that these segments of a document changed. Never throws: an event lost costs a
    * stale screen, not the change, which is already committed.
    */

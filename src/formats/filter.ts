@@ -50,6 +50,13 @@ export interface FormatFilter {
    * context is part of a segment's context in the memory (docs/MATCHING.md §2.6).
    */
   contextIsKey: boolean;
+  /**
+   * How the format's units are segmented unless the project says otherwise: `entry` for software strings
+   * (PO, JSON, YAML, Android, bilingual XLIFF), whose unit is one message a program shows whole and a memory
+   * holds whole, so it stays one segment; `sentence` for prose (text, Markdown, HTML, DOCX), whose unit is a
+   * paragraph cut into sentences (src/modules/documents/segment-plan.ts).
+   */
+  segmentation: 'entry' | 'sentence';
   /** Reads the file. Throws FormatError (with line and column for XML) on a malformed file. */
   extract(original: Buffer, options: ExtractOptions): Promise<ExtractedUnit[]>;
   /**

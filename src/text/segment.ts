@@ -6,6 +6,7 @@
 import { type InlinePart, parseTagged, type TagPart } from './inline-tags.ts';
 import { primaryLanguage } from './language-tags.ts';
 import { type LanguageRules, OPENING_PUNCTUATION, SEGMENT_RULES } from './segment-rules.ts';
+import { type SrxRules, srxCuts, srxFor } from './srx.ts';
 
 export interface SentenceSpan {
   /** Offset of the sentence's first character in the tagged string. */
@@ -34,8 +35,11 @@ const compiledRules = new Map<string, { breaks: RegExp[]; noBreaks: RegExp[] }>(
 const OPENER = new RegExp(`^${OPENING_PUNCTUATION}$`, 'u');
 const NON_SPACE = /\S/;
 
-/** Sentence spans over a tagged paragraph; [] when it holds nothing but whitespace. */
-export function segmentSentences(tagged: string, lang: string): SentenceSpan[] {
+/**
+ * Sentence spans over a tagged paragraph; [] when it holds nothing but whitespace. With `srx` (a project's own
+ * rules) those rules alone cut the text (srx.ts), instead of ICU corrected by the built-in rules.
+ */
+export function segmentSentences(tagged: string, lang: string, srx?: SrxRules): SentenceSpan[] {
   const first = tagged.search(NON_SPACE);
   if (first < 0) return [];
   const last = lastNonSpace(tagged, tagged.length) + 1;
@@ -47,7 +51,7 @@ export function segmentSentences(tagged: string, lang: string): SentenceSpan[] {
   let start = first;
   let previousEnd = -1;
   let tagCursor = 0;
-  for (const cut of sentenceCuts(view.text, lang)) {
+  for (const cut of sentenceCuts(view.text, lang, srx)) {
     const before = lastNonSpace(view.text, cut);
     const after = firstNonSpace(view.text, cut);
     if (before < 0 || after < 0 || before <= previousEnd) continue;
@@ -88,8 +92,9 @@ function plainView(tagged: string): PlainView {
  * Cut positions in the plain text, each right after a sentence's last character. Line breaks inside a
  * paragraph are wrapping, not paragraph ends, so ICU sees them as spaces.
  */
-function sentenceCuts(text: string, lang: string): number[] {
+function sentenceCuts(text: string, lang: string, srx?: SrxRules): number[] {
   const flat = text.replace(/[\r\n\u0085\u2028\u2029]/g, ' ');
+  if (srx) return srxCuts(srxFor(srx, lang), flat);
   const cuts = new Set<number>();
   for (const { index } of segmenterFor(lang).segment(flat)) {
     if (index === 0) continue;

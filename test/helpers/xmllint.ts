@@ -33,3 +33,10 @@ export function tmxErrors(xml: string): string {
   if (run.error) throw run.error;
   return run.status === 0 ? '' : run.stderr;
 }
+
+/** The errors xmllint reports reading XML text (well-formedness only, no schema), or "" when it is well-formed. */
+export function wellFormedErrors(xml: string): string {
+  const run = spawnSync('xmllint', ['--noout', '-'], { input: xml, encoding: 'utf8' });
+  if (run.error) throw run.error;
+  return run.status === 0 ? '' : run.stderr;
+}

@@ -44,6 +44,7 @@ export const androidFilter: FormatFilter = {
   extensions: ['strings.xml'],
   mediaType: 'application/xml; charset=utf-8',
   contextIsKey: true,
+  segmentation: 'entry',
 
   async extract(original) {
     return readUnits(original).units.map(({ text, content }): ExtractedUnit => {

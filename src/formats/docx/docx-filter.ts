@@ -103,6 +103,7 @@ export const docxFilter: FormatFilter = {
   extensions: ['.docx'],
   mediaType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   contextIsKey: false,
+  segmentation: 'sentence',
 
   async extract(original) {
     const { parts } = await readPackage(original);

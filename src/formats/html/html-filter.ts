@@ -33,6 +33,7 @@ export const htmlFilter: FormatFilter = {
   extensions: ['.html', '.htm'],
   mediaType: 'text/html; charset=utf-8',
   contextIsKey: false,
+  segmentation: 'sentence',
 
   async extract(original) {
     return readHtml(original).units.map(

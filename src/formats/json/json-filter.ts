@@ -40,6 +40,7 @@ export const jsonFilter: FormatFilter = {
   extensions: ['.json'],
   mediaType: 'application/json; charset=utf-8',
   contextIsKey: true,
+  segmentation: 'entry',
 
   async extract(original) {
     return readStrings(original).strings.map((s): ExtractedUnit => {

@@ -224,6 +224,7 @@ export const markdownFilter: FormatFilter = {
   extensions: ['.md'],
   mediaType: 'text/markdown; charset=utf-8',
   contextIsKey: false,
+  segmentation: 'sentence',
 
   async extract(original) {
     return readMarkdown(original).units.map(

@@ -46,6 +46,7 @@ export const textFilter: FormatFilter = {
   extensions: ['.txt'],
   mediaType: 'text/plain; charset=utf-8',
   contextIsKey: false,
+  segmentation: 'sentence',
 
   async extract(original) {
     const { decoded, paragraphs } = readParagraphs(original);

@@ -15,6 +15,7 @@ export const poFilter: FormatFilter = {
   extensions: ['.po', '.pot'],
   mediaType: 'text/x-gettext-translation; charset=utf-8',
   contextIsKey: true,
+  segmentation: 'entry',
 
   async extract(original, { trglang }) {
     return extractUnits(readCatalog(original, trglang));

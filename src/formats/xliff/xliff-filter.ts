@@ -170,6 +170,7 @@ export const xliffFilter: FormatFilter = {
   extensions: ['.xlf', '.xliff'],
   mediaType: 'application/xliff+xml',
   contextIsKey: true,
+  segmentation: 'entry',
 
   async extract(original) {
     const { text } = decodeXml(original, 'XLIFF');

@@ -129,6 +129,7 @@ export const yamlFilter: FormatFilter = {
   extensions: ['.yml', '.yaml'],
   mediaType: 'application/yaml; charset=utf-8',
   contextIsKey: true,
+  segmentation: 'entry',
 
   async extract(original, { srclang }) {
     return readYaml(original, srclang).strings.map(

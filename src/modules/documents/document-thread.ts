@@ -6,7 +6,7 @@ import type { PlaceholderMismatch, UnitTranslation } from '../../formats/filter.
 import { filterByFormat } from '../../formats/registry.ts';
 import { nextTurn } from '../../pacing.ts';
 import { startThread } from '../../tasks/threads.ts';
-import { planSegments, wordsOf } from './segment-plan.ts';
+import { type PlanOptions, planSegments, wordsOf } from './segment-plan.ts';
 import type { NewSegment } from './segment-repository.ts';
 
 /** Files from this size up are filtered in a worker thread. */
@@ -20,6 +20,13 @@ export interface ThreadRequest {
   srclang: string;
   trglang: string;
   original: Uint8Array;
+  /** How an extract cuts units into segments. */
+  plan?: PlanOptions;
+}
+
+/** A document thread that ran past its deadline (a project's own segmentation rules that never finish). */
+export class ThreadDeadlineError extends Error {
+  override name = 'ThreadDeadlineError';
 }
 
 type Message =
@@ -40,13 +47,24 @@ function inThread<T>(
   request: ThreadRequest,
   onMessage: (message: Message) => T | undefined,
   afterStart?: (post: (message: unknown) => void) => Promise<void>,
+  deadlineMs?: number,
 ): Promise<T> {
   const worker = startThread(new URL('./document-worker.ts', import.meta.url), request);
   return new Promise<T>((resolve, reject) => {
     let settled = false;
+    // Past its deadline the thread is ended: a regular expression that backtracks without end cannot be
+    // stopped any other way, and it holds only this thread, never the server's.
+    const timer =
+      deadlineMs === undefined
+        ? undefined
+        : setTimeout(
+            () => settle(() => reject(new ThreadDeadlineError(`took longer than ${deadlineMs / 1000} s`))),
+            deadlineMs,
+          );
     const settle = (fn: () => void) => {
       if (settled) return;
       settled = true;
+      clearTimeout(timer);
       void worker.terminate();
       fn();
     };
@@ -72,21 +90,27 @@ export interface Extracted {
   words: number;
 }
 
-/** The document's sentence segments and how many units its filter found. Throws FormatError if unreadable. */
+/**
+ * The document's segments and how many units its filter found. Throws FormatError if unreadable. A project's
+ * own segmentation rules (plan.srx) are the user's regular expressions: they always run in a thread, under
+ * `deadlineMs` (ThreadDeadlineError past it).
+ */
 export async function extractDocument(
   original: Buffer,
   doc: { format: string; srclang: string; trglang: string },
+  plan: PlanOptions = {},
+  deadlineMs?: number,
 ): Promise<Extracted> {
   const filter = filterOf(doc.format);
-  if (original.length < THREAD_MIN_BYTES) {
+  if (original.length < THREAD_MIN_BYTES && !plan.srx) {
     const units = await filter.extract(original, doc);
-    const segments = planSegments(units, doc.srclang);
+    const segments = planSegments(units, doc.srclang, plan);
     return { segments, units: units.length, words: wordsOf(segments) };
   }
   const segments: NewSegment[] = [];
   let ack: (message: unknown) => void = () => {};
   return inThread<Extracted>(
-    { op: 'extract', ...doc, original },
+    { op: 'extract', ...doc, original, plan },
     (message) => {
       if (message.type === 'segments') {
         for (const row of message.rows) segments.push(row);
@@ -100,6 +124,7 @@ export async function extractDocument(
     async (post) => {
       ack = post;
     },
+    plan.srx ? deadlineMs : undefined,
   );
 }
 

@@ -19,7 +19,7 @@ async function run() {
   const options = { srclang: request.srclang, trglang: request.trglang };
   if (request.op === 'extract') {
     const units = await filter.extract(original, options);
-    const planned = planSegments(units, request.srclang);
+    const planned = planSegments(units, request.srclang, request.plan);
     // One batch at a time, each after the server's thread took the last: a burst of messages would be
     // taken in one turn of its event loop.
     for (let i = 0; i < planned.length; i += BATCH) {

@@ -1,16 +1,22 @@
-// The document_import task: the original through its format filter → units → sentence segments, stored in
-// one transaction together with the task's success (re-runnable after a crash).
+// The document_import task: the original through its format filter → units → segments (as the project's
+// segmentation setting and rules say, units the memory holds whole kept whole), stored in one transaction
+// together with the task's success (re-runnable after a crash).
 import { type Static, Type } from 'typebox';
 import { FormatError, isStoreUnavailable, TaskFailure } from '../../errors.ts';
 import { filterByFormat } from '../../formats/registry.ts';
 import { nowSeconds } from '../../store/db.ts';
 import { insertTask, type TaskRow } from '../../tasks/queue.ts';
 import { type TaskContext, taskType } from '../../tasks/task-type.ts';
+import { unitCut } from '../../text/segmentation-modes.ts';
+import type { SrxRules } from '../../text/srx.ts';
+import type { IndexCache } from '../memories/index-cache.ts';
 import { IMPORT, PRETRANSLATION } from './document-states.ts';
-import { type Extracted, extractDocument } from './document-thread.ts';
+import { type Extracted, extractDocument, ThreadDeadlineError } from './document-thread.ts';
 import { PretranslateTaskParams } from './pretranslate-task.ts';
+import type { ProjectsOfDocuments } from './projects-of-documents.ts';
 import * as repo from './repository.ts';
 import * as segments from './segment-repository.ts';
+import { keepUnitsTheMemoryHolds } from './tm-segmentation.ts';
 
 /** The options of an import task: a pre-translation right after it, when the upload asked for one. */
 export const DocumentImportTaskParams = Type.Object({
@@ -19,29 +25,52 @@ export const DocumentImportTaskParams = Type.Object({
 });
 export type DocumentImportTaskParams = Static<typeof DocumentImportTaskParams>;
 
-export const documentImportTask = taskType({
-  name: 'document_import',
-  params: DocumentImportTaskParams,
-  run: importDocument,
-  // Given up: the import failed, saying why, so that the document is no longer shown in progress.
-  async giveUp(db, task, _params, reason) {
-    await repo.moveImport(db, task.document_id!, IMPORT.failed, {
-      import_error: `The file could not be imported: ${reason}`,
-    });
-  },
-});
+export interface ImportDeps {
+  indexes: IndexCache;
+  projects: ProjectsOfDocuments;
+  /** How long a project's own segmentation rules may run, plus a millisecond per KiB of the file. */
+  regexTimeoutMs: number;
+}
 
-async function importDocument(task: TaskRow, params: DocumentImportTaskParams, ctx: TaskContext) {
+export function documentImportTask(deps: ImportDeps) {
+  return taskType({
+    name: 'document_import',
+    params: DocumentImportTaskParams,
+    run: (task, params, ctx) => importDocument(deps, task, params, ctx),
+    // Given up: the import failed, saying why, so that the document is no longer shown in progress.
+    async giveUp(db, task, _params, reason) {
+      await repo.moveImport(db, task.document_id!, IMPORT.failed, {
+        import_error: `The file could not be imported: ${reason}`,
+      });
+    },
+  });
+}
+
+async function importDocument(
+  deps: ImportDeps,
+  task: TaskRow,
+  params: DocumentImportTaskParams,
+  ctx: TaskContext,
+) {
   const { db } = ctx;
   const doc = await repo.documentById(db, task.document_id!);
   if (!doc) throw new TaskFailure(`Document ${task.document_id} no longer exists`, 'NOT_FOUND');
   const filter = filterByFormat(doc.format);
   if (!filter) throw new TaskFailure(`No filter for format ${doc.format}`, 'UNSUPPORTED_FILE_TYPE');
   await repo.moveImport(db, doc.id, IMPORT.started);
+  const project = await deps.projects.findProject(db, doc.project_id, doc.organization_id);
+  const cut = unitCut(project?.segmentation ?? 'auto', filter.segmentation);
+  const srx = project?.segmentation_rules ? (JSON.parse(project.segmentation_rules) as SrxRules) : undefined;
+  const deadlineMs = deps.regexTimeoutMs + Math.ceil(doc.size_bytes / 1024);
 
   let extracted: Extracted;
   try {
-    extracted = await extractDocument(await repo.readOriginal(db, doc.id), doc);
+    extracted = await extractDocument(
+      await repo.readOriginal(db, doc.id),
+      doc,
+      { by: cut.by, srx },
+      deadlineMs,
+    );
   } catch (err) {
     // Cut off from the store while reading the original: the next attempt reads it again.
     if (isStoreUnavailable(err)) throw err;
@@ -49,13 +78,25 @@ async function importDocument(task: TaskRow, params: DocumentImportTaskParams, c
       await repo.moveImport(db, doc.id, IMPORT.interrupted);
       throw err;
     }
+    if (err instanceof ThreadDeadlineError) {
+      const message =
+        `${doc.name}: the project's segmentation rules ${err.message} over this file; simplify them ` +
+        '(PUT /v2/projects/segmentation) or remove them (DELETE) and import it again';
+      await repo.moveImport(db, doc.id, IMPORT.failed, { import_error: message, updated_at: nowSeconds() });
+      throw new TaskFailure(message, 'REGEX_TIMEOUT');
+    }
     const readable = err instanceof FormatError;
     const message = readable ? `${doc.name}: ${err.message}` : `${doc.name}: the file could not be read`;
     await repo.moveImport(db, doc.id, IMPORT.failed, { import_error: message, updated_at: nowSeconds() });
     if (!readable) throw err;
     throw new TaskFailure(message, 'MALFORMED_FILE');
   }
-  const planned = extracted.segments;
+  let planned = extracted.segments;
+  const memoryId = cut.tmDriven ? await deps.projects.memoryOfProject(db, doc.project_id) : undefined;
+  if (memoryId !== undefined) {
+    planned = (await keepUnitsTheMemoryHolds({ db, indexes: deps.indexes }, memoryId, doc.format, planned))
+      .segments;
+  }
   await ctx.progress(0, planned.length);
 
   await db.transaction(async (tx) => {

@@ -8,7 +8,7 @@ import { buildDocx, fixturePart } from '../../../test/helpers/docx-fixture.ts';
 import { readZip } from '../../formats/docx/zip-package.ts';
 import { filterByFormat } from '../../formats/registry.ts';
 import { withoutEdges } from '../../text/edge-whitespace.ts';
-import { planSegments, unitText } from './segment-plan.ts';
+import { joinPieces, planSegments, splitPiece, unitText } from './segment-plan.ts';
 
 const options = { srclang: 'en', trglang: 'de' };
 
@@ -138,5 +138,40 @@ describe('segment-edge whitespace in every format', () => {
       unitText([{ lead: '', trail: '', source: `Done.${br}`, target: `Fertig.${br}` }]),
       `Fertig.${br}`,
     );
+  });
+});
+
+describe('segmentation modes, joining and splitting', () => {
+  const unit = { source: 'One. Two.  Three.', segmentable: true };
+  it('by sentence, or one segment per unit', () => {
+    assert.deepEqual(
+      planSegments([unit], 'en').map((s) => s.source),
+      ['One.', 'Two.', 'Three.'],
+    );
+    assert.deepEqual(
+      planSegments([unit], 'en', { by: 'unit' }).map((s) => s.source),
+      ['One. Two.  Three.'],
+    );
+  });
+  it('a join keeps the text between the segments, and the export of the two', () => {
+    const [a, b] = planSegments([unit], 'en');
+    const joined = joinPieces({ ...a, target: 'Eins.' }, b);
+    assert.equal(joined.source, 'One. Two.');
+    assert.equal(joined.target, 'Eins. Two.');
+    assert.equal(unitText([joined]), unitText([{ ...a, target: 'Eins.' }, b]));
+    assert.equal(joinPieces(a, b).target, null);
+  });
+  it('a split puts the whitespace at the cut in the skeleton; join and split are inverse', () => {
+    const [whole] = planSegments([unit], 'en', { by: 'unit' });
+    const piece = { ...whole, target: 'Eins. Zwei.  Drei.' };
+    const [first, second] = splitPiece(piece, 'One. Two.'.length + 1, 'Eins. Zwei.'.length + 1)!;
+    assert.deepEqual(
+      [first.source, first.target, first.trail, second.lead, second.source, second.target],
+      ['One. Two.', 'Eins. Zwei.', ' ', ' ', 'Three.', 'Drei.'],
+    );
+    assert.equal(unitText([first, second]), unitText([piece]));
+    const { lead, trail, source, target } = piece;
+    assert.deepEqual(joinPieces(first, second), { lead, trail, source, target });
+    assert.equal(splitPiece(piece, 0), null);
   });
 });

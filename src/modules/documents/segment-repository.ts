@@ -873,3 +873,84 @@ export async function undoPropagations(
   await tx.run('DELETE FROM propagated_segments WHERE origin_segment_id = ?', [originId]);
   return changed;
 }
+
+// ---- Joining and splitting (POST /v2/segments/join and /split): segments of one unit become one, or two.
+
+/** The document's segment at a position, or undefined. */
+export async function segmentAt(db: Queryable, documentId: number, position: number) {
+  return db.get<SegmentRow>('SELECT * FROM document_segments WHERE document_id = ? AND position = ?', [
+    documentId,
+    position,
+  ]);
+}
+
+/**
+ * Moves every segment of the document after `after` by `delta` positions. Positions are unique per document
+ * and checked row by row, so they go through negative values first (never taken: positions start at 0).
+ */
+export async function shiftPositions(db: Queryable, documentId: number, after: number, delta: number) {
+  await db.run(
+    'UPDATE document_segments SET position = -position - 2 WHERE document_id = ? AND position > ?',
+    [documentId, after],
+  );
+  await db.run(
+    'UPDATE document_segments SET position = -position - 2 + ? WHERE document_id = ? AND position < 0',
+    [delta, documentId],
+  );
+}
+
+/** A segment's place in its unit and its texts, as a join or a split leaves them. */
+export interface ReshapedSegment {
+  lead: string;
+  trail: string;
+  source: string;
+  target: string | null;
+  status: SegmentStatus;
+}
+
+/**
+ * Rewrites a segment as a join or split leaves it: its texts, unconfirmed, without the score of the match it
+ * had (its source is another now), one version more.
+ */
+export async function reshapeSegment(db: Queryable, id: number, s: ReshapedSegment) {
+  const now = nowSeconds();
+  await db.run(
+    `UPDATE document_segments SET lead = ?, trail = ?, source = ?, target = ?, status = ?, is_confirmed = 0,
+       is_reviewed = 0, match_score = NULL, context_match = 0, repairs = NULL, version = version + 1,
+       updated_at = ${NEXT_UPDATED_AT}
+     WHERE id = ?`,
+    [s.lead, s.trail, s.source, s.target, s.status, now, now, id],
+  );
+}
+
+/** Inserts a segment of a unit at a free position (a split's second part); answers its id. */
+export async function insertSegmentAt(
+  tx: Transaction,
+  documentId: number,
+  position: number,
+  s: ReshapedSegment & { unit_index: number; context: string | null; notes: string | null },
+): Promise<number> {
+  const [id] = await tx.allocateIds(1);
+  const now = nowSeconds();
+  await tx.run(
+    `INSERT INTO document_segments (id, document_id, position, unit_index, lead, trail, source, target, status,
+       context, notes, version, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+    [
+      id,
+      documentId,
+      position,
+      s.unit_index,
+      s.lead,
+      s.trail,
+      s.source,
+      s.target,
+      s.status,
+      s.context,
+      s.notes,
+      now,
+      now,
+    ],
+  );
+  return id;
+}

@@ -1,14 +1,17 @@
+import { errors } from '../../errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Db, Queryable, Transaction } from '../../store/db.ts';
+import { cutProblem } from '../../text/segment-cut.ts';
+import { targetTagProblem } from '../../text/tag-check.ts';
 import type { EntryContext } from '../memories/entry-identity.ts';
 import type { SegmentInContext } from '../memories/service.ts';
-import { SEGMENT_STATUSES, type SegmentStatus } from './document-states.ts';
+import { busyReason, SEGMENT_STATUSES, type SegmentStatus, segmentStatus } from './document-states.ts';
 import { ensureRepetitionKeys, repeatedCount, repetitionMarks } from './repetitions.ts';
 import * as repo from './repository.ts';
-import { contextKey } from './segment-plan.ts';
+import { contextKey, joinPieces, splitPiece } from './segment-plan.ts';
 import type { DocumentSegmentRow } from './segment-repository.ts';
 import * as segments from './segment-repository.ts';
-import { publicSegment, requireDocument, segmentsWithIssues } from './service.ts';
+import { publicSegment, requireDocument, retryAfter, segmentsWithIssues } from './service.ts';
 
 export { ensureRepetitionKeys, propagateConfirmation, undoPropagation } from './repetitions.ts';
 export type { DocumentSegmentRow, PropagatedRow } from './segment-repository.ts';
@@ -59,6 +62,17 @@ export async function markedSegment(db: Queryable, row: DocumentSegmentRow) {
   await ensureRepetitionKeys(db, row.project_id);
   const marks = await repetitionMarks(db, row.project_id, [row]);
   return publicSegment(row, row, marks.get(row.id));
+}
+
+/** Segments of one document as the API answers them, with their repetition marks (a join's or split's answer). */
+export async function markedSegments(
+  db: Queryable,
+  doc: { id: number; srclang: string; trglang: string; project_id: number },
+  rows: segments.SegmentRow[],
+) {
+  await ensureRepetitionKeys(db, doc.project_id);
+  const marks = await repetitionMarks(db, doc.project_id, rows);
+  return rows.map((row) => publicSegment(row, doc, marks.get(row.id)));
 }
 
 /**
@@ -189,5 +203,152 @@ export function deleteSegment(db: Db, segment: { id: number; document_id: number
   return db.transaction(async (tx) => {
     await segments.deleteSegment(tx, segment.id);
     await repo.addToSegmentCount(tx, segment.document_id, -1);
+  });
+}
+
+// ---- Joining and splitting segments of one unit (POST /v2/segments/join and /split).
+
+/** What a join or a split changed: the segments as they are now, and the document they belong to. */
+export interface Reshaped {
+  segments: segments.SegmentRow[];
+  /** The segment a join removed. */
+  removed?: number;
+  doc: { id: number; srclang: string; trglang: string; project_id: number };
+}
+
+const documentOf = (s: segments.DocumentSegmentRow) => ({
+  id: s.document_id,
+  srclang: s.srclang,
+  trglang: s.trglang,
+  project_id: s.project_id,
+});
+
+/**
+ * Takes the document for a join or a split inside `tx`: refused while it is imported, pre-translated or
+ * exported; its count of segments moves first, which on PostgreSQL locks its row, so that two joins or
+ * splits of one document take turns (their positions shift).
+ */
+async function takeDocument(tx: Queryable, documentId: number, delta: number) {
+  const doc = (await repo.documentById(tx, documentId))!;
+  const busy = busyReason(doc);
+  if (busy) throw errors.documentBusy(busy, await retryAfter(tx, doc));
+  await repo.addToSegmentCount(tx, documentId, delta);
+  return doc;
+}
+
+/** The segment as it is in the transaction, refused when someone changed it since `expectedUpdatedAt`. */
+async function current(
+  tx: Queryable,
+  principal: Principal,
+  id: number,
+  expectedUpdatedAt: number | undefined,
+) {
+  const row = await segments.findSegment(tx, id, principal.organizationId);
+  if (!row) throw errors.notFound('Segment', id);
+  if (expectedUpdatedAt !== undefined && row.updated_at !== expectedUpdatedAt) {
+    throw errors.segmentConflict(id, publicSegment(row, row));
+  }
+  return row;
+}
+
+/**
+ * Joins a segment with the next one of the document, which must belong to the same unit (paragraph or
+ * entry) of the original: 409 SEGMENTS_NOT_JOINABLE otherwise, naming why. The first keeps its id and its
+ * history, with a version `join`; the second is deleted with its versions. The joined target is what the
+ * export wrote for the two, so the exported file does not change; it is unconfirmed (a draft, or new when
+ * neither had a target) until the translator confirms the whole, which writes it to the memory.
+ */
+export async function joinWithNext(
+  db: Db,
+  principal: Principal,
+  id: number,
+  expectedUpdatedAt?: number,
+): Promise<Reshaped> {
+  const found = await findSegment(db, id, principal.organizationId);
+  if (!found) throw errors.notFound('Segment', id);
+  const number = found.position + 1;
+  return db.transaction(async (tx) => {
+    const doc = await takeDocument(tx, found.document_id, -1);
+    const first = await current(tx, principal, id, expectedUpdatedAt);
+    const second = await segments.segmentAt(tx, first.document_id, first.position + 1);
+    if (!second) {
+      throw errors.segmentsNotJoinable(
+        `Segment ${number} is the last of its document: there is none after it to join`,
+      );
+    }
+    if (second.unit_index !== first.unit_index || first.unit_index >= doc.num_units) {
+      throw errors.segmentsNotJoinable(
+        `Segments ${number} and ${number + 1} belong to different paragraphs or entries of the file: ` +
+          'joined, one of them would lose its place in the exported file',
+      );
+    }
+    const joined = joinPieces(first, second);
+    const status = segmentStatus({ target: joined.target, confirmed: false, reviewed: false });
+    await segments.deleteSegment(tx, second.id);
+    await segments.shiftPositions(tx, first.document_id, second.position, -1);
+    await segments.reshapeSegment(tx, first.id, { ...joined, status });
+    await segments.recordVersions(tx, [first.id], { origin: 'join', username: principal.username });
+    return {
+      segments: [(await segments.findSegment(tx, first.id, principal.organizationId))!],
+      removed: second.id,
+      doc: documentOf(found),
+    };
+  });
+}
+
+/**
+ * Splits a segment in two at `offset` of its source (characters of the tagged source) and, when it has a
+ * target, at `targetOffset` of its target: 400 naming the parameter when a cut falls inside a tag, between a
+ * tag pair's open and close (a part would open an element it does not close), leaves a part without text,
+ * or puts a tag of the target on the other side of its source's. Both parts are unconfirmed, each a version
+ * `split`; the first keeps the id and history, the second is a new segment right after it.
+ */
+export async function splitAt(
+  db: Db,
+  principal: Principal,
+  input: { id: number; offset: number; targetOffset?: number; expectedUpdatedAt?: number },
+): Promise<Reshaped> {
+  const found = await findSegment(db, input.id, principal.organizationId);
+  if (!found) throw errors.notFound('Segment', input.id);
+  return db.transaction(async (tx) => {
+    await takeDocument(tx, found.document_id, 1);
+    const row = await current(tx, principal, input.id, input.expectedUpdatedAt);
+    const sourceProblem = cutProblem(row.source, input.offset);
+    if (sourceProblem) throw errors.badParameter(`Parameter "offset": ${sourceProblem}`);
+    const hasTarget = row.target !== null && row.target.trim() !== '';
+    if (hasTarget && input.targetOffset === undefined) {
+      throw errors.badParameter(
+        'Parameter "target_offset" is required to split a segment that has a target: say where its translation is cut',
+      );
+    }
+    if (hasTarget) {
+      const targetProblem = cutProblem(row.target!, input.targetOffset!);
+      if (targetProblem) throw errors.badParameter(`Parameter "target_offset": ${targetProblem}`);
+    }
+    const parts = splitPiece(row, input.offset, hasTarget ? input.targetOffset : undefined)!;
+    for (const part of parts) {
+      const problem = part.target === null ? null : targetTagProblem(part.source, part.target);
+      if (problem) throw errors.badParameter(`Parameter "target_offset": ${problem}`);
+    }
+    const [first, second] = parts.map((p) => ({
+      ...p,
+      status: segmentStatus({ target: p.target, confirmed: false, reviewed: false }),
+    }));
+    await segments.shiftPositions(tx, row.document_id, row.position, 1);
+    await segments.reshapeSegment(tx, row.id, first);
+    const secondId = await segments.insertSegmentAt(tx, row.document_id, row.position + 1, {
+      ...second,
+      unit_index: row.unit_index,
+      context: row.context,
+      notes: row.notes,
+    });
+    await segments.recordVersions(tx, [row.id, secondId], { origin: 'split', username: principal.username });
+    return {
+      segments: [
+        (await segments.findSegment(tx, row.id, principal.organizationId))!,
+        (await segments.findSegment(tx, secondId, principal.organizationId))!,
+      ],
+      doc: documentOf(found),
+    };
   });
 }

@@ -13,6 +13,7 @@ import type { TaskNotifier } from '../../tasks/task-worker.ts';
 import { requireFileName } from '../../text/file-names.ts';
 import { plainText } from '../../text/inline-tags.ts';
 import { checkSegment, QA_CODES, QA_SEVERITY } from '../../text/qa/qa-checks.ts';
+import type { SrxRules } from '../../text/srx.ts';
 import {
   IMPORT,
   IMPORT_STATES,
@@ -23,6 +24,7 @@ import {
   SEGMENT_STATUSES,
   type SegmentStatus,
 } from './document-states.ts';
+import { extractDocument, ThreadDeadlineError } from './document-thread.ts';
 import { currentExportVerdicts } from './export-verdicts.ts';
 import type { DocumentImportTaskParams } from './import-task.ts';
 import { PRETRANSLATE_MODES, planModes, readMode } from './pretranslate-modes.ts';
@@ -512,4 +514,43 @@ export async function liveSegment(db: Queryable, organizationId: number, segment
 
 export function segmentCounts(db: Queryable, scope: repo.DocumentScope) {
   return repo.segmentCounts(db, scope);
+}
+
+// ---- A project's own segmentation rules, tried before they are kept.
+
+/**
+ * Text the rules are tried on: prose with abbreviations, numbers and quotes, and the long runs of one kind of
+ * character on which an expression that backtracks without end (`(a+)+$`, `(\s*)*x`) shows it.
+ */
+const PROBE_TEXT = [
+  'Dr. Smith arrived at 10 a.m. on 3. October. "Is it over?" she asked. It was! See p. 5, e.g. Fig. 2.',
+  'z. B. die 2. Auflage, S. 12. Der 3. Versuch gelang. M. Dupont a dit « Bonjour. » Puis il est parti.',
+  '句子一。句子二！「はい。」と答えた。',
+  'a'.repeat(3000),
+  ' '.repeat(3000),
+  '.'.repeat(3000),
+  'a '.repeat(1500),
+  'A. '.repeat(1000),
+  '1.'.repeat(1500),
+  `${'a'.repeat(64)}!`,
+  `${' '.repeat(64)}x`,
+  `${'ab'.repeat(64)}.`,
+].join('\n\n');
+
+/**
+ * Runs the rules over the probe text in a document thread under the deadline; 400 REGEX_TIMEOUT when they
+ * do not finish.
+ */
+export async function trySegmentationRules(rules: SrxRules, srclang: string, deadlineMs: number) {
+  try {
+    await extractDocument(
+      Buffer.from(PROBE_TEXT, 'utf8'),
+      { format: 'text', srclang, trglang: srclang },
+      { srx: rules },
+      deadlineMs,
+    );
+  } catch (err) {
+    if (err instanceof ThreadDeadlineError) throw errors.segmentationTimeout(deadlineMs / 1000);
+    throw err;
+  }
 }

@@ -2,6 +2,7 @@
 import type { Queryable } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
 
+import type { Segmentation } from '../../text/segmentation-modes.ts';
 import type { ProjectState } from './project-states.ts';
 
 export interface ProjectRow {
@@ -21,18 +22,22 @@ export interface ProjectRow {
   job_id: number | null;
   /** 1 when confirming a segment fills its unconfirmed repetitions in the project (the default). */
   propagate_repetitions: number;
+  /** How its documents are segmented (text/segmentation-modes.ts). */
+  segmentation: Segmentation;
+  /** Its own segmentation rules (SRX as JSON, text/srx.ts), or null for the built-in ones. */
+  segmentation_rules: string | null;
   created_at: number;
   updated_at: number;
 }
 
 export async function insertProject(
   db: Queryable,
-  p: Omit<ProjectRow, 'id' | 'created_at' | 'updated_at' | 'state' | 'archived'>,
+  p: Omit<ProjectRow, 'id' | 'created_at' | 'updated_at' | 'state' | 'archived' | 'segmentation_rules'>,
 ): Promise<number> {
   const now = nowSeconds();
   const row = await db.get<{ id: number }>(
     `INSERT INTO projects (organization_id, memory_id, name, srclang, trglang, srclocale, trglocale, due_date, metadata,
-       job_id, propagate_repetitions, created_at, updated_at)
+       job_id, propagate_repetitions, segmentation, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     [
       p.organization_id,
@@ -46,6 +51,7 @@ export async function insertProject(
       p.metadata,
       p.job_id,
       p.propagate_repetitions,
+      p.segmentation,
       now,
       now,
     ],
@@ -116,7 +122,15 @@ export async function updateProject(
   changes: Partial<
     Pick<
       ProjectRow,
-      'name' | 'state' | 'due_date' | 'archived' | 'metadata' | 'memory_id' | 'propagate_repetitions'
+      | 'name'
+      | 'state'
+      | 'due_date'
+      | 'archived'
+      | 'metadata'
+      | 'memory_id'
+      | 'propagate_repetitions'
+      | 'segmentation'
+      | 'segmentation_rules'
     >
   >,
 ) {

@@ -1,10 +1,21 @@
 // TypeBox schemas of the Project resource (docs/API.md) and the projects routes' parameters.
 import { Type } from 'typebox';
 import { Nullable, StringEnum } from '../../http/schemas.ts';
+import { SEGMENTATIONS } from '../../text/segmentation-modes.ts';
 import { Document, WordsByStatus } from '../documents/schemas.ts';
 import { PROJECT_STATES } from './project-states.ts';
 
 const State = StringEnum(PROJECT_STATES);
+
+/**
+ * How the project's documents are segmented (extension): `auto` each format's default (software strings one
+ * segment per entry, prose by sentence, a paragraph the memory holds whole kept whole), `sentence`, or
+ * `paragraph` (one segment per paragraph or entry). It applies to documents imported after it is set.
+ */
+export const Segmentation = StringEnum(SEGMENTATIONS);
+
+/** Which sentence rules apply (extension): the built-in ones, or the project's own SRX. */
+export const SEGMENTATION_RULES = Object.freeze(['built-in', 'project'] as const);
 
 export const Project = Type.Object({
   id: Type.Integer(),
@@ -25,6 +36,8 @@ export const Project = Type.Object({
    * (extension; default true).
    */
   propagate_repetitions: Type.Boolean(),
+  segmentation: Segmentation,
+  segmentation_rules: StringEnum(SEGMENTATION_RULES),
   created_at: Type.Integer(),
   updated_at: Type.Integer(),
   document: Type.Array(Document),
@@ -37,6 +50,7 @@ export const CreateProjectBody = Type.Object({
   metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   /** Confirming a segment fills its unconfirmed repetitions (extension; default true). */
   propagate_repetitions: Type.Optional(Type.Boolean()),
+  segmentation: Type.Optional(Segmentation),
 });
 
 export const ListProjectsQuery = Type.Object({
@@ -57,6 +71,7 @@ export const UpdateProjectBody = Type.Object({
   memory_id: Type.Optional(Type.Integer({ minimum: 1 })),
   /** Confirming a segment fills its unconfirmed repetitions (extension). */
   propagate_repetitions: Type.Optional(Type.Boolean()),
+  segmentation: Type.Optional(Segmentation),
 });
 
 /** Lilt's ResourceStatus: a person's time and words on the project. */

@@ -1,8 +1,17 @@
 // Projects: a name and a memory (whose language pair they take); documents belong to them.
-import { errors } from '../../errors.ts';
+import { errors, FormatError } from '../../errors.ts';
+import { readSrx, writeSrx } from '../../formats/srx/srx-file.ts';
+import type { Attachment } from '../../http/attachments.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Db, Queryable } from '../../store/db.ts';
-import { deleteDocumentsOfProject, documentsOfProjects, wordsByStatus } from '../documents/service.ts';
+import type { Segmentation } from '../../text/segmentation-modes.ts';
+import { builtInSrx, type SrxRules } from '../../text/srx.ts';
+import {
+  deleteDocumentsOfProject,
+  documentsOfProjects,
+  trySegmentationRules,
+  wordsByStatus,
+} from '../documents/service.ts';
 import type { Languages } from '../languages/service.ts';
 import { requireMemory } from '../memories/service.ts';
 import type { ProjectState } from './project-states.ts';
@@ -11,6 +20,8 @@ import * as repo from './repository.ts';
 export interface ProjectDeps {
   db: Db;
   languages: Languages;
+  /** How long a project's own segmentation rules may run over the probe text they are tried on. */
+  regexTimeoutMs: number;
 }
 
 async function withDocuments(db: Db, rows: repo.ProjectRow[]) {
@@ -32,6 +43,8 @@ async function withDocuments(db: Db, rows: repo.ProjectRow[]) {
     metadata: JSON.parse(row.metadata) as Record<string, unknown>,
     job_id: row.job_id,
     propagate_repetitions: Number(row.propagate_repetitions) === 1,
+    segmentation: row.segmentation,
+    segmentation_rules: row.segmentation_rules === null ? ('built-in' as const) : ('project' as const),
     created_at: row.created_at,
     updated_at: row.updated_at,
     document: docs.filter((d) => d.project_id === row.id),
@@ -80,6 +93,7 @@ export async function createProject(
     due_date?: number | null;
     metadata?: Record<string, unknown>;
     propagate_repetitions?: boolean;
+    segmentation?: Segmentation;
     /** The Lilt Job it is the project of a language pair of (jobs create their projects). */
     job_id?: number;
     /** Locales of a job's language pair, when the pair names them (the memory's otherwise). */
@@ -104,12 +118,13 @@ export async function createProject(
     metadata: JSON.stringify(input.metadata ?? {}),
     job_id: input.job_id ?? null,
     propagate_repetitions: input.propagate_repetitions === false ? 0 : 1,
+    segmentation: input.segmentation ?? 'auto',
   });
   return answer(db, principal, id);
 }
 
 export async function listProjects(
-  deps: ProjectDeps,
+  deps: Pick<ProjectDeps, 'db' | 'languages'>,
   principal: Principal,
   query: { id?: string; srclang?: string; trglang?: string; archived?: boolean },
 ) {
@@ -139,6 +154,7 @@ export async function updateProject(
     metadata?: Record<string, unknown>;
     memory_id?: number;
     propagate_repetitions?: boolean;
+    segmentation?: Segmentation;
   },
 ) {
   const { db } = deps;
@@ -160,8 +176,68 @@ export async function updateProject(
     metadata: input.metadata === undefined ? undefined : JSON.stringify(input.metadata),
     propagate_repetitions:
       input.propagate_repetitions === undefined ? undefined : input.propagate_repetitions ? 1 : 0,
+    segmentation: input.segmentation,
   });
   return answer(db, principal, input.id);
+}
+
+// ---- The project's segmentation rules, exchanged as SRX 2.0 (GET, PUT, DELETE /v2/projects/segmentation).
+
+/** The rules in force for the project's documents: its own, or the built-in ones written as SRX. */
+function rulesOf(row: repo.ProjectRow): SrxRules {
+  return row.segmentation_rules === null ? builtInSrx() : (JSON.parse(row.segmentation_rules) as SrxRules);
+}
+
+/** GET /v2/projects/segmentation: the rules in force as an SRX 2.0 file. */
+export async function segmentationRules(
+  deps: Pick<ProjectDeps, 'db'>,
+  principal: Principal,
+  id: number,
+): Promise<Attachment> {
+  const row = await requireProject(deps.db, principal, id);
+  return {
+    body: Buffer.from(writeSrx(rulesOf(row)), 'utf8'),
+    contentType: 'application/xml; charset=utf-8',
+    fileName: `project-${id}-segmentation.srx`,
+  };
+}
+
+/**
+ * PUT /v2/projects/segmentation: an SRX 2.0 file becomes the project's rules for documents imported from
+ * now on. Its expressions are the user's: each is compiled, and all are tried on a probe text in a thread
+ * under the regular-expression deadline, so that rules that never finish are refused here rather than met
+ * by an import (where the same deadline ends them too).
+ */
+export async function putSegmentationRules(
+  deps: ProjectDeps,
+  principal: Principal,
+  id: number,
+  file: AsyncIterable<Buffer>,
+) {
+  const { db } = deps;
+  const row = await requireProject(db, principal, id);
+  let rules: SrxRules;
+  try {
+    rules = await readSrx(file);
+  } catch (err) {
+    // Not SRX, or not rules this server can run (XmlError and FileLimitError are FormatErrors).
+    if (err instanceof FormatError) throw errors.malformedFile(`Segmentation rules: ${err.message}`);
+    throw err;
+  }
+  await trySegmentationRules(rules, row.srclang, deps.regexTimeoutMs);
+  await repo.updateProject(db, id, principal.organizationId, { segmentation_rules: JSON.stringify(rules) });
+  return answer(db, principal, id);
+}
+
+/** DELETE /v2/projects/segmentation: the project goes back to the built-in rules. */
+export async function deleteSegmentationRules(
+  deps: Pick<ProjectDeps, 'db'>,
+  principal: Principal,
+  id: number,
+) {
+  await requireProject(deps.db, principal, id);
+  await repo.updateProject(deps.db, id, principal.organizationId, { segmentation_rules: null });
+  return answer(deps.db, principal, id);
 }
 
 /** The projects of a Lilt Job, as the Project resource answers them. */

@@ -2,7 +2,16 @@
 import { principalOf } from '../../http/principal.ts';
 import { Deleted, IdQuery } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
-import { AddSegmentBody, RestoreBody, SegmentAnswer, SegmentHistory, UpdateSegmentBody } from './schemas.ts';
+import {
+  AddSegmentBody,
+  JoinBody,
+  ReshapeAnswer,
+  RestoreBody,
+  SegmentAnswer,
+  SegmentHistory,
+  SplitBody,
+  UpdateSegmentBody,
+} from './schemas.ts';
 import * as service from './service.ts';
 
 export async function segmentsRoutes(app: App, deps: service.SegmentDeps) {
@@ -65,6 +74,34 @@ export async function segmentsRoutes(app: App, deps: service.SegmentDeps) {
       },
     },
     async (request) => service.restoreVersion(deps, principalOf(request), request.body),
+  );
+
+  app.post(
+    '/v2/segments/join',
+    {
+      schema: {
+        summary:
+          'Join a document segment with the next one of the same paragraph or entry; the joined segment is unconfirmed (extension)',
+        tags,
+        body: JoinBody,
+        response: { 200: ReshapeAnswer },
+      },
+    },
+    async (request) => service.joinSegments(deps, principalOf(request), request.body),
+  );
+
+  app.post(
+    '/v2/segments/split',
+    {
+      schema: {
+        summary:
+          'Split a document segment in two at a source offset (and a target offset when it has a target); both parts are unconfirmed (extension)',
+        tags,
+        body: SplitBody,
+        response: { 200: ReshapeAnswer },
+      },
+    },
+    async (request) => service.splitSegment(deps, principalOf(request), request.body),
   );
 
   app.delete(

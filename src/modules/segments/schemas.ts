@@ -46,3 +46,25 @@ export const SegmentHistory = Type.Object({
     }),
   ),
 });
+
+export const JoinBody = Type.Object({
+  /** The first of the two segments: it is joined with the one after it. */
+  id: Type.Integer({ minimum: 1 }),
+  expected_updated_at: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+
+export const SplitBody = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  /** Where the source is cut: characters of the tagged source before the cut. */
+  offset: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
+  /** Where the target is cut, required when the segment has one. */
+  target_offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  expected_updated_at: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+
+/** The segments a join or a split left, in document order (extension). */
+export const ReshapeAnswer = Type.Object({
+  segments: Type.Array(DocumentSegment),
+  /** The segment a join removed. */
+  removed: Type.Optional(Type.Integer()),
+});

@@ -14,7 +14,7 @@ import { requireDocument } from '../documents/service.ts';
 import * as entries from '../memories/entry-service.ts';
 import { MAX_TEXT_LENGTH, type MemoryDeps, requireTagsOfSource, requireText } from '../memories/service.ts';
 import { memoryOfProject, propagatesRepetitions } from '../projects/service.ts';
-import type { AddSegmentBody, RestoreBody, UpdateSegmentBody } from './schemas.ts';
+import type { AddSegmentBody, JoinBody, RestoreBody, SplitBody, UpdateSegmentBody } from './schemas.ts';
 
 export interface SegmentDeps extends MemoryDeps {
   events: EventBus;
@@ -29,7 +29,9 @@ export type ChangeOrigin =
   | 'pretranslate'
   | 'import'
   /** Filled from a confirmed repetition (a version of each segment a confirmation filled). */
-  | 'propagated';
+  | 'propagated'
+  | 'join'
+  | 'split';
 
 /** POST /v2/segments: an entry into a memory, or (with document_id) a segment at a document's end. */
 export async function addSegment(
@@ -275,4 +277,43 @@ export async function deleteSegment(deps: MemoryDeps, principal: Principal, id: 
   if (row) await documentSegments.deleteSegment(deps.db, row);
   else await entries.deleteEntry(deps, principal, id);
   return { id, deleted: true };
+}
+
+/**
+ * The answer of a join or a split, after telling the document's viewers: its positions moved, so they read
+ * its segments again (a "reload" event).
+ */
+async function reshaped(deps: SegmentDeps, principal: Principal, result: documentSegments.Reshaped) {
+  await deps.events.reload({
+    organization_id: principal.organizationId,
+    project_id: result.doc.project_id,
+    document_id: result.doc.id,
+  });
+  return {
+    segments: await documentSegments.markedSegments(deps.db, result.doc, result.segments),
+    ...(result.removed === undefined ? {} : { removed: result.removed }),
+  };
+}
+
+/** POST /v2/segments/join: a document segment joined with the next one of its paragraph or entry. */
+export async function joinSegments(deps: SegmentDeps, principal: Principal, input: Static<typeof JoinBody>) {
+  return reshaped(
+    deps,
+    principal,
+    await documentSegments.joinWithNext(deps.db, principal, input.id, input.expected_updated_at),
+  );
+}
+
+/** POST /v2/segments/split: a document segment cut in two at a source offset (and a target offset). */
+export async function splitSegment(deps: SegmentDeps, principal: Principal, input: Static<typeof SplitBody>) {
+  return reshaped(
+    deps,
+    principal,
+    await documentSegments.splitAt(deps.db, principal, {
+      id: input.id,
+      offset: input.offset,
+      targetOffset: input.target_offset,
+      expectedUpdatedAt: input.expected_updated_at,
+    }),
+  );
 }

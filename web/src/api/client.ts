@@ -19,6 +19,7 @@ import type {
   ImportStarted,
   Job,
   JobLeverage,
+  JoinBody,
   Languages,
   Memory,
   MemoryEntriesPage,
@@ -31,6 +32,7 @@ import type {
   ProjectStatus,
   ReplaceRequest,
   ReplaceResult,
+  ReshapeAnswer,
   RestoreBody,
   SegmentHistory,
   SegmentStatus,
@@ -38,6 +40,7 @@ import type {
   SignedOut,
   SignInBody,
   SourceFile,
+  SplitBody,
   Task,
   TesseraDocument,
   UndoReplaceAnswer,
@@ -226,6 +229,8 @@ export const api = {
   undoReplace: (id: number, batchId: number | string) =>
     json<UndoReplaceAnswer>('POST', '/v2/documents/replace/undo', { id, batch_id: batchId }),
   restoreVersion: (body: RestoreBody) => json<DocumentSegment>('POST', '/v2/segments/restore', body),
+  joinSegments: (body: JoinBody) => json<ReshapeAnswer>('POST', '/v2/segments/join', body),
+  splitSegment: (body: SplitBody) => json<ReshapeAnswer>('POST', '/v2/segments/split', body),
   segmentHistory: (id: number) => json<SegmentHistory>('GET', `/v2/segments/history?${query({ id })}`),
   createMemory: (body: CreateMemoryBody) => json<Memory>('POST', '/v2/memories', body),
   /** With the segment the source is of, the server can tell context (101 %) matches (docs/API.md). */
@@ -253,6 +258,27 @@ export const api = {
   /** Lilt's project status: words confirmed and reviewed, and words by status per document (extension). */
   projectStatus: (id: number) => json<ProjectStatus>('GET', `/v2/projects/status?${query({ id })}`),
   deleteProject: (id: number) => json<{ deleted: boolean }>('DELETE', `/v2/projects?${query({ id })}`),
+  /** The project's segmentation rules in force, as an SRX 2.0 file handed to the browser. */
+  async downloadSegmentationRules(id: number): Promise<string> {
+    return download(await send('GET', `/v2/projects/segmentation?${query({ id })}`), `project-${id}.srx`);
+  },
+  /** An SRX 2.0 file becomes the project's own segmentation rules. */
+  async uploadSegmentationRules(id: number, file: File): Promise<Project> {
+    const res = await fetch(`/v2/projects/segmentation?${query({ id })}`, {
+      method: 'PUT',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/xml', ...CLIENT_HEADER },
+      body: file,
+    });
+    if (!res.ok) {
+      const error = await errorOf(res);
+      if (res.status === 401) onSignedOut();
+      throw error;
+    }
+    return (await res.json()) as Project;
+  },
+  resetSegmentationRules: (id: number) =>
+    json<Project>('DELETE', `/v2/projects/segmentation?${query({ id })}`),
 
   document: (id: number) => json<TesseraDocument>('GET', `/v2/documents?${query({ id })}`),
   renameDocument: (id: number, name: string) => json<TesseraDocument>('PUT', '/v2/documents', { id, name }),

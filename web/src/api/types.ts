@@ -99,3 +99,7 @@ export type PretranslateAnswer = Static<typeof documents.PretranslateAnswer>;
 export type UndoReplaceAnswer = Static<typeof documents.UndoReplaceAnswer>;
 export type UpdateSegmentBody = Static<typeof segments.UpdateSegmentBody>;
 export type RestoreBody = Static<typeof segments.RestoreBody>;
+export type JoinBody = Static<typeof segments.JoinBody>;
+export type SplitBody = Static<typeof segments.SplitBody>;
+export type ReshapeAnswer = Narrowed<Static<typeof segments.ReshapeAnswer>, { segments: DocumentSegment[] }>;
+export type Segmentation = NonNullable<Static<typeof projects.UpdateProjectBody>['segmentation']>;

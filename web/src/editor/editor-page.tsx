@@ -79,6 +79,7 @@ export default function EditorPage({ id }: { id: number }) {
     searchInput,
     toggleFullTags,
     qa: qa.data,
+    reload: live.reload,
   });
   const qaSegments = useMemo(() => qa.data && new Set(qa.data.issues.map((i) => i.position)).size, [qa.data]);
 

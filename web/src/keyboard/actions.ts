@@ -18,6 +18,8 @@ export type ActionId =
   | 'concordance'
   | 'findInDocument'
   | 'findReplace'
+  | 'joinSegments'
+  | 'splitSegment'
   | 'revert'
   | 'toggleFullTags'
   | 'help';
@@ -72,6 +74,20 @@ export const ACTIONS: readonly Action[] = [
     label: 'Find and replace in the document…',
     group: 'Segments',
     keys: ['Mod+Shift+F'],
+  },
+  {
+    id: 'joinSegments',
+    label: 'Join with the next segment of the paragraph',
+    group: 'Segments',
+    keys: ['Alt+J'],
+    macKeys: ['Ctrl+J'],
+  },
+  {
+    id: 'splitSegment',
+    label: 'Split the segment where the cursor is in its source',
+    group: 'Segments',
+    keys: ['Alt+Shift+J'],
+    macKeys: ['Ctrl+Shift+J'],
   },
   {
     id: 'insertMatch',

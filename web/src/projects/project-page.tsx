@@ -15,6 +15,7 @@ import { DocumentRow } from './document-row.tsx';
 import { busyWith } from './document-state.ts';
 import { PretranslateDialog } from './pretranslate-dialog.tsx';
 import { ProjectActions } from './project-actions.tsx';
+import { SegmentationSetting } from './segmentation-setting.tsx';
 import { dropZone, UploadButton, UploadList, useUploads } from './upload-files.tsx';
 import { WordCounts } from './word-counts.tsx';
 
@@ -135,6 +136,7 @@ export function ProjectPage({ id }: { id: number }) {
           <ProjectActions project={p} />
         </div>
       </div>
+      <SegmentationSetting project={p} />
       <UploadList uploads={uploads} documents={documents} onDismiss={dismiss} />
       {documents.length === 0 ? (
         <div className="empty drop-target">

@@ -5,11 +5,12 @@ import { Link, useLocation } from 'wouter';
 import { api, errorText } from '../api/client.ts';
 import { memoriesKey } from '../api/keys/memories.ts';
 import { projectsKey } from '../api/keys/projects.ts';
-import type { Project } from '../api/types.ts';
+import type { Project, Segmentation } from '../api/types.ts';
 import { FormActions } from '../ui/form-actions.tsx';
 import { formatDate, PROJECT_STATES, pair, plural } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
+import { SegmentationField } from './segmentation-setting.tsx';
 
 function progressOf(project: Project) {
   let done = 0;
@@ -45,6 +46,7 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose: () => voi
       memory_id: Number(form.get('memory')),
       due_date: due ? Math.floor(new Date(`${due}T23:59:59`).getTime() / 1000) : null,
       propagate_repetitions: form.get('propagate') === 'on',
+      segmentation: String(form.get('segmentation') ?? 'auto') as Segmentation,
     });
   }
 
@@ -79,6 +81,7 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose: () => voi
             <input type="checkbox" name="propagate" defaultChecked />
             Fill repetitions when a segment is confirmed
           </label>
+          <SegmentationField />
           <FormActions
             error={error}
             onCancel={onClose}

@@ -16,6 +16,7 @@ import type { SegmentSaves } from '../save/segment-saves.ts';
 import { isUnconfirmed, isUnfiltered, type SegmentFilter } from '../segments/segment-list.ts';
 import { insertAllTags, insertNextTag, type TagInsertion } from '../tags/missing-tags.ts';
 import { setTarget } from '../target/target-editor.tsx';
+import { joinWithNext, splitAtCaret } from './reshape.ts';
 
 /** A concordance search asked from the keyboard; `at` tells two searches of the same text apart. */
 export interface ConcordanceRequest {
@@ -32,6 +33,7 @@ export function useCommands({
   searchInput,
   toggleFullTags,
   qa,
+  reload,
 }: {
   position: Position;
   saves: SegmentSaves;
@@ -45,6 +47,8 @@ export function useCommands({
   toggleFullTags: () => void;
   /** The document's QA report (F8, the QA list). */
   qa: DocumentQa | undefined;
+  /** Reads the pages again and gives the active editor its text (after a join or a split). */
+  reload: () => Promise<void>;
 }) {
   const queryClient = useQueryClient();
   const { list, total, active, activeIndex, select, readPageOf, applyFilter, refocus } = position;
@@ -221,6 +225,8 @@ export function useCommands({
       saves.discard(active.id);
     },
     toggleFullTags: () => toggleFullTags(),
+    joinSegments: () => active && joinWithNext({ saves, view, reload, notify: setNotice }, active),
+    splitSegment: () => active && splitAtCaret({ saves, view, reload, notify: setNotice }, active),
     help: () => setHelpOpen(true),
   };
   useActionKeys(handlers);

@@ -118,8 +118,12 @@ const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
       <div role="gridcell" className="cell num">
         {number ?? ''}
       </div>
-      <div role="gridcell" className="cell source" lang={segment?.srclang}>
-        {segment ? <TaggedText text={segment.source} focusable={active} /> : <span className="skeleton" />}
+      <div role="gridcell" className="cell source" lang={segment?.srclang} data-source-of={segment?.id}>
+        {segment ? (
+          <TaggedText text={segment.source} focusable={active} locatable={active} />
+        ) : (
+          <span className="skeleton" />
+        )}
       </div>
       <div role="gridcell" className="cell target" lang={segment?.trglang}>
         {segment &&

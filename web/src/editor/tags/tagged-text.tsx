@@ -87,12 +87,15 @@ export function TaggedText({
   text,
   marks = [],
   focusable = false,
+  locatable = false,
 }: {
   text: string;
   /** Ranges to highlight. */
   marks?: readonly [number, number][];
   /** Chips take the keyboard focus (and show their code then): where a person reads this text closely. */
   focusable?: boolean;
+  /** Each run of text says where it starts in the tagged string (`data-from`): a click there is a cursor. */
+  locatable?: boolean;
 }) {
   const formatting = formattingMarks(text);
   const tags = placedTags(text);
@@ -105,6 +108,10 @@ export function TaggedText({
           <TagChip key={`g${p.from}`} label={labelAt.get(p.from)!} focusable={focusable} />
         ) : p.kind === 'placeholder' ? (
           <Placeholder key={`p${p.from}`} text={text.slice(p.from, p.to)} focusable={focusable} />
+        ) : locatable ? (
+          <span key={`t${p.from}`} data-from={p.from}>
+            {run(text, p.from, p.to, formatting, marks)}
+          </span>
         ) : (
           <Fragment key={`t${p.from}`}>{run(text, p.from, p.to, formatting, marks)}</Fragment>
         ),
