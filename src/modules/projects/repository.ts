@@ -38,7 +38,7 @@ export async function insertProject(
   const row = await db.get<{ id: number }>(
     `INSERT INTO projects (organization_id, memory_id, name, srclang, trglang, srclocale, trglocale, due_date, metadata,
        job_id, propagate_repetitions, segmentation, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     [
       p.organization_id,
       p.memory_id,
