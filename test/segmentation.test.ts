@@ -61,6 +61,11 @@ async function documentEvents(ctx: TestContext, documentId: number) {
   });
   response.on('error', () => {});
   return {
+    /** The stream's first event (the document's counts): from then on the stream is subscribed. */
+    async ready() {
+      for (let i = 0; i < 1000 && events.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+      return events.length > 0;
+    },
     async reloaded() {
       for (let i = 0; i < 500 && !events.some((e) => e.reload === true); i++) {
         await new Promise((r) => setTimeout(r, 10));
@@ -277,7 +282,7 @@ for (const target of await storeTargets()) {
     });
 
     test('SRX: a rule that backtracks without end is refused, and the server keeps answering', async () => {
-      const short = await createContext(target, { TESSERA_REGEX_TIMEOUT_MS: '500' });
+      const short = await createContext(target, { TESSERA_REGEX_TIMEOUT_MS: '1500' });
       try {
         const shortApi = client(short.app, short.adminKey);
         const mem = (await shortApi.post('/v2/memories', { name: 'M', srclang: 'en', trglang: 'de' })).json();
@@ -300,6 +305,33 @@ for (const target of await storeTargets()) {
           (await shortApi.get(`/v2/projects?id=${p.id}`)).json()[0].segmentation_rules,
           'built-in',
         );
+
+        // Rules the probe text does not trip, and a document that does: the import ends at its deadline.
+        const sly = srx.replace('(a+)+b', '(q+q+)+r');
+        const kept = await short.app.inject({
+          method: 'PUT',
+          url: `/v2/projects/segmentation?id=${p.id}`,
+          headers: { authorization: `Bearer ${short.adminKey}`, 'content-type': 'application/xml' },
+          payload: sly,
+        });
+        assert.equal(kept.statusCode, 200, kept.body);
+        const doc = await shortApi.upload('/v2/documents/files', `Start. ${'q'.repeat(40)}.\n`, {
+          'lilt-api': JSON.stringify({ name: 'trap.txt', project_id: p.id }),
+        });
+        assert.equal(doc.statusCode, 200, doc.body);
+        let view: {
+          import_in_progress: boolean;
+          import_succeeded: boolean;
+          import_error_message: string | null;
+        };
+        for (;;) {
+          view = (await shortApi.get(`/v2/documents?id=${doc.json().id}`)).json();
+          if (!view.import_in_progress) break;
+          assert.equal((await short.app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        assert.equal(view.import_succeeded, false);
+        assert.match(String(view.import_error_message), /segmentation rules took longer than/);
       } finally {
         await short.close();
       }
@@ -325,6 +357,7 @@ for (const target of await storeTargets()) {
       assert.equal(before, 'Öffne die Datei. Save it again.\n\nClose it.\n');
 
       const live = await documentEvents(ctx, doc.id);
+      assert.ok(await live.ready(), 'the live stream opens');
       const joined = await api.post('/v2/segments/join', { id: open.id });
       assert.equal(joined.statusCode, 200, joined.body);
       assert.equal(joined.json().removed, save.id);

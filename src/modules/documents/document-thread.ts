@@ -30,6 +30,7 @@ export class ThreadDeadlineError extends Error {
 }
 
 type Message =
+  | { type: 'started' }
   | { type: 'segments'; rows: NewSegment[] }
   | { type: 'extracted'; units: number; words: number }
   | { type: 'merged'; bytes: ArrayBuffer }
@@ -52,15 +53,10 @@ function inThread<T>(
   const worker = startThread(new URL('./document-worker.ts', import.meta.url), request);
   return new Promise<T>((resolve, reject) => {
     let settled = false;
-    // Past its deadline the thread is ended: a regular expression that backtracks without end cannot be
-    // stopped any other way, and it holds only this thread, never the server's.
-    const timer =
-      deadlineMs === undefined
-        ? undefined
-        : setTimeout(
-            () => settle(() => reject(new ThreadDeadlineError(`took longer than ${deadlineMs / 1000} s`))),
-            deadlineMs,
-          );
+    // Past its deadline (counted from the thread's start, once its code is loaded) the thread is ended: a
+    // regular expression that backtracks without end cannot be stopped any other way, and it holds only this
+    // thread, never the server's.
+    let timer: NodeJS.Timeout | undefined;
     const settle = (fn: () => void) => {
       if (settled) return;
       settled = true;
@@ -69,6 +65,15 @@ function inThread<T>(
       fn();
     };
     worker.on('message', (message: Message) => {
+      if (message.type === 'started') {
+        if (deadlineMs !== undefined) {
+          timer = setTimeout(
+            () => settle(() => reject(new ThreadDeadlineError(`took longer than ${deadlineMs / 1000} s`))),
+            deadlineMs,
+          );
+        }
+        return;
+      }
       if (message.type === 'error') {
         const err = errorFromThread(message);
         settle(() => reject(err));

@@ -13,6 +13,8 @@ const port = parentPort!;
 const request = workerData as ThreadRequest;
 
 async function run() {
+  // Loaded: a deadline counts from here (the time the rules run, not the time the code takes to load).
+  port.postMessage({ type: 'started' });
   const filter = filterByFormat(request.format);
   if (!filter) throw new Error(`No filter for format ${request.format}`);
   const original = Buffer.from(request.original);
