@@ -49,7 +49,13 @@ for (const target of await storeTargets()) {
       ctx.app.worker.wake();
       const task = await api.waitForTask(jobId);
       assert.equal(task.state, 'succeeded', task.error);
-      assert.deepEqual(task.result, { imported: 100, skipped: 1, duplicates: 5 });
+      assert.deepEqual(task.result, {
+        imported: 100,
+        skipped: 1,
+        duplicates: 5,
+        skipped_why: '1 unit had no variant in fr; the languages they have: en',
+        skipped_languages: ['en'],
+      });
       const row = await ctx.db.get<{ attempts: number; worker_id: string }>(
         'SELECT attempts, worker_id FROM tasks WHERE id = ?',
         [jobId],

@@ -73,7 +73,13 @@ async function storePair(
   });
 }
 
+/**
+ * Whether the memory keeps several translations per source. Takes the memory's row lock first (which the
+ * version bump of every write takes anyway): two confirmations of one source racing on PostgreSQL then see
+ * each other's entry rather than both adding one.
+ */
 async function allowsMultiple(db: Queryable, memoryId: number): Promise<boolean> {
+  await repo.lockMemory(db, memoryId);
   const memory = await repo.memoryById(db, memoryId);
   if (!memory) throw errors.notFound('Memory', memoryId);
   return memory.multiple_translations === 1;
