@@ -425,6 +425,19 @@ if (web && 'skipped' in web) {
         unit: 'ms',
         note: `${big.qa_issues.toLocaleString('en-US')} issues; the same module over every segment in-process: ${big.qa_module_ms.toFixed(0)} ms`,
       },
+      {
+        figure: `web: ${big.deep_links.n} random ?seg=N links (${n} segments), segment in view and focused`,
+        value: Math.min(big.deep_links.in_view, big.deep_links.focused),
+        unit: 'links',
+        target: { op: '>=', value: big.deep_links.n },
+        note: `${big.deep_links.in_view} in view, ${big.deep_links.focused} focused, ${big.deep_links.top_third} a third down (row top at ${(big.deep_links.top_min * 100).toFixed(0)}–${(big.deep_links.top_max * 100).toFixed(0)} % of the list's height)`,
+      },
+      {
+        figure: `web: ?seg=N link → its segment placed and focused, p50`,
+        value: big.deep_links.ready.p50,
+        unit: 'ms',
+        note: `navigation start → focus in the target, the row in view; p95 ${big.deep_links.ready.p95.toFixed(0)} ms, max ${big.deep_links.ready.max.toFixed(0)} ms`,
+      },
     );
   }
 }
