@@ -209,6 +209,9 @@ test("a project's words by status, settings, archive and deletion", { skip: brow
     await dialog.getByLabel('Name').fill('Guide in German');
     await dialog.getByLabel('Memory').selectOption({ label: 'Client TM (0 entries)' });
     await dialog.getByLabel('Due date (optional)').fill('2030-05-01');
+    const fill = dialog.getByRole('checkbox', { name: 'Fill repetitions when a segment is confirmed' });
+    assert.equal(await fill.isChecked(), true, 'repetitions are filled by default');
+    await fill.uncheck();
     assert.deepEqual(await axeViolations(page), [], 'axe on the settings');
     await screenshot(page, 'analysis-05-project-settings');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -216,6 +219,7 @@ test("a project's words by status, settings, archive and deletion", { skip: brow
     await page.getByText('Memory: Client TM').waitFor();
     const saved = (await api.get(`/v2/projects?id=${projectId}`)).json()[0];
     assert.equal(saved.memory_id, otherMemory);
+    assert.equal(saved.propagate_repetitions, false);
     const due = new Date(saved.due_date * 1000);
     assert.deepEqual([due.getFullYear(), due.getMonth(), due.getDate()], [2030, 4, 1]);
   });

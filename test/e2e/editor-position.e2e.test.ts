@@ -339,6 +339,18 @@ test('QA as a list: the count opens every issue with its segment, a choice goes 
     await page.getByRole('dialog', { name: 'QA issues' }).getByRole('button', { name: /^4\s/ }).click();
     await expectPlaced(4, 'qa-list-08-from-other-filter', true);
   });
+
+  await step('qa-count-on-the-project-page', async () => {
+    // The document row's QA count opens the document with only its segments that have issues.
+    await page.goto(`${base}/projects/${project.id}`);
+    await page.getByRole('link', { name: 'QA issues of qa.txt: 1 error, 1 warning' }).click();
+    await page.getByRole('status').filter({ hasText: '2 shown' }).waitFor();
+    assert.equal(
+      await page.getByRole('button', { name: /^Has QA issues 2$/ }).getAttribute('aria-pressed'),
+      'true',
+    );
+    await screenshot(page, 'qa-list-09-from-project-page');
+  });
   assert.deepEqual(browsing.problems, []);
 });
 

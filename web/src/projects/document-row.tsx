@@ -78,10 +78,16 @@ function QaCell({ doc }: { doc: TesseraDocument }) {
   if (!qa.data) return <span className="muted">—</span>;
   const { error, warning } = qa.data.counts;
   if (error + warning === 0) return <span className="muted">No issues</span>;
+  const counts = `${error} ${error === 1 ? 'error' : 'errors'}, ${warning} ${warning === 1 ? 'warning' : 'warnings'}`;
+  // The count opens the document with only its segments that have issues (the editor's "Has QA issues").
   return (
-    <span className={error > 0 ? 'qa-count has-errors' : 'qa-count'}>
-      {error} {error === 1 ? 'error' : 'errors'}, {warning} {warning === 1 ? 'warning' : 'warnings'}
-    </span>
+    <Link
+      href={`/documents/${doc.id}?qa=1`}
+      className={error > 0 ? 'qa-count has-errors' : 'qa-count'}
+      aria-label={`QA issues of ${doc.name}: ${counts}`}
+    >
+      {counts}
+    </Link>
   );
 }
 

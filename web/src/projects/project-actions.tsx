@@ -1,5 +1,6 @@
-// A project's own actions on its page: Settings (name, memory of the same language pair, due date), Archive
-// or Unarchive, and Delete — confirmed in a dialog naming the project — through PUT and DELETE /v2/projects.
+// A project's own actions on its page: Settings (name, memory of the same language pair, due date, whether
+// repetitions are filled), Archive or Unarchive, and Delete — confirmed in a dialog naming the project —
+// through PUT and DELETE /v2/projects.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -58,6 +59,7 @@ function SettingsDialog({
       name: String(form.get('name')).trim(),
       memory_id: Number(form.get('memory')),
       due_date: dueSeconds(String(form.get('due') ?? '')),
+      propagate_repetitions: form.get('propagate') === 'on',
     });
   }
   return (
@@ -85,6 +87,10 @@ function SettingsDialog({
         <label className="field">
           <span>Due date (optional)</span>
           <input name="due" type="date" defaultValue={dateValue(project.due_date)} />
+        </label>
+        <label className="check">
+          <input type="checkbox" name="propagate" defaultChecked={project.propagate_repetitions} />
+          Fill repetitions when a segment is confirmed
         </label>
         <FormActions error={error} onCancel={onClose} submit="Save" busy={update.isPending || !samePair} />
       </form>
