@@ -171,7 +171,10 @@ test('the whole path: sign in, project, upload, pre-translate, translate, confir
     const byName = (name: string) => project.document.find((d: { name: string }) => d.name === name);
     htmlId = byName('product-page.html').id;
     manualId = byName('manual.txt').id;
-    const htmlRow = page.getByRole('row').filter({ hasText: 'product-page.html' });
+    const htmlRow = page
+      .getByRole('table', { name: 'Documents' })
+      .getByRole('row')
+      .filter({ hasText: 'product-page.html' });
     assert.match(await htmlRow.innerText(), new RegExp(`\\b${byName('product-page.html').num_segments}\\b`));
   });
 
@@ -338,7 +341,10 @@ test('the whole path: sign in, project, upload, pre-translate, translate, confir
 
   await step('export', async () => {
     await page.goto(`${base}/projects/${projectId}`);
-    const row = page.getByRole('row').filter({ hasText: 'product-page.html' });
+    const row = page
+      .getByRole('table', { name: 'Documents' })
+      .getByRole('row')
+      .filter({ hasText: 'product-page.html' });
     const [xliff] = await Promise.all([
       page.waitForEvent('download'),
       row.getByRole('button', { name: 'Export XLIFF' }).click(),

@@ -146,7 +146,7 @@ export function ProjectPage({ id }: { id: number }) {
           </p>
         </div>
       ) : (
-        <table className="table documents">
+        <table className="table documents" aria-label="Documents">
           <thead>
             <tr>
               <th scope="col">Document</th>
