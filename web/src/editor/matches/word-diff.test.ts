@@ -82,7 +82,7 @@ test('the chips add up to 100 − score, with the words chip from the base score
     score: 83,
     metadata: { penalties: [] } as never,
   });
-  assert.deepEqual(opened, [{ kind: 'words', points: 17, title: '1 of 6 words differ' }]);
+  assert.deepEqual(opened, [{ kind: 'words', points: 17, title: '1 of 6 words differs' }]);
   assert.deepEqual(
     explainScore('Same.', { source: 'Same.', score: 100, metadata: { penalties: [] } as never }),
     [],
