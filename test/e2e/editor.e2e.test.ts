@@ -357,7 +357,7 @@ test('the whole path: sign in, project, upload, pre-translate, translate, confir
       page.waitForEvent('download'),
       row.getByRole('button', { name: 'Export original' }).click(),
     ]);
-    assert.equal(original.suggestedFilename(), 'product-page.html');
+    assert.equal(original.suggestedFilename(), 'product-page.de.html', 'named with its target language');
     const html = readFileSync(await original.path(), 'utf8');
     assert.match(html, /Der Editor zeigt <abbr title="translation memory">TM<\/abbr>-Ergebnisse\./);
     await page.getByRole('link', { name: 'Memories' }).click();
