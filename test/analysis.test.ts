@@ -52,7 +52,7 @@ for (const target of await storeTargets()) {
       memoryId = (await api.post('/v2/memories', { name: 'TM', srclang: 'en', trglang: 'de' })).json().id;
       // "Click OK." confirmed in its flow: stored with its neighbours, a context match where they are the same.
       const project = (await api.post('/v2/projects', { name: 'Earlier', memory_id: memoryId })).json();
-      const first = await uploadDocument(project.id, 'first.txt', FLOW);
+      const first = await api.uploadDocument(project.id, 'first.txt', FLOW);
       const [, click] = await segmentsOf(first);
       const put = await api.put('/v2/segments', {
         id: click.id,
@@ -94,20 +94,6 @@ for (const target of await storeTargets()) {
       }
     });
     after(() => ctx.close());
-
-    async function uploadDocument(projectId: number, name: string, body: string) {
-      const res = await api.upload('/v2/documents/files', body, {
-        'lilt-api': JSON.stringify({ name, project_id: projectId }),
-      });
-      assert.equal(res.statusCode, 200, res.body);
-      const id = res.json().id as number;
-      for (let i = 0; i < 2000; i++) {
-        const doc = (await api.get(`/v2/documents?id=${id}`)).json();
-        if (!doc.import_in_progress) return id;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      throw new Error('import never ended');
-    }
 
     const segmentsOf = async (id: number) =>
       (await api.get(`/v2/documents?id=${id}&with_segments=true`)).json().segments as {

@@ -40,20 +40,6 @@ for (const target of await storeTargets()) {
       return { memoryId: res.json().id as number, projectId: made.id as number, memory: res.json() };
     }
 
-    async function uploadDocument(projectId: number, name: string, body: string) {
-      const res = await api.upload('/v2/documents/files', body, {
-        'lilt-api': JSON.stringify({ name, project_id: projectId }),
-      });
-      assert.equal(res.statusCode, 200, res.body);
-      const id = res.json().id as number;
-      for (let i = 0; i < 2000; i++) {
-        const doc = (await api.get(`/v2/documents?id=${id}`)).json();
-        if (!doc.import_in_progress) return id;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      throw new Error('import never ended');
-    }
-
     const segmentsOf = async (id: number) =>
       (await api.get(`/v2/documents?id=${id}&with_segments=true`)).json().segments as DocSegment[];
 
@@ -78,7 +64,7 @@ for (const target of await storeTargets()) {
     test('a correction replaces the entry, keeps its history, and the query answers one 100 % match', async () => {
       const { memoryId, projectId, memory } = await project('One translation');
       assert.equal(memory.multiple_translations, false, 'one translation per source by default');
-      const doc = await uploadDocument(projectId, 'flow.txt', FLOW);
+      const doc = await api.uploadDocument(projectId, 'flow.txt', FLOW);
       const [, click] = await segmentsOf(doc);
       const started = Math.floor(Date.now() / 1000);
       await confirm(click.id, 'Klicken Sie auf OK');
@@ -125,7 +111,7 @@ for (const target of await storeTargets()) {
       // Confirming the same text again changes nothing; confirming the same source in the same place in
       // another document replaces the entry too (its source and context already have one).
       await confirm(click.id, 'Klicken Sie auf OK.');
-      const again = await uploadDocument(projectId, 'again.txt', FLOW);
+      const again = await api.uploadDocument(projectId, 'again.txt', FLOW);
       const [, againClick] = await segmentsOf(again);
       await confirm(againClick.id, 'Auf OK klicken.');
       assert.deepEqual(
@@ -133,7 +119,7 @@ for (const target of await storeTargets()) {
         [[first.id, 'Auf OK klicken.', 2]],
       );
       // Another place is another context: a second entry.
-      const elsewhere = await uploadDocument(projectId, 'elsewhere.txt', 'Other.\n\nClick OK.\n');
+      const elsewhere = await api.uploadDocument(projectId, 'elsewhere.txt', 'Other.\n\nClick OK.\n');
       const [, elsewhereClick] = await segmentsOf(elsewhere);
       await confirm(elsewhereClick.id, 'OK anklicken.');
       assert.equal((await entriesOf(memoryId)).length, 2);
@@ -142,7 +128,7 @@ for (const target of await storeTargets()) {
     test('a memory that allows several translations keeps both', async () => {
       const { memoryId, projectId, memory } = await project('Several', { multiple_translations: true });
       assert.equal(memory.multiple_translations, true);
-      const doc = await uploadDocument(projectId, 'flow.txt', FLOW);
+      const doc = await api.uploadDocument(projectId, 'flow.txt', FLOW);
       const [, click] = await segmentsOf(doc);
       await confirm(click.id, 'Klicken Sie auf OK');
       await confirm(click.id, 'Klicken Sie auf OK.');
@@ -173,7 +159,7 @@ for (const target of await storeTargets()) {
 
     test('a sync reports a replaced entry as updated, with its new target and its id', async () => {
       const { memoryId, projectId } = await project('Synced');
-      const doc = await uploadDocument(projectId, 'flow.txt', FLOW);
+      const doc = await api.uploadDocument(projectId, 'flow.txt', FLOW);
       const [, click] = await segmentsOf(doc);
       await confirm(click.id, 'Falsch');
       const [entry] = await entriesOf(memoryId);
@@ -191,7 +177,7 @@ for (const target of await storeTargets()) {
 
     test("another organization's entry history is a 404; a wrong parameter is named", async () => {
       const { memoryId, projectId } = await project('Private');
-      const doc = await uploadDocument(projectId, 'flow.txt', FLOW);
+      const doc = await api.uploadDocument(projectId, 'flow.txt', FLOW);
       const [, click] = await segmentsOf(doc);
       await confirm(click.id, 'Klicken Sie auf OK.');
       const [entry] = await entriesOf(memoryId);
@@ -220,7 +206,7 @@ for (const target of await storeTargets()) {
     test('pre-translation takes the match panel’s first, and the panel says why it ranks first', async () => {
       const { memoryId, projectId } = await project('Agree', { multiple_translations: true });
       const FLOW2 = 'Save.\n\nClick OK.\n\nOpen it.\n\nClose it.\n';
-      const first = await uploadDocument(projectId, 'first.txt', FLOW2);
+      const first = await api.uploadDocument(projectId, 'first.txt', FLOW2);
       const [, click] = await segmentsOf(first);
       await confirm(click.id, 'Klicken Sie auf OK.');
       // Entries added by hand have no context: a newer exact one of "Click OK." loses to the context match.
@@ -233,7 +219,7 @@ for (const target of await storeTargets()) {
         const res = await api.post('/v2/segments', { memory_id: memoryId, source, target: text });
         assert.equal(res.statusCode, 200, res.body);
       }
-      const second = await uploadDocument(projectId, 'second.txt', FLOW2);
+      const second = await api.uploadDocument(projectId, 'second.txt', FLOW2);
       const res = await api.post('/v2/documents/pretranslate', { id: [second] });
       assert.equal(res.statusCode, 202, res.body);
       for (let i = 0; i < 2000; i++) {

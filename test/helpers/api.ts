@@ -18,6 +18,27 @@ export function client(app: App, key: string) {
         headers: { ...headers, 'content-type': 'application/octet-stream', ...extra },
         payload: body,
       }),
+    /** Uploads a document into a project (Lilt's POST /v2/documents/files) and waits for its import; answers its id. */
+    async uploadDocument(projectId: number, name: string, body: Buffer | string) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v2/documents/files',
+        headers: {
+          ...headers,
+          'content-type': 'application/octet-stream',
+          'lilt-api': JSON.stringify({ name, project_id: projectId }),
+        },
+        payload: body,
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const id = res.json().id as number;
+      for (let i = 0; i < 2000; i++) {
+        const doc = (await app.inject({ method: 'GET', url: `/v2/documents?id=${id}`, headers })).json();
+        if (!doc.import_in_progress) return id;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`the import of ${name} never ended`);
+    },
     /** Polls GET /v2/tasks until the task has ended; answers it. */
     async waitForTask(jobId: number, timeoutMs = 120_000) {
       const started = Date.now();
