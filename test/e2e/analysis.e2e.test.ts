@@ -192,9 +192,12 @@ test("a project's words by status, settings, archive and deletion", { skip: brow
   });
 
   await step(page, 'editor-words', async () => {
-    // The document's words in the editor's header, confirmed of all.
+    // The document's words in the editor's header, confirmed of all (the first "Open the file." and its
+    // repetition, filled by propagation).
     await page.getByRole('link', { name: 'guide.txt' }).click();
-    await page.getByText(`${countWords('Open the file.')} / ${countWords(GUIDE)} words confirmed`).waitFor();
+    await page
+      .getByText(`${2 * countWords('Open the file.')} / ${countWords(GUIDE)} words confirmed`)
+      .waitFor();
     await screenshot(page, 'analysis-04b-editor-words');
     await page.goto(`${base}/projects/${projectId}`);
     await page.getByRole('button', { name: 'Settings' }).waitFor();
