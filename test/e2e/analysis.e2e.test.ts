@@ -238,7 +238,7 @@ test("a project's words by status, settings, archive and deletion", { skip: brow
     await page.getByRole('button', { name: 'Delete project' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete the project Guide in German?' });
     await confirm
-      .getByText('Its document and their translations are deleted with it.', { exact: false })
+      .getByText('Its document and its translations are deleted with it.', { exact: false })
       .waitFor();
     await screenshot(page, 'analysis-07-delete-confirm');
     await confirm.getByRole('button', { name: 'Delete project' }).click();
