@@ -192,9 +192,9 @@ test("a project's words by status, settings, archive and deletion", { skip: brow
   });
 
   await step(page, 'editor-words', async () => {
-    // The document's words in the editor's header, confirmed of all.
+    // The document's words in the editor's header, confirmed of all (the first "Open the file." and its
+    // repetition, filled by propagation).
     await page.getByRole('link', { name: 'guide.txt' }).click();
-    // Both "Open the file." are confirmed: the first by hand, its repetition filled.
     await page
       .getByText(`${2 * countWords('Open the file.')} / ${countWords(GUIDE)} words confirmed`)
       .waitFor();
@@ -242,7 +242,7 @@ test("a project's words by status, settings, archive and deletion", { skip: brow
     await page.getByRole('button', { name: 'Delete project' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete the project Guide in German?' });
     await confirm
-      .getByText('Its document and their translations are deleted with it.', { exact: false })
+      .getByText('Its document and its translations are deleted with it.', { exact: false })
       .waitFor();
     await screenshot(page, 'analysis-07-delete-confirm');
     await confirm.getByRole('button', { name: 'Delete project' }).click();

@@ -141,7 +141,9 @@ export function ProjectActions({ project }: { project: Project }) {
         <p>
           {project.document.length === 0
             ? 'It holds no documents.'
-            : `Its ${project.document.length === 1 ? 'document' : `${project.document.length} documents`} and their translations are deleted with it.`}{' '}
+            : project.document.length === 1
+              ? 'Its document and its translations are deleted with it.'
+              : `Its ${project.document.length} documents and their translations are deleted with it.`}{' '}
           Confirmed translations stay in the memory.
         </p>
       </ConfirmDialog>
