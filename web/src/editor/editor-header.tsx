@@ -6,7 +6,7 @@ import type { DocumentQa, Project, TesseraDocument } from '../api/types.ts';
 import { ariaKeys, tooltip } from '../keyboard/shortcut-label.ts';
 import { busyWith } from '../projects/document-state.ts';
 import { ExportButtons } from '../projects/export-buttons.tsx';
-import { pair } from '../ui/format.ts';
+import { pair, plural } from '../ui/format.ts';
 import { ProgressBar } from '../ui/progress-bar.tsx';
 import { DocumentWords } from './document-words.tsx';
 
@@ -59,8 +59,7 @@ export function EditorHeader({
           aria-haspopup="dialog"
           onClick={onQaList}
         >
-          QA: {qa.counts.error} {qa.counts.error === 1 ? 'error' : 'errors'}, {qa.counts.warning}{' '}
-          {qa.counts.warning === 1 ? 'warning' : 'warnings'}
+          QA: {plural(qa.counts.error, 'error')}, {plural(qa.counts.warning, 'warning')}
         </button>
       )}
       <div className="head-actions">

@@ -7,6 +7,7 @@ import { api, errorText } from '../api/client.ts';
 import { qaAsOfKey } from '../api/keys/documents.ts';
 import { projectKey } from '../api/keys/projects.ts';
 import type { TesseraDocument } from '../api/types.ts';
+import { plural } from '../ui/format.ts';
 import { ProgressBar } from '../ui/progress-bar.tsx';
 import { busyWith } from './document-state.ts';
 import { ExportButtons } from './export-buttons.tsx';
@@ -78,7 +79,7 @@ function QaCell({ doc }: { doc: TesseraDocument }) {
   if (!qa.data) return <span className="muted">—</span>;
   const { error, warning } = qa.data.counts;
   if (error + warning === 0) return <span className="muted">No issues</span>;
-  const counts = `${error} ${error === 1 ? 'error' : 'errors'}, ${warning} ${warning === 1 ? 'warning' : 'warnings'}`;
+  const counts = `${plural(error, 'error')}, ${plural(warning, 'warning')}`;
   // The count opens the document with only its segments that have issues (the editor's "Has QA issues").
   return (
     <Link

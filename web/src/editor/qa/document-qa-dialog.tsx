@@ -1,6 +1,7 @@
 // The document's QA as a list: every issue of every segment (the server's report, GET /v2/documents/qa), each
 // with its segment's number and source; choosing one (a click, Enter) takes the editor to that segment.
 import type { DocumentQa } from '../../api/types.ts';
+import { plural } from '../../ui/format.ts';
 import { ModalDialog } from '../../ui/modal-dialog.tsx';
 
 /** Issues drawn at most: a list longer than this is walked with F8 or the "Has QA issues" filter. */
@@ -24,9 +25,10 @@ export function DocumentQaDialog({
       <div className="stack">
         <p className="muted">
           {qa
-            ? `${qa.counts.error} ${qa.counts.error === 1 ? 'error' : 'errors'} and ${qa.counts.warning} ${
-                qa.counts.warning === 1 ? 'warning' : 'warnings'
-              } in ${new Set(issues.map((i) => i.position)).size.toLocaleString()} segments.`
+            ? `${plural(qa.counts.error, 'error')} and ${plural(qa.counts.warning, 'warning')} in ${plural(
+                new Set(issues.map((i) => i.position)).size,
+                'segment',
+              )}.`
             : 'Checking the document…'}
           {issues.length > SHOWN &&
             ` The first ${SHOWN} of ${issues.length.toLocaleString()} issues are listed; F8 walks them all.`}

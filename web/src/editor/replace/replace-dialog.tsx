@@ -11,12 +11,12 @@ import {
   SEGMENT_STATUSES,
   type SegmentStatus,
 } from '../../api/types.ts';
-import { STATUS_NAMES } from '../../ui/format.ts';
+import { plural, STATUS_NAMES } from '../../ui/format.ts';
 import { ModalDialog } from '../../ui/modal-dialog.tsx';
 import { DiffText } from '../matches/diff-text.tsx';
 
 /** "1 segment", "2,000 segments". */
-const segmentsText = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'segment' : 'segments'}`;
+const segmentsText = (n: number) => plural(n, 'segment');
 
 /** What the replace leaves out, said after its count of changes. */
 const skippedText = (result: ReplaceResult) =>
