@@ -71,14 +71,16 @@ export function mergeCatalog(
       (wasFuzzy && mine.some((t, form) => t == null && values[form] !== '')) ||
       // Some forms empty: not a finished translation (and msgfmt would refuse it as one).
       (values.some((v) => v === '') && values.some((v) => v !== ''));
-    if (fuzzy && !wasFuzzy) edits.push(withFuzzy(text, entry, eol));
-    if (!fuzzy && wasFuzzy) edits.push(...withoutFuzzy(text, entry));
+    // The translator comment first: a message with no comment or flag line gets both at one place, and PO
+    // writes translator comments before flags (as msgmerge and every editor do).
     if (problems.length > 0) {
       const comment = problemComment(problems, entry.msgidPlural !== undefined);
       if (!text.slice(entry.start, entry.flagAt).includes(comment)) {
         edits.push({ start: entry.start, end: entry.start, text: `${comment}${eol}` });
       }
     }
+    if (fuzzy && !wasFuzzy) edits.push(withFuzzy(text, entry, eol));
+    if (!fuzzy && wasFuzzy) edits.push(...withoutFuzzy(text, entry));
   }
   return applyEdits(text, edits);
 }

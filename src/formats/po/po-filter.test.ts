@@ -490,6 +490,24 @@ describe('poFilter merge of pre-translated drafts', () => {
     assert.equal(msgfmtCheck(merged), '');
   });
 
+  it('writes the translator comment before the fuzzy flag of a message that had neither', {
+    skip: !hasMsgfmt && 'no msgfmt',
+  }, async () => {
+    const catalog =
+      'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "Delete %s?"\nmsgstr ""\n';
+    const merged = (
+      await poFilter.merge(Buffer.from(catalog), [{ text: 'Löschen?', confirmed: true }], de)
+    ).toString('utf8');
+    assert.ok(
+      merged.includes(
+        '\n# Tessera: fuzzy, its placeholders would not run: Placeholder %s of the source is missing\n' +
+          '#, fuzzy\nmsgid "Delete %s?"\nmsgstr "Löschen?"\n',
+      ),
+      merged,
+    );
+    assert.equal(msgfmtCheck(Buffer.from(merged)), '');
+  });
+
   it('puts the fuzzy line of a catalog without a header after the header it adds', async () => {
     const po = 'msgid "Hello"\nmsgstr ""\n';
     const merged = await poFilter.merge(Buffer.from(po), [{ text: 'Hallo', confirmed: false }], de);
