@@ -1,5 +1,8 @@
 // The document's QA as a list: every issue of every segment (the server's report, GET /v2/documents/qa), each
-// with its segment's number and source; choosing one (a click, Enter) takes the editor to that segment.
+// with its segment's number and source; choosing one (a click, Enter) takes the editor to that segment. The
+// confirmed segments the export cannot write as they are (placeholders that would not run) say what the export
+// will do with them — the server's one verdict, which the export acts on — so that nothing leaves the file
+// unannounced.
 import type { DocumentQa } from '../../api/types.ts';
 import { plural } from '../../ui/format.ts';
 import { ModalDialog } from '../../ui/modal-dialog.tsx';
@@ -20,6 +23,7 @@ export function DocumentQaDialog({
   onClose: () => void;
 }) {
   const issues = qa?.issues ?? [];
+  const exportNote = exportSummary(issues);
   return (
     <ModalDialog title="QA issues" open={open} onClose={onClose} wide>
       <div className="stack">
@@ -33,6 +37,11 @@ export function DocumentQaDialog({
           {issues.length > SHOWN &&
             ` The first ${SHOWN} of ${issues.length.toLocaleString()} issues are listed; F8 walks them all.`}
         </p>
+        {exportNote && (
+          <p className="document-qa-export" role="note">
+            {exportNote}
+          </p>
+        )}
         {issues.length > 0 && (
           <ul className="document-qa-list" aria-label="QA issues of the document">
             {issues.slice(0, SHOWN).map((issue) => (
@@ -50,6 +59,11 @@ export function DocumentQaDialog({
                   <span className="document-qa-message">
                     <span className="qa-severity">{issue.severity === 'error' ? 'Error' : 'Warning'}</span>{' '}
                     {issue.message}
+                    {issue.export && (
+                      <span className={`document-qa-verdict ${issue.export}`}>
+                        {EXPORT_VERDICT[issue.export]}
+                      </span>
+                    )}
                   </span>
                 </button>
               </li>
@@ -64,4 +78,24 @@ export function DocumentQaDialog({
       </div>
     </ModalDialog>
   );
+}
+
+/** What the export does with a confirmed segment it cannot write as it is. */
+const EXPORT_VERDICT = {
+  fuzzy: 'Exported as a draft: #, fuzzy with a comment saying why',
+  blocked: 'Stops the export of the original until corrected',
+} as const;
+
+/** One sentence on the segments the export will not write as confirmed, or null when there are none. */
+function exportSummary(issues: DocumentQa['issues']): string | null {
+  const fuzzy = new Set(issues.filter((i) => i.export === 'fuzzy').map((i) => i.position)).size;
+  const blocked = new Set(issues.filter((i) => i.export === 'blocked').map((i) => i.position)).size;
+  if (fuzzy === 0 && blocked === 0) return null;
+  const parts = [
+    fuzzy > 0 &&
+      `${plural(fuzzy, 'confirmed segment')} will be exported as ${fuzzy === 1 ? 'a draft' : 'drafts'} (fuzzy)`,
+    blocked > 0 &&
+      `${plural(blocked, 'confirmed segment')} ${blocked === 1 ? 'stops' : 'stop'} the export of the original`,
+  ].filter(Boolean);
+  return `Placeholders that would not run: ${parts.join('; ')}. Correct them to deliver them as confirmed.`;
 }
