@@ -734,11 +734,39 @@ test('finding 4: a missing placeholder stops the confirmation until "Confirm any
       async () => (await segmentsOf(json))[0].status,
       (s) => s === 'confirmed',
     );
+    // The Segment panel names what is missing as the chip reads: a placeholder, not a tag.
+    await segmentPanel()
+      .getByText('Missing placeholders:')
+      .getByRole('img', { name: 'placeholder {{count}}' })
+      .waitFor();
+    assert.equal(await segmentPanel().getByText('Missing tags:').count(), 0);
     await page.getByRole('button', { name: 'Export original' }).click();
-    const note = page.getByRole('status').filter({ hasText: /segment 1 would not run/ });
+    const note = page.getByRole('status').filter({ hasText: /^Not exported/ });
     await note.waitFor();
-    assert.match(await note.innerText(), /count\.json/);
+    assert.equal(
+      await note.innerText(),
+      'Not exported: the placeholders of confirmed segment 1 would not run (Placeholder {{count}} of the source ' +
+        'is missing), and JSON has no mark for a draft. Correct it (the QA list names it) or export XLIFF.',
+    );
+    // The buttons stay on one line: the note opens below its button.
+    const [replace, exportButton] = await Promise.all([
+      page.getByRole('button', { name: 'Replace…' }).boundingBox(),
+      page.getByRole('button', { name: 'Export original' }).boundingBox(),
+    ]);
+    assert.equal(replace?.y, exportButton?.y);
     await screenshot(page, 'qa-placeholder-04-json-refused');
+    // Corrected, it exports.
+    await target(1).click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Sie haben Dateien');
+    await page.keyboard.press('Home');
+    await press('ArrowRight', 'Sie haben '.length);
+    await page.keyboard.press('Alt+T');
+    await page.keyboard.type(' ');
+    await segmentPanel().getByText('All placeholders placed.').waitFor();
+    await confirm();
+    const exported = await exportOriginal();
+    assert.deepEqual(JSON.parse(exported.text), { files: 'Sie haben {{count}} Dateien' });
   });
   assert.deepEqual(browsing.problems, []);
 });

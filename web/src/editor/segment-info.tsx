@@ -15,24 +15,44 @@ import { tagState } from './tags/missing-tags.ts';
 import { placedTags } from './tags/tag-parts.ts';
 import { TagChip, TaggedText } from './tags/tagged-text.tsx';
 
-/** The target's tags against the source's: missing ones, empty pairs, pairs out of order — or all placed. */
+/**
+ * The target's tags against the source's: missing ones, empty pairs, pairs out of order — or all placed. A code
+ * element standing for one placeholder (`<ph>{{count}}</ph>`, as the JSON and YAML filters protect them) is named
+ * a placeholder, as its chip reads: a translator looks for `{{count}}` among the placeholders, not the tags.
+ */
 function TagStatus({ source, text }: { source: string; text: ActiveText }) {
   const current = useActiveText(text);
   const all = placedTags(source).map((t) => t.part);
   if (all.length === 0) return null;
-  const { missing, empty, disordered } = tagState(source, current);
-  if (missing.length === 0 && empty.length === 0 && !disordered)
-    return <p className="tags-ok">All tags placed.</p>;
   const labels = tagLabels(all);
+  const { missing, empty, disordered } = tagState(source, current);
+  if (missing.length === 0 && empty.length === 0 && !disordered) {
+    const placeholders = labels.filter((l) => l.placeholder).length;
+    const what =
+      placeholders === 0 ? 'tags' : placeholders === labels.length ? 'placeholders' : 'tags and placeholders';
+    return <p className="tags-ok">All {what} placed.</p>;
+  }
+  const missingTags = missing.filter((tag) => !labels[tag.index].placeholder);
+  const missingPlaceholders = missing.filter((tag) => labels[tag.index].placeholder);
+  const hint = <span className="muted">{keysText('insertNextTag')} inserts the next</span>;
   return (
     <div className="tags-missing">
-      {missing.length > 0 && (
+      {missingTags.length > 0 && (
         <p>
           Missing tags:{' '}
-          {missing.map((tag) => (
+          {missingTags.map((tag) => (
             <TagChip key={tag.index} label={labels[tag.index]} focusable />
           ))}{' '}
-          <span className="muted">{keysText('insertNextTag')} inserts the next</span>
+          {hint}
+        </p>
+      )}
+      {missingPlaceholders.length > 0 && (
+        <p>
+          Missing placeholders:{' '}
+          {missingPlaceholders.map((tag) => (
+            <TagChip key={tag.index} label={labels[tag.index]} focusable />
+          ))}{' '}
+          {missingTags.length === 0 && hint}
         </p>
       )}
       {empty.map((open) => (

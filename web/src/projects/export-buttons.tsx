@@ -11,6 +11,35 @@ type ExportState =
   | { kind: 'waiting'; seconds: number }
   | { kind: 'failed'; message: string };
 
+/** A blocked export's segments, as the server names them (422 EXPORT_BLOCKED). */
+interface BlockedSegment {
+  position: number;
+  problem: string;
+}
+
+/**
+ * What to tell a translator of a failed export. A refused one names the segments by the numbers the editor
+ * shows and says what to do, without the request's vocabulary of the server's message.
+ */
+function failureText(err: unknown, doc: TesseraDocument): string {
+  if (!(err instanceof ApiError)) return err instanceof Error ? err.message : String(err);
+  const segments = err.body?.segments as BlockedSegment[] | undefined;
+  if (err.code !== 'EXPORT_BLOCKED' || !segments?.length) return err.message;
+  const numbers = segments.map((s) => s.position + 1);
+  const shown =
+    numbers.length > 5
+      ? `${numbers.slice(0, 5).join(', ')} and ${numbers.length - 5} more`
+      : numbers.join(', ');
+  const one = numbers.length === 1;
+  // The formats that refuse (PO writes such a message fuzzy instead): JSON, YAML, Android's strings.xml.
+  const formatName = doc.format === 'android' ? 'Android strings.xml' : doc.format.toUpperCase();
+  return (
+    `Not exported: the placeholders of confirmed segment${one ? '' : 's'} ${shown} would not run ` +
+    `(${segments[0].problem}${one ? '' : '; …'}), and ${formatName} has no mark for a draft. ` +
+    `Correct ${one ? 'it' : 'them'} (the QA list names ${one ? 'it' : 'them'}) or export XLIFF.`
+  );
+}
+
 function ExportButton({ doc, xliff }: { doc: TesseraDocument; xliff: boolean }) {
   const [state, setState] = useState<ExportState>({ kind: 'idle' });
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -29,7 +58,7 @@ function ExportButton({ doc, xliff }: { doc: TesseraDocument; xliff: boolean }) 
         const seconds = Math.max(1, err.retryAfter ?? 5);
         setState({ kind: 'waiting', seconds });
         timer.current = setTimeout(run, seconds * 1000);
-      } else setState({ kind: 'failed', message: err instanceof Error ? err.message : String(err) });
+      } else setState({ kind: 'failed', message: failureText(err, doc) });
     }
   }
 
