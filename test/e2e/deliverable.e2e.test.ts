@@ -615,7 +615,12 @@ test('finding 6: a match missing placeholders is no match; another placeholder i
     );
     assert.deepEqual(await match.getByRole('deletion').allInnerTexts(), ['%s']);
     assert.deepEqual(await match.getByRole('insertion').allInnerTexts(), ['%d']);
-    // Alt+1: the match's %s becomes this source's %d — nothing lost, nothing to retype.
+    // The match says what Alt+1 will insert: the memory's %s becomes this source's %d.
+    assert.match(
+      await match.innerText(),
+      /Inserted with this segment’s placeholders and numbers: %d Dateien jetzt von der Festplatte löschen/,
+    );
+    // Alt+1: nothing lost, nothing to retype.
     await page.keyboard.press('Alt+1');
     await target(2).getByText('Dateien jetzt').waitFor();
     assert.equal(await target(2).innerText(), DELETE_FILES_DE);

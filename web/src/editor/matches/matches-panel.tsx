@@ -1,5 +1,7 @@
 // The memory's matches for the segment being translated: score, target, the word diff of the match's source
-// against this source, and the chips that explain every point below 100. Alt+N (or a click) inserts match N.
+// against this source, and the chips that explain every point below 100. Alt+N (or a click) inserts match N;
+// when inserting adapts the match's placeholders or numbers to this source (%1$s → %s), the match says what it
+// will insert, so that the translator is not surprised by a target that differs from the memory's.
 import { MIN_SCORE } from '@server/matching/score-bands.ts';
 import { useEffect, useRef } from 'react';
 import type { MemoryMatch } from '../../api/types.ts';
@@ -8,6 +10,7 @@ import { formatDate, plural } from '../../ui/format.ts';
 import { TaggedText } from '../tags/tagged-text.tsx';
 import { isContextMatch, rankedFirstText, scoreBand, shownScore } from './context-match.ts';
 import { DiffText } from './diff-text.tsx';
+import { mapMatchTags, projectMatch } from './map-match-tags.ts';
 import { explainScore } from './score-explanation.ts';
 import { useMatches } from './use-matches.ts';
 
@@ -35,6 +38,8 @@ function MatchItem({
     </span>
   );
   const meta = match.metadata;
+  const projected = projectMatch(match.source, match.target, source).target;
+  const adapted = projected !== mapMatchTags(match.source, match.target, source).target;
   return (
     <li className="match">
       {onInsert ? (
@@ -61,6 +66,12 @@ function MatchItem({
         <div className="match-target">
           <TaggedText text={match.target} focusable />
         </div>
+        {adapted && (
+          <div className="match-adapted">
+            <span className="muted">Inserted with this segment’s placeholders and numbers: </span>
+            <TaggedText text={projected} />
+          </div>
+        )}
         <div className="match-source">
           {match.score >= 100 ? (
             <TaggedText text={match.source} focusable />
