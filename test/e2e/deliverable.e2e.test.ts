@@ -568,6 +568,11 @@ test('finding 7: placeholders a filter protected as code elements read as their 
     assert.deepEqual(await diff.getByRole('insertion').allInnerTexts(), ['{{count}}']);
     assert.equal(await diff.getByRole('img', { name: 'placeholder {{count}}' }).count(), 1);
     assert.doesNotMatch(await diff.innerText(), /<ph|<\/ph>/);
+    // Alt+1 would put this segment's {{count}} in: the match says so.
+    assert.match(
+      await match.innerText(),
+      /Inserted with this segment’s placeholders and numbers: Sie haben \{\{count\}\} neue Dateien/,
+    );
     await screenshot(page, 'placeholders-05-diff-protected');
   });
 

@@ -3,6 +3,8 @@
 // when inserting adapts the match's placeholders or numbers to this source (%1$s → %s), the match says what it
 // will insert, so that the translator is not surprised by a target that differs from the memory's.
 import { MIN_SCORE } from '@server/matching/score-bands.ts';
+import { parseTagged } from '@server/text/inline-tags.ts';
+import { placeholderCode } from '@server/text/tag-labels.ts';
 import { useEffect, useRef } from 'react';
 import type { MemoryMatch } from '../../api/types.ts';
 import { ariaKeys, tooltip } from '../../keyboard/shortcut-label.ts';
@@ -10,9 +12,19 @@ import { formatDate, plural } from '../../ui/format.ts';
 import { TaggedText } from '../tags/tagged-text.tsx';
 import { isContextMatch, rankedFirstText, scoreBand, shownScore } from './context-match.ts';
 import { DiffText } from './diff-text.tsx';
-import { mapMatchTags, projectMatch } from './map-match-tags.ts';
+import { projectMatch } from './map-match-tags.ts';
 import { explainScore } from './score-explanation.ts';
 import { useMatches } from './use-matches.ts';
+
+/**
+ * A target as the translator reads it: its text and placeholders (protected ones by their code), each other tag
+ * as one mark — a tag renumbered for this source reads the same, `{{total}}` made `{{count}}` does not.
+ */
+function readable(target: string): string {
+  return parseTagged(target)
+    .map((p) => (p.type === 'text' ? p.text : (placeholderCode(p) ?? '\u0000')))
+    .join('');
+}
 
 function MatchItem({
   match,
@@ -39,7 +51,7 @@ function MatchItem({
   );
   const meta = match.metadata;
   const projected = projectMatch(match.source, match.target, source).target;
-  const adapted = projected !== mapMatchTags(match.source, match.target, source).target;
+  const adapted = readable(projected) !== readable(match.target);
   return (
     <li className="match">
       {onInsert ? (
