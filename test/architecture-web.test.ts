@@ -91,3 +91,32 @@ test('every server file the web bundles is pure and needs nothing of Node', () =
   assert.ok(seen.size > 0, 'the web imports no server code: the walk found nothing to check');
   assert.deepEqual(problems, []);
 });
+
+test('the web reaches server code through the @server/ alias, never by a relative path out of web/', () => {
+  const relativeIntoServer = filesUnder(WEB).flatMap((file) =>
+    [
+      ...readFileSync(join(ROOT, file), 'utf8').matchAll(
+        /\bfrom\s+['"](\.\.\/[^'"]*)['"]|import\(\s*['"](\.\.\/[^'"]*)['"]/g,
+      ),
+    ]
+      .map((m) => m[1] ?? m[2])
+      .filter((specifier) => relative(ROOT, resolve(dirname(join(ROOT, file)), specifier)).startsWith('src/'))
+      .map((specifier) => `${file} → ${specifier}`),
+  );
+  assert.deepEqual(relativeIntoServer, []);
+});
+
+test('query keys are made in web/src/api/keys/ only: no key written as a literal elsewhere', () => {
+  // A key spelled out in a component drifts from the one its invalidation uses; the keys' files hold both.
+  const KEYS = join('web', 'src', 'api', 'keys');
+  const LITERAL_KEY = /\bqueryKey:\s*\[\s*['"`]|\b(?:setQueryData|getQueryData|removeQueries)\(\s*\[\s*['"`]/;
+  const literal = filesUnder(WEB)
+    .filter((file) => !file.startsWith(KEYS) && !/\.test\.tsx?$/.test(file))
+    .flatMap((file) =>
+      readFileSync(join(ROOT, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (LITERAL_KEY.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+    );
+  assert.ok(LITERAL_KEY.test("queryKey: ['job-stats']") && !LITERAL_KEY.test('queryKey: jobStatsKey(id)'));
+  assert.deepEqual(literal, []);
+});

@@ -144,6 +144,17 @@ test('only the dialect folders ask which database they run on', () => {
   assert.deepEqual(asking, []);
 });
 
+test('AppErrors are made in src/errors.ts only: every other file throws one of its named constructors', () => {
+  // One catalogue of statuses and stable codes (docs/API.md lists them); a code made up beside a service would
+  // be missing from both.
+  const building = files.filter(
+    (f) =>
+      f !== 'src/errors.ts' &&
+      /\bnew AppError\(|\bextends AppError\b/.test(readFileSync(join(ROOT, f), 'utf8')),
+  );
+  assert.deepEqual(building, []);
+});
+
 /** A cycle in a directed graph as the list of its nodes, or undefined. */
 function findCycle(edges: Map<string, string[]>): string[] | undefined {
   const state = new Map<string, 'open' | 'done'>();

@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, Fragment, useState } from 'react';
 import { api, errorText } from '../api/client.ts';
-import { analysisWeightsKey, jobStatsKey } from '../api/keys/jobs.ts';
+import { analysisWeightsKey, everyJobStatsKey, jobStatsKey } from '../api/keys/jobs.ts';
 import { meKey } from '../api/keys/users.ts';
 import type { Caller, Job, JobLeverage, LeverageBand } from '../api/types.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
@@ -110,7 +110,7 @@ function WeightsForm({ weights, canEdit }: { weights: Record<LeverageBand, numbe
       setSaved(answer.custom ? 'Weights saved.' : 'Weights reset to the defaults.');
       queryClient.setQueryData(analysisWeightsKey, answer);
       // Every analysis is weighed again with them.
-      queryClient.invalidateQueries({ queryKey: ['job-stats'] });
+      queryClient.invalidateQueries({ queryKey: everyJobStatsKey });
     },
     onError: (err) => setError(errorText(err)),
   });
