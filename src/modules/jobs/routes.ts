@@ -4,7 +4,7 @@ import { sendAttachment } from '../../http/attachments.ts';
 import { principalOf } from '../../http/principal.ts';
 import { IdQuery } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
-import { EXACT_SCORE, MATCH_BANDS, MIN_SCORE } from '../../matching/score-bands.ts';
+import { CONTEXT_SCORE, EXACT_SCORE, MATCH_BANDS, MIN_SCORE } from '../../matching/score-bands.ts';
 import {
   AnalysisWeights,
   CreateJobBody,
@@ -157,8 +157,7 @@ export async function jobsRoutes(app: App, deps: JobDeps) {
     {
       schema: {
         summary: "A project's quote: its words and segments by match band against its memory, per document",
-        description:
-          'Bands: 101 (context matches), 100, 95–99, 85–94, 75–84; repetitions within the project and new words apart. weighted_words and weights are extensions.',
+        description: `Bands: ${CONTEXT_SCORE} (context matches), ${BAND_RANGES}; repetitions within the project and new words apart. weighted_words and weights are extensions.`,
         tags: ['projects'],
         querystring: IdQuery,
         response: { 200: ProjectQuote },

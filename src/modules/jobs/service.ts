@@ -6,7 +6,7 @@ import { errors } from '../../errors.ts';
 import { filterForName, SUPPORTED_EXTENSIONS } from '../../formats/registry.ts';
 import type { Attachment } from '../../http/attachments.ts';
 import type { Principal } from '../../http/principal.ts';
-import { EXACT_SCORE, MATCH_BANDS } from '../../matching/score-bands.ts';
+import { CONTEXT_SCORE, EXACT_SCORE, MATCH_BANDS } from '../../matching/score-bands.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
 import { insertTask } from '../../tasks/queue.ts';
@@ -341,7 +341,7 @@ export async function analysisAsCsv(deps: JobDeps, principal: Principal, id: num
 /** Lilt's MatchBands of the quote: 101 % (context), 100 % and the fuzzy bands, best first. */
 function matchBands(bands: Static<typeof LeverageBands>, segments: Static<typeof LeverageBands>) {
   const ranges: [LeverageBand, number, number][] = [
-    ['context', 101, 101],
+    ['context', CONTEXT_SCORE, CONTEXT_SCORE],
     ...MATCH_BANDS.map((b, i): [LeverageBand, number, number] => [
       b.band,
       b.min,
