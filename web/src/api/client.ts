@@ -7,15 +7,18 @@ import type {
   Caller,
   ChangePasswordBody,
   ConcordanceHit,
+  ConcordanceSide,
   CreatedKey,
   CreateJobRequest,
   CreateKeyBody,
   CreateMemoryBody,
   CreateProjectBody,
   CreateUserBody,
+  Deleted,
   DocumentQa,
   DocumentSegment,
   DocumentWords,
+  EntryDeleted,
   ImportStarted,
   Job,
   JobLeverage,
@@ -27,9 +30,12 @@ import type {
   MemoryEntrySegment,
   MemoryMatch,
   PasswordChanged,
+  PretranslateAccept,
   PretranslateAnswer,
   Project,
   ProjectStatus,
+  RenameDocumentBody,
+  RenameMemoryBody,
   ReplaceRequest,
   ReplaceResult,
   ReshapeAnswer,
@@ -37,6 +43,7 @@ import type {
   SegmentHistory,
   SegmentStatus,
   SegmentsPage,
+  SegmentsPageQuery,
   SignedOut,
   SignInBody,
   SourceFile,
@@ -44,6 +51,7 @@ import type {
   Task,
   TesseraDocument,
   UndoReplaceAnswer,
+  UndoReplaceBody,
   UpdateEntryBody,
   UpdateProjectBody,
   UpdateSegmentBody,
@@ -148,16 +156,16 @@ export const api = {
     if (!memory) throw new ApiError(404, 'NOT_FOUND', `Memory ${id} not found`);
     return memory;
   },
-  updateMemory: (id: number, body: { name?: string; multiple_translations?: boolean }) =>
+  updateMemory: (id: number, body: Omit<RenameMemoryBody, 'id'>) =>
     json<Memory>('PUT', '/v2/memories', { id, ...body }),
   memoryEntryHistory: (id: number, segmentId: number) =>
     json<MemoryEntryHistory>('GET', `/v2/memories/entries/history?${query({ id, segment_id: segmentId })}`),
-  deleteMemory: (id: number) => json<{ deleted: boolean }>('DELETE', `/v2/memories?${query({ id })}`),
+  deleteMemory: (id: number) => json<Deleted>('DELETE', `/v2/memories?${query({ id })}`),
   memoryEntries: (params: BrowseEntriesQuery) =>
     json<MemoryEntriesPage>('GET', `/v2/memories/entries?${query(params)}`),
   updateMemoryEntry: (body: UpdateEntryBody) => json<MemoryEntrySegment>('PUT', '/v2/memories/segment', body),
   deleteMemoryEntry: (id: number, segmentId: number) =>
-    json<{ success: boolean }>('DELETE', `/v2/memories/segment?${query({ id, segment_id: segmentId })}`),
+    json<EntryDeleted>('DELETE', `/v2/memories/segment?${query({ id, segment_id: segmentId })}`),
   importMemory: async (memoryId: number, file: File) => {
     const params = JSON.stringify({ memory_id: memoryId, name: file.name }).replace(
       /[\u007f-\uffff]/g,
@@ -188,7 +196,7 @@ export const api = {
   changePassword: (body: ChangePasswordBody) => json<PasswordChanged>('PUT', '/v2/me/password', body),
   keys: () => json<ApiKeyRow[]>('GET', '/v2/keys'),
   createKey: (body: CreateKeyBody) => json<CreatedKey>('POST', '/v2/keys', body),
-  revokeKey: (id: number) => json<unknown>('DELETE', `/v2/keys?${query({ id })}`),
+  revokeKey: (id: number) => json<Deleted>('DELETE', `/v2/keys?${query({ id })}`),
 
   jobs: () => json<Job[]>('GET', '/v2/jobs'),
   createJob: (body: CreateJobRequest) => json<Job>('POST', '/v2/jobs', body),
@@ -217,7 +225,7 @@ export const api = {
   analysisWeights: () => json<AnalysisWeights>('GET', '/v2/analysis/weights'),
   updateAnalysisWeights: (body: UpdateWeightsBody) =>
     json<AnalysisWeights>('PUT', '/v2/analysis/weights', body),
-  exportJob: (id: number) => json<unknown>('GET', `/v2/jobs/${id}/export?${query({ type: 'files' })}`),
+  exportJob: (id: number) => json<Job>('GET', `/v2/jobs/${id}/export?${query({ type: 'files' })}`),
   async downloadJob(id: number, fallbackName: string): Promise<string> {
     return download(await send('GET', `/v2/jobs/${id}/download`), fallbackName);
   },
@@ -226,8 +234,11 @@ export const api = {
   documentWords: (id: number) => json<DocumentWords>('GET', `/v2/documents/words?${query({ id })}`),
   documentQa: (id: number) => json<DocumentQa>('GET', `/v2/documents/qa?${query({ id })}`),
   replace: (body: ReplaceRequest) => json<ReplaceResult>('POST', '/v2/documents/replace', body),
-  undoReplace: (id: number, batchId: number | string) =>
-    json<UndoReplaceAnswer>('POST', '/v2/documents/replace/undo', { id, batch_id: batchId }),
+  undoReplace: (id: number, batchId: number) =>
+    json<UndoReplaceAnswer>('POST', '/v2/documents/replace/undo', {
+      id,
+      batch_id: batchId,
+    } satisfies UndoReplaceBody),
   restoreVersion: (body: RestoreBody) => json<DocumentSegment>('POST', '/v2/segments/restore', body),
   joinSegments: (body: JoinBody) => json<ReshapeAnswer>('POST', '/v2/segments/join', body),
   splitSegment: (body: SplitBody) => json<ReshapeAnswer>('POST', '/v2/segments/split', body),
@@ -241,7 +252,7 @@ export const api = {
       undefined,
       signal,
     ),
-  concordance: (memoryId: number, text: string, side: 'source' | 'target') =>
+  concordance: (memoryId: number, text: string, side: ConcordanceSide) =>
     json<ConcordanceHit[]>(
       'GET',
       `/v2/memories/concordance?${query({ id: memoryId, query: text, side, n: 50 })}`,
@@ -257,7 +268,7 @@ export const api = {
   updateProject: (body: UpdateProjectBody) => json<Project>('PUT', '/v2/projects', body),
   /** Lilt's project status: words confirmed and reviewed, and words by status per document (extension). */
   projectStatus: (id: number) => json<ProjectStatus>('GET', `/v2/projects/status?${query({ id })}`),
-  deleteProject: (id: number) => json<{ deleted: boolean }>('DELETE', `/v2/projects?${query({ id })}`),
+  deleteProject: (id: number) => json<Deleted>('DELETE', `/v2/projects?${query({ id })}`),
   /** The project's segmentation rules in force, as an SRX 2.0 file handed to the browser. */
   async downloadSegmentationRules(id: number): Promise<string> {
     return download(await send('GET', `/v2/projects/segmentation?${query({ id })}`), `project-${id}.srx`);
@@ -281,21 +292,15 @@ export const api = {
     json<Project>('DELETE', `/v2/projects/segmentation?${query({ id })}`),
 
   document: (id: number) => json<TesseraDocument>('GET', `/v2/documents?${query({ id })}`),
-  renameDocument: (id: number, name: string) => json<TesseraDocument>('PUT', '/v2/documents', { id, name }),
-  deleteDocument: (id: number) => json<{ deleted: boolean }>('DELETE', `/v2/documents?${query({ id })}`),
+  renameDocument: (id: number, name: string) =>
+    json<TesseraDocument>('PUT', '/v2/documents', { id, name } satisfies RenameDocumentBody),
+  deleteDocument: (id: number) => json<Deleted>('DELETE', `/v2/documents?${query({ id })}`),
   /** `auto_accept_scope` is Tessera's extension (docs/API.md): "context" confirms only context matches. */
-  pretranslate: (ids: number[], accept: { auto_accept: boolean; auto_accept_scope?: 'exact' | 'context' }) =>
+  pretranslate: (ids: number[], accept: PretranslateAccept) =>
     json<PretranslateAnswer>('POST', '/v2/documents/pretranslate', { id: ids, ...accept }),
   segments: (
-    params: {
-      id: number;
-      offset: number;
-      limit: number;
-      status?: readonly SegmentStatus[];
-      q?: string;
-      repeated?: boolean;
-      qa?: 'any' | 'error';
-    },
+    /** The query's fields, but the statuses as a list (the query joins them with commas). */
+    params: Omit<SegmentsPageQuery, 'status'> & { status?: readonly SegmentStatus[] },
     signal?: AbortSignal,
   ) =>
     json<SegmentsPage>(
