@@ -9,7 +9,9 @@ import {
   AnalysisWeights,
   CreateJobBody,
   ExportQuery,
+  JOB_ACTIONS,
   Job,
+  type JobAction,
   JobDeleted,
   JobLeverageStats,
   JobParams,
@@ -21,13 +23,6 @@ import {
 import type { JobDeps } from './service.ts';
 import * as service from './service.ts';
 import { getWeights, updateWeights } from './weights.ts';
-
-const ACTIONS = {
-  archive: 'Archive the job and its projects',
-  unarchive: 'Unarchive the job and its projects',
-  deliver: 'Mark the job and its projects delivered',
-  reactivate: 'Take a delivered job and its projects back into work',
-} as const;
 
 /** The match bands' score ranges, best first, as the leverage analysis's description names them. */
 const BAND_RANGES = MATCH_BANDS.map((b) => b.label.replace('%', '')).join(', ');
@@ -166,7 +161,7 @@ export async function jobsRoutes(app: App, deps: JobDeps) {
     async (request) => service.projectQuote(deps, principalOf(request), request.query.id),
   );
 
-  for (const [action, summary] of Object.entries(ACTIONS) as [keyof typeof ACTIONS, string][]) {
+  for (const [action, summary] of Object.entries(JOB_ACTIONS) as [JobAction, string][]) {
     app.post(
       `/v2/jobs/:jobId/${action}`,
       { schema: { summary, tags, params: JobParams, response: { 200: Job } } },

@@ -112,6 +112,15 @@ export const UpdateJobBody = Type.Object({
 
 export const JobParams = Type.Object({ jobId: Type.Integer({ minimum: 1 }) });
 
+/** Lilt's POST /v2/jobs/{jobId}/{action}: one route each, with what it does to the job and its projects. */
+export const JOB_ACTIONS = {
+  archive: 'Archive the job and its projects',
+  unarchive: 'Unarchive the job and its projects',
+  deliver: 'Mark the job and its projects delivered',
+  reactivate: 'Take a delivered job and its projects back into work',
+} as const;
+export type JobAction = keyof typeof JOB_ACTIONS;
+
 export const ListJobsQuery = Type.Object({
   isArchived: Type.Optional(Type.Boolean()),
   isDelivered: Type.Optional(Type.Boolean()),

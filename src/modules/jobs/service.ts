@@ -32,6 +32,7 @@ import { analyseJob, analyseProject } from './leverage.ts';
 import * as repo from './repository.ts';
 import type {
   CreateJobBody,
+  JobAction,
   JobLeverageStats,
   LeverageBand,
   LeverageBands,
@@ -291,12 +292,7 @@ export async function deleteJob(db: Db, principal: Principal, id: number) {
 }
 
 /** archive · unarchive · deliver · reactivate: the job and its projects together. */
-export async function setJobStatus(
-  db: Db,
-  principal: Principal,
-  id: number,
-  action: 'archive' | 'unarchive' | 'deliver' | 'reactivate',
-) {
+export async function setJobStatus(db: Db, principal: Principal, id: number, action: JobAction) {
   await requireJob(db, principal, id);
   await db.transaction(async (tx) => {
     if (action === 'archive' || action === 'unarchive') {

@@ -19,8 +19,10 @@ import type {
   DocumentSegment,
   DocumentWords,
   EntryDeleted,
+  ErrorBody,
   ImportStarted,
   Job,
+  JobAction,
   JobLeverage,
   JoinBody,
   Languages,
@@ -90,7 +92,7 @@ async function errorOf(res: Response): Promise<ApiError> {
   const retryAfter = retry === null ? null : Number(retry);
   const text = await res.text();
   try {
-    const body = JSON.parse(text) as { message?: string; code?: string };
+    const body = JSON.parse(text) as Partial<ErrorBody>;
     return new ApiError(res.status, body.code ?? 'HTTP_ERROR', body.message ?? text, retryAfter, body);
   } catch {
     return new ApiError(res.status, res.status === 401 ? 'UNAUTHORIZED' : 'HTTP_ERROR', text, retryAfter);
@@ -216,8 +218,7 @@ export const api = {
     return (await res.json()) as SourceFile;
   },
   jobStats: (id: number) => json<JobLeverage>('POST', `/v2/jobs/${id}/stats`),
-  jobAction: (id: number, action: 'deliver' | 'reactivate' | 'archive' | 'unarchive') =>
-    json<Job>('POST', `/v2/jobs/${id}/${action}`),
+  jobAction: (id: number, action: JobAction) => json<Job>('POST', `/v2/jobs/${id}/${action}`),
   /** The analysis as CSV (a row per file), run now on the server, handed to the browser as a file. */
   async downloadJobAnalysis(id: number, fallbackName: string): Promise<string> {
     return download(await send('GET', `/v2/jobs/${id}/stats.csv`), fallbackName);
@@ -350,7 +351,7 @@ export const api = {
         let code = 'HTTP_ERROR';
         let message = xhr.responseText || `Upload failed (${xhr.status})`;
         try {
-          const body = JSON.parse(xhr.responseText) as { code: string; message: string };
+          const body = JSON.parse(xhr.responseText) as ErrorBody;
           code = body.code;
           message = body.message;
         } catch {}

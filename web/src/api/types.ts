@@ -107,6 +107,8 @@ export type Segmentation = NonNullable<Static<typeof projects.UpdateProjectBody>
 
 // The answers of deletions, and the parameters the client sends in pieces.
 export type Deleted = Static<typeof shared.Deleted>;
+export type ErrorBody = shared.ErrorBody;
+export type JobAction = jobs.JobAction;
 export type EntryDeleted = Static<typeof memories.EntryDeleted>;
 export type RenameMemoryBody = Static<typeof memories.RenameMemoryBody>;
 export type RenameDocumentBody = Static<typeof documents.RenameDocumentBody>;
