@@ -133,6 +133,34 @@ function query(params: Record<string, string | number | boolean | undefined>): s
   return search.toString();
 }
 
+/** A file as the request's raw body (Lilt's uploads), answering the server's JSON; failures as send's. */
+async function sendFile<T>(
+  method: string,
+  path: string,
+  file: File,
+  headers: Record<string, string>,
+): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: { ...headers, ...CLIENT_HEADER },
+    body: file,
+  });
+  if (!res.ok) {
+    const error = await errorOf(res);
+    if (res.status === 401) onSignedOut();
+    throw error;
+  }
+  return (await res.json()) as T;
+}
+
+/** Parameters as JSON in a header (Lilt's LILT-API): anything outside ASCII escaped, which a header cannot carry. */
+const headerJson = (params: Record<string, unknown>) =>
+  JSON.stringify(params).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
 export interface UploadProgress {
   loaded: number;
   total: number;
@@ -168,24 +196,11 @@ export const api = {
   updateMemoryEntry: (body: UpdateEntryBody) => json<MemoryEntrySegment>('PUT', '/v2/memories/segment', body),
   deleteMemoryEntry: (id: number, segmentId: number) =>
     json<EntryDeleted>('DELETE', `/v2/memories/segment?${query({ id, segment_id: segmentId })}`),
-  importMemory: async (memoryId: number, file: File) => {
-    const params = JSON.stringify({ memory_id: memoryId, name: file.name }).replace(
-      /[\u007f-\uffff]/g,
-      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-    );
-    const res = await fetch('/v2/memories/import', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/octet-stream', 'lilt-api': params, ...CLIENT_HEADER },
-      body: file,
-    });
-    if (!res.ok) {
-      const error = await errorOf(res);
-      if (res.status === 401) onSignedOut();
-      throw error;
-    }
-    return (await res.json()) as ImportStarted;
-  },
+  importMemory: (memoryId: number, file: File) =>
+    sendFile<ImportStarted>('POST', '/v2/memories/import', file, {
+      'content-type': 'application/octet-stream',
+      'lilt-api': headerJson({ memory_id: memoryId, name: file.name }),
+    }),
   task: (id: number) => json<Task>('GET', `/v2/tasks?${query({ id })}`),
   async exportMemory(id: number, fallbackName: string): Promise<string> {
     const res = await send('GET', `/v2/memories/export?${query({ id })}`);
@@ -203,20 +218,10 @@ export const api = {
   jobs: () => json<Job[]>('GET', '/v2/jobs'),
   createJob: (body: CreateJobRequest) => json<Job>('POST', '/v2/jobs', body),
   /** Uploads a source file for jobs (Lilt's Files): its language detected, its id for POST /v2/jobs. */
-  async uploadSourceFile(file: File): Promise<SourceFile> {
-    const res = await fetch(`/v2/files?${query({ name: file.name, langId: true })}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/octet-stream', ...CLIENT_HEADER },
-      body: file,
-    });
-    if (!res.ok) {
-      const error = await errorOf(res);
-      if (res.status === 401) onSignedOut();
-      throw error;
-    }
-    return (await res.json()) as SourceFile;
-  },
+  uploadSourceFile: (file: File) =>
+    sendFile<SourceFile>('POST', `/v2/files?${query({ name: file.name, langId: true })}`, file, {
+      'content-type': 'application/octet-stream',
+    }),
   jobStats: (id: number) => json<JobLeverage>('POST', `/v2/jobs/${id}/stats`),
   jobAction: (id: number, action: JobAction) => json<Job>('POST', `/v2/jobs/${id}/${action}`),
   /** The analysis as CSV (a row per file), run now on the server, handed to the browser as a file. */
@@ -275,20 +280,10 @@ export const api = {
     return download(await send('GET', `/v2/projects/segmentation?${query({ id })}`), `project-${id}.srx`);
   },
   /** An SRX 2.0 file becomes the project's own segmentation rules. */
-  async uploadSegmentationRules(id: number, file: File): Promise<Project> {
-    const res = await fetch(`/v2/projects/segmentation?${query({ id })}`, {
-      method: 'PUT',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/xml', ...CLIENT_HEADER },
-      body: file,
-    });
-    if (!res.ok) {
-      const error = await errorOf(res);
-      if (res.status === 401) onSignedOut();
-      throw error;
-    }
-    return (await res.json()) as Project;
-  },
+  uploadSegmentationRules: (id: number, file: File) =>
+    sendFile<Project>('PUT', `/v2/projects/segmentation?${query({ id })}`, file, {
+      'content-type': 'application/xml',
+    }),
   resetSegmentationRules: (id: number) =>
     json<Project>('DELETE', `/v2/projects/segmentation?${query({ id })}`),
 
@@ -335,12 +330,7 @@ export const api = {
       xhr.open('POST', '/v2/documents/files');
       xhr.setRequestHeader('content-type', 'application/octet-stream');
       for (const [name, value] of Object.entries(CLIENT_HEADER)) xhr.setRequestHeader(name, value);
-      // JSON escapes anything outside ASCII in the name, which a header cannot carry as it is.
-      const params = JSON.stringify({ name: file.name, project_id: projectId }).replace(
-        /[\u007f-\uffff]/g,
-        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-      );
-      xhr.setRequestHeader('LILT-API', params);
+      xhr.setRequestHeader('LILT-API', headerJson({ name: file.name, project_id: projectId }));
       xhr.upload.onprogress = (e) =>
         onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : file.size });
       xhr.onload = () => {
