@@ -111,6 +111,16 @@ test('every docs/ file named exists, and every section named by number (docs/X.m
   assert.deepEqual(broken, []);
 });
 
+test('the README lists every document of docs/', () => {
+  const readme = texts.get('README.md') ?? '';
+  const docs = files.filter((f) => /^docs\/[^/]+\.md$/.test(f));
+  assert.ok(docs.length >= 5, `only ${docs.length} documents in docs/`);
+  assert.deepEqual(
+    docs.filter((doc) => !readme.includes(`](${doc})`)),
+    [],
+  );
+});
+
 test('every path the recipes of docs/DEVELOPING.md name exists, but for the files their examples create', () => {
   // The examples add comments (an endpoint and its panel), a memory_reindex task and a .properties filter:
   // those files are to be written; every other path is one a newcomer opens, and must be where it says.
