@@ -50,7 +50,7 @@ export class ServerProcess {
   private readonly exited: Promise<number | null>;
 
   constructor(settings: ServerSettings) {
-    // BENCH_SERVER_NODE_ARGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to
+    // BENCH_SERVER_NODE_ARGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=.tmp/prof` to
     // find what holds its event loop (scripts/long-tasks.mjs reads the profile).
     const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
     this.child = spawn(process.execPath, [...nodeArgs, compiledMain(), 'serve'], {

@@ -12,8 +12,8 @@ const WEB = join(ROOT, 'web', 'src');
 
 /** Where web code may import server code from (values and types). */
 const CODE = ['src/matching/', 'src/text/'];
-/** Where web code may import server types from, besides CODE: the modules' schemas and the live events'. */
-const SCHEMAS = /^src\/(modules\/[^/]+\/schemas|events\/live-events)\.ts$/;
+/** Where web code may import server types from, besides CODE: the modules' schemas, the shapes they share, the live events'. */
+const SCHEMAS = /^src\/(modules\/[^/]+\/schemas|http\/schemas|events\/live-events)\.ts$/;
 /** Where the server code the browser runs may lie: CODE and what CODE imports. */
 const BUNDLED = [...CODE, 'src/xml/'];
 
@@ -90,4 +90,33 @@ test('every server file the web bundles is pure and needs nothing of Node', () =
   }
   assert.ok(seen.size > 0, 'the web imports no server code: the walk found nothing to check');
   assert.deepEqual(problems, []);
+});
+
+test('the web reaches server code through the @server/ alias, never by a relative path out of web/', () => {
+  const relativeIntoServer = filesUnder(WEB).flatMap((file) =>
+    [
+      ...readFileSync(join(ROOT, file), 'utf8').matchAll(
+        /\bfrom\s+['"](\.\.\/[^'"]*)['"]|import\(\s*['"](\.\.\/[^'"]*)['"]/g,
+      ),
+    ]
+      .map((m) => m[1] ?? m[2])
+      .filter((specifier) => relative(ROOT, resolve(dirname(join(ROOT, file)), specifier)).startsWith('src/'))
+      .map((specifier) => `${file} → ${specifier}`),
+  );
+  assert.deepEqual(relativeIntoServer, []);
+});
+
+test('query keys are made in web/src/api/keys/ only: no key written as a literal elsewhere', () => {
+  // A key spelled out in a component drifts from the one its invalidation uses; the keys' files hold both.
+  const KEYS = join('web', 'src', 'api', 'keys');
+  const LITERAL_KEY = /\bqueryKey:\s*\[\s*['"`]|\b(?:setQueryData|getQueryData|removeQueries)\(\s*\[\s*['"`]/;
+  const literal = filesUnder(WEB)
+    .filter((file) => !file.startsWith(KEYS) && !/\.test\.tsx?$/.test(file))
+    .flatMap((file) =>
+      readFileSync(join(ROOT, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (LITERAL_KEY.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+    );
+  assert.ok(LITERAL_KEY.test("queryKey: ['job-stats']") && !LITERAL_KEY.test('queryKey: jobStatsKey(id)'));
+  assert.deepEqual(literal, []);
 });

@@ -144,6 +144,38 @@ test('only the dialect folders ask which database they run on', () => {
   assert.deepEqual(asking, []);
 });
 
+test('AppErrors are made in src/errors.ts only: every other file throws one of its named constructors', () => {
+  // One catalogue of statuses and stable codes (docs/API.md lists them); a code made up beside a service would
+  // be missing from both.
+  const building = files.filter(
+    (f) =>
+      f !== 'src/errors.ts' &&
+      /\bnew AppError\(|\bextends AppError\b/.test(readFileSync(join(ROOT, f), 'utf8')),
+  );
+  assert.deepEqual(building, []);
+});
+
+test('one minimum score and one set of bands: their numbers are written in src/matching/score-bands.ts only', () => {
+  // 75, 85 and 95 as numbers or in a band's label ('75–84%'), in the code of src/ and web/src (comments aside;
+  // tests may name the values they check). The web reads score-bands.ts through @server/ as the server does.
+  const BAND_NUMBER = /(?<![\w.#-])(75|85|95)(?![\w.])/;
+  const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+  const web = readdirSync(join(ROOT, 'web', 'src'), { recursive: true })
+    .map((f) => join('web', 'src', String(f)))
+    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
+  const found = [...files, ...web]
+    .filter((f) => f !== 'src/matching/score-bands.ts')
+    .flatMap((f) =>
+      code(readFileSync(join(ROOT, f), 'utf8'))
+        .split('\n')
+        .filter((line) => BAND_NUMBER.test(line))
+        .map((line) => `${f}: ${line.trim()}`),
+    );
+  assert.ok(BAND_NUMBER.test("{ band: 'fuzzy75', label: '75–84%' }") && BAND_NUMBER.test('score >= 85 ?'));
+  assert.ok(!BAND_NUMBER.test('0.75') && !BAND_NUMBER.test('#750') && !BAND_NUMBER.test('1975'));
+  assert.deepEqual(found, []);
+});
+
 /** A cycle in a directed graph as the list of its nodes, or undefined. */
 function findCycle(edges: Map<string, string[]>): string[] | undefined {
   const state = new Map<string, 'open' | 'done'>();

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import type { Command } from 'commander';
-import { MATCH_BANDS } from '../matching/score-bands.ts';
+import { ANALYSIS_BANDS, type AnalysisBand } from '../matching/score-bands.ts';
 import { ApiClient } from './api-client.ts';
 import { fail } from './cli-support.ts';
 import type { StateProgress } from './progress.ts';
@@ -29,14 +29,10 @@ interface Job {
   stats: { sourceWords: number; projects: { trgLang: string; trgLocale: string | null }[] };
 }
 
-interface Bands {
-  exact: number;
-  fuzzy95: number;
-  fuzzy85: number;
-  fuzzy75: number;
-  repetitions: number;
-  new: number;
-}
+type Bands = Record<AnalysisBand, number>;
+
+/** The columns of `job stats`: the analysis's bands but the context one (the web's table and the CSV show it). */
+const STATS_BANDS = ANALYSIS_BANDS.filter((b) => b.band !== 'context');
 
 interface Leverage {
   sourceWords: number;
@@ -220,11 +216,13 @@ function registerJobCommands(program: Command) {
         'POST',
         `/v2/jobs/${encodeURIComponent(id)}/stats`,
       );
-      out(`PAIR\tWORDS\t${MATCH_BANDS.map((b) => b.label.replace('–', '-')).join('\t')}\tREPETITIONS\tNEW`);
+      // Match bands as their score ranges (100%, 95-99%…), the others by name in capitals, as the other heads.
+      const heads = STATS_BANDS.map((b) =>
+        /\d/.test(b.label) ? b.label.replace('–', '-') : b.label.toUpperCase(),
+      );
+      out(`PAIR\tWORDS\t${heads.join('\t')}`);
       const row = (label: string, words: number, b: Bands) =>
-        out(
-          `${label}\t${words}\t${b.exact}\t${b.fuzzy95}\t${b.fuzzy85}\t${b.fuzzy75}\t${b.repetitions}\t${b.new}`,
-        );
+        out([label, words, ...STATS_BANDS.map(({ band }) => b[band])].join('\t'));
       for (const p of stats.projects) row(`${p.srcLang}→${p.trgLang}`, p.sourceWords, p.bands);
       row('total', stats.sourceWords, stats.bands);
     });

@@ -3,6 +3,7 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, errors } from '../errors.ts';
 import { parameterError } from './parameter-errors.ts';
+import type { ErrorBody } from './schemas.ts';
 import type { App } from './types.ts';
 
 /** Maps Fastify's own errors to the catalogue. */
@@ -63,7 +64,7 @@ export const errorHandlerPlugin = fp(async (app: App, options: { bodyLimit: numb
         ...appError.details,
         message: appError.message,
         code: appError.code,
-      });
+      } satisfies ErrorBody);
   });
 
   app.setNotFoundHandler(async (request) => {

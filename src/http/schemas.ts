@@ -19,5 +19,12 @@ export const StringEnum = <const T extends readonly string[]>(values: T) =>
 /** `?id=` of one resource. */
 export const IdQuery = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
+/**
+ * The JSON body of every refusal (docs/API.md, Errors): the message for people, the stable code for programs,
+ * and the fields some codes add (a conflict's `current`). The error handler sends it; the web reads it.
+ */
+export const ErrorBody = Type.Object({ message: Type.String(), code: Type.String() });
+export type ErrorBody = Static<typeof ErrorBody> & Record<string, unknown>;
+
 /** The answer of a DELETE. */
 export const Deleted = Type.Object({ id: Type.Integer(), deleted: Type.Boolean() });

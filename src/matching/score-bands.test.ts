@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MATCH_BANDS, MIN_SCORE, scoreBand } from './score-bands.ts';
+import { ANALYSIS_BANDS, MATCH_BANDS, MIN_SCORE, scoreBand } from './score-bands.ts';
 
 test('every score falls in exactly the band its edges say', () => {
   assert.equal(scoreBand(null), 'new');
@@ -16,4 +16,15 @@ test('every score falls in exactly the band its edges say', () => {
     'exact',
   ]);
   assert.equal(MATCH_BANDS.at(-1)?.min, MIN_SCORE);
+});
+
+test('the analysis counts a context match, the match bands, repetitions and new, in that order', () => {
+  assert.deepEqual(
+    ANALYSIS_BANDS.map((b) => b.band),
+    ['context', ...MATCH_BANDS.map((b) => b.band), 'repetitions', 'new'],
+  );
+  assert.deepEqual(
+    ANALYSIS_BANDS.map((b) => b.label),
+    ['101%', '100%', '95–99%', '85–94%', '75–84%', 'Repetitions', 'New'],
+  );
 });

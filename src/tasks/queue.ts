@@ -16,6 +16,11 @@ export const TASK_STATES = Object.freeze({
 } as const);
 export type TaskState = (typeof TASK_STATES)[keyof typeof TASK_STATES];
 
+/** A task's state as its clients see it: one whose file is still being uploaded waits like any queued task. */
+export function shownState(state: TaskState): Exclude<TaskState, 'uploading'> {
+  return state === TASK_STATES.uploading ? TASK_STATES.queued : state;
+}
+
 /** The tasks table's type column (src/tasks/task-type.ts: what each one is). */
 export type TaskTypeName =
   | 'memory_import'

@@ -18,7 +18,7 @@ export const DocumentSegment = Type.Object({
   ...Segment.properties,
   document_id: Type.Integer(),
   memory_id: Type.Null(),
-  status: Type.String(),
+  status: StringEnum(Object.values(SEGMENT_STATUSES)),
   match_score: Nullable(Type.Integer()),
   /** Whether match_score came from a context (101 %) match: the web shows it as 101 % (extension). */
   context_match: Type.Boolean(),

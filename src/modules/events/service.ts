@@ -8,7 +8,7 @@ import type { EventSink, EventSource } from '../../http/event-stream.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Db } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
-import { TASK_STATES, tasksOfDocuments } from '../../tasks/queue.ts';
+import { shownState, TASK_STATES, tasksOfDocuments } from '../../tasks/queue.ts';
 import * as documents from '../documents/service.ts';
 import { findProject } from '../projects/service.ts';
 
@@ -114,7 +114,7 @@ async function start(
         project_id: projectOf.get(task.document_id)!,
         task_id: task.id,
         kind,
-        state: task.state === TASK_STATES.uploading ? TASK_STATES.queued : task.state,
+        state: shownState(task.state),
         progress: { done: task.progress_done, total: task.progress_total },
       };
       if (sendChanged(`task:${task.id}`, 'task', data)) {

@@ -3,21 +3,18 @@
 // spreadsheet. RFC 4180: cells holding a comma, a quote or a line break are quoted with their quotes doubled;
 // a file name that a spreadsheet would run as a formula (=, +, -, @ first) is written as text.
 import type { Static } from 'typebox';
-import { MATCH_BANDS } from '../../matching/score-bands.ts';
+import { ANALYSIS_BANDS } from '../../matching/score-bands.ts';
 import { type JobLeverageStats, LEVERAGE_BANDS, type LeverageBand } from './schemas.ts';
 
 type Stats = Static<typeof JobLeverageStats>;
 
-/** The bands' column titles, best first, as the web application's table names them. */
-export const BAND_LABELS: Record<LeverageBand, string> = {
-  context: '101% (context)',
-  ...(Object.fromEntries(MATCH_BANDS.map((b) => [b.band, b.label])) as Record<
-    'exact' | 'fuzzy95' | 'fuzzy85' | 'fuzzy75',
-    string
-  >),
-  repetitions: 'Repetitions',
-  new: 'New',
-};
+/**
+ * The bands' column titles, best first, as the web application's table names them; the context band says what
+ * it is, which the table tells in its heading's tooltip.
+ */
+export const BAND_LABELS = Object.fromEntries(
+  ANALYSIS_BANDS.map((b) => [b.band, b.band === 'context' ? `${b.label} (context)` : b.label]),
+) as Record<LeverageBand, string>;
 
 function cell(value: string | number): string {
   if (typeof value === 'number') return String(value);

@@ -23,15 +23,7 @@ import { type Weights, weighedWords } from './weights.ts';
 type Bands = Static<typeof LeverageBands>;
 type Project = Awaited<ReturnType<typeof projectsOfJob>>[number];
 
-const noBands = (): Bands => ({
-  context: 0,
-  exact: 0,
-  fuzzy95: 0,
-  fuzzy85: 0,
-  fuzzy75: 0,
-  repetitions: 0,
-  new: 0,
-});
+const noBands = (): Bands => Object.fromEntries(LEVERAGE_BANDS.map((b) => [b, 0])) as Bands;
 
 /** Words and segments counted by band. */
 class Tally {

@@ -4,12 +4,14 @@ import { sendAttachment } from '../../http/attachments.ts';
 import { principalOf } from '../../http/principal.ts';
 import { IdQuery } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
-import { EXACT_SCORE, MATCH_BANDS, MIN_SCORE } from '../../matching/score-bands.ts';
+import { CONTEXT_SCORE, EXACT_SCORE, MATCH_BANDS, MIN_SCORE } from '../../matching/score-bands.ts';
 import {
   AnalysisWeights,
   CreateJobBody,
   ExportQuery,
+  JOB_ACTIONS,
   Job,
+  type JobAction,
   JobDeleted,
   JobLeverageStats,
   JobParams,
@@ -21,13 +23,6 @@ import {
 import type { JobDeps } from './service.ts';
 import * as service from './service.ts';
 import { getWeights, updateWeights } from './weights.ts';
-
-const ACTIONS = {
-  archive: 'Archive the job and its projects',
-  unarchive: 'Unarchive the job and its projects',
-  deliver: 'Mark the job and its projects delivered',
-  reactivate: 'Take a delivered job and its projects back into work',
-} as const;
 
 /** The match bands' score ranges, best first, as the leverage analysis's description names them. */
 const BAND_RANGES = MATCH_BANDS.map((b) => b.label.replace('%', '')).join(', ');
@@ -157,8 +152,7 @@ export async function jobsRoutes(app: App, deps: JobDeps) {
     {
       schema: {
         summary: "A project's quote: its words and segments by match band against its memory, per document",
-        description:
-          'Bands: 101 (context matches), 100, 95–99, 85–94, 75–84; repetitions within the project and new words apart. weighted_words and weights are extensions.',
+        description: `Bands: ${CONTEXT_SCORE} (context matches), ${BAND_RANGES}; repetitions within the project and new words apart. weighted_words and weights are extensions.`,
         tags: ['projects'],
         querystring: IdQuery,
         response: { 200: ProjectQuote },
@@ -167,7 +161,7 @@ export async function jobsRoutes(app: App, deps: JobDeps) {
     async (request) => service.projectQuote(deps, principalOf(request), request.query.id),
   );
 
-  for (const [action, summary] of Object.entries(ACTIONS) as [keyof typeof ACTIONS, string][]) {
+  for (const [action, summary] of Object.entries(JOB_ACTIONS) as [JobAction, string][]) {
     app.post(
       `/v2/jobs/:jobId/${action}`,
       { schema: { summary, tags, params: JobParams, response: { 200: Job } } },

@@ -2,6 +2,7 @@
 // models, camelCase as Lilt sends them; dates as ISO 8601 strings) and the jobs routes' parameters.
 import { type TSchema, Type } from 'typebox';
 import { Nullable, StringEnum } from '../../http/schemas.ts';
+import { ANALYSIS_BANDS, type AnalysisBand } from '../../matching/score-bands.ts';
 import { AutoAcceptScope } from '../documents/schemas.ts';
 
 const IsoDate = Type.String({ format: 'date-time' });
@@ -111,6 +112,15 @@ export const UpdateJobBody = Type.Object({
 
 export const JobParams = Type.Object({ jobId: Type.Integer({ minimum: 1 }) });
 
+/** Lilt's POST /v2/jobs/{jobId}/{action}: one route each, with what it does to the job and its projects. */
+export const JOB_ACTIONS = {
+  archive: 'Archive the job and its projects',
+  unarchive: 'Unarchive the job and its projects',
+  deliver: 'Mark the job and its projects delivered',
+  reactivate: 'Take a delivered job and its projects back into work',
+} as const;
+export type JobAction = keyof typeof JOB_ACTIONS;
+
 export const ListJobsQuery = Type.Object({
   isArchived: Type.Optional(Type.Boolean()),
   isDelivered: Type.Optional(Type.Boolean()),
@@ -124,18 +134,10 @@ export const ExportQuery = Type.Object({
 
 /**
  * The analysis's bands, best first (extension): context (101 %) matches, exact (100 %), the fuzzy bands,
- * repetitions within the job, and new. Each segment counts in one band.
+ * repetitions within the job, and new (ANALYSIS_BANDS of matching/score-bands.ts). Each segment counts in one.
  */
-export const LEVERAGE_BANDS = [
-  'context',
-  'exact',
-  'fuzzy95',
-  'fuzzy85',
-  'fuzzy75',
-  'repetitions',
-  'new',
-] as const;
-export type LeverageBand = (typeof LEVERAGE_BANDS)[number];
+export const LEVERAGE_BANDS: readonly AnalysisBand[] = ANALYSIS_BANDS.map((b) => b.band);
+export type LeverageBand = AnalysisBand;
 
 const byBand = <T extends TSchema>(value: T) =>
   Type.Object(Object.fromEntries(LEVERAGE_BANDS.map((b) => [b, value])) as Record<LeverageBand, T>);

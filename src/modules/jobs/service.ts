@@ -6,7 +6,7 @@ import { errors } from '../../errors.ts';
 import { filterForName, SUPPORTED_EXTENSIONS } from '../../formats/registry.ts';
 import type { Attachment } from '../../http/attachments.ts';
 import type { Principal } from '../../http/principal.ts';
-import { EXACT_SCORE, MATCH_BANDS } from '../../matching/score-bands.ts';
+import { CONTEXT_SCORE, EXACT_SCORE, MATCH_BANDS } from '../../matching/score-bands.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
 import { insertTask } from '../../tasks/queue.ts';
@@ -32,6 +32,7 @@ import { analyseJob, analyseProject } from './leverage.ts';
 import * as repo from './repository.ts';
 import type {
   CreateJobBody,
+  JobAction,
   JobLeverageStats,
   LeverageBand,
   LeverageBands,
@@ -291,12 +292,7 @@ export async function deleteJob(db: Db, principal: Principal, id: number) {
 }
 
 /** archive · unarchive · deliver · reactivate: the job and its projects together. */
-export async function setJobStatus(
-  db: Db,
-  principal: Principal,
-  id: number,
-  action: 'archive' | 'unarchive' | 'deliver' | 'reactivate',
-) {
+export async function setJobStatus(db: Db, principal: Principal, id: number, action: JobAction) {
   await requireJob(db, principal, id);
   await db.transaction(async (tx) => {
     if (action === 'archive' || action === 'unarchive') {
@@ -341,7 +337,7 @@ export async function analysisAsCsv(deps: JobDeps, principal: Principal, id: num
 /** Lilt's MatchBands of the quote: 101 % (context), 100 % and the fuzzy bands, best first. */
 function matchBands(bands: Static<typeof LeverageBands>, segments: Static<typeof LeverageBands>) {
   const ranges: [LeverageBand, number, number][] = [
-    ['context', 101, 101],
+    ['context', CONTEXT_SCORE, CONTEXT_SCORE],
     ...MATCH_BANDS.map((b, i): [LeverageBand, number, number] => [
       b.band,
       b.min,

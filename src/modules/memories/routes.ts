@@ -18,6 +18,7 @@ import {
   CreateMemoryBody,
   DeleteEntryQuery,
   EntriesPage,
+  EntryDeleted,
   EntryHistory,
   EntryHistoryQuery,
   ImportStarted,
@@ -177,7 +178,7 @@ export async function memoriesRoutes(
         summary: 'Delete one entry of a memory',
         tags,
         querystring: DeleteEntryQuery,
-        response: { 200: Type.Object({ success: Type.Boolean() }) },
+        response: { 200: EntryDeleted },
       },
     },
     async (request) =>

@@ -99,7 +99,7 @@ export const MemoryEntrySegment = Type.Object({
 export const ConcordanceEntry = Type.Object({
   source: Type.String(),
   target: Type.String(),
-  side: Type.String(),
+  side: StringEnum(['source', 'target']),
   offsets: Type.Array(Type.Array(Type.Integer(), { minItems: 2, maxItems: 2 })),
   metadata: EntryMetadata,
 });
@@ -163,6 +163,9 @@ export const DeleteEntryQuery = Type.Object({
 });
 
 /** PUT /v2/memories/segment (extension): change one entry of a memory. */
+/** The answer of DELETE /v2/memories/segment (Lilt's). */
+export const EntryDeleted = Type.Object({ success: Type.Boolean() });
+
 export const UpdateEntryBody = Type.Object({
   id: Type.Integer({ minimum: 1 }),
   segment_id: Type.Integer({ minimum: 1 }),

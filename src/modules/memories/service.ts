@@ -13,7 +13,7 @@ import {
 import { EXACT_SCORE, MIN_SCORE } from '../../matching/score-bands.ts';
 import { nextTurn } from '../../pacing.ts';
 import type { Db, Queryable } from '../../store/db.ts';
-import { type LastTask, lastTasksOfMemories, TASK_STATES } from '../../tasks/queue.ts';
+import { type LastTask, lastTasksOfMemories, shownState } from '../../tasks/queue.ts';
 import { withoutEdges } from '../../text/edge-whitespace.ts';
 import { requireLocale } from '../../text/locales.ts';
 import { targetTagProblem } from '../../text/tag-check.ts';
@@ -82,7 +82,7 @@ function publicMemory(row: repo.MemoryRow, last: LastTask | undefined) {
     last_import: last
       ? {
           task_id: last.task.id,
-          state: last.task.state === TASK_STATES.uploading ? TASK_STATES.queued : last.task.state,
+          state: shownState(last.task.state),
           error: last.task.error,
           error_code: last.task.error_code,
         }

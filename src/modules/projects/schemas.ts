@@ -25,7 +25,7 @@ export const Project = Type.Object({
   trglang: Type.String(),
   srclocale: Nullable(Type.String()),
   trglocale: Nullable(Type.String()),
-  state: Type.String(),
+  state: State,
   due_date: Nullable(Type.Integer()),
   archived: Type.Boolean(),
   metadata: Type.Record(Type.String(), Type.Unknown()),

@@ -2,7 +2,7 @@
 import { errors } from '../../errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Db } from '../../store/db.ts';
-import { countTasks, findTask, TASK_STATES, type TaskRow } from '../../tasks/queue.ts';
+import { countTasks, findTask, shownState, TASK_STATES, type TaskRow } from '../../tasks/queue.ts';
 import type { LiveProgress } from '../../tasks/task-worker.ts';
 
 /**
@@ -13,8 +13,7 @@ export function publicTask(row: TaskRow, live?: { done: number; total: number })
   return {
     id: row.id,
     type: row.type,
-    // A task whose file is still being uploaded is, to its client, waiting like any queued task.
-    state: row.state === TASK_STATES.uploading ? TASK_STATES.queued : row.state,
+    state: shownState(row.state),
     progress:
       live && row.state === TASK_STATES.running
         ? { ...live }

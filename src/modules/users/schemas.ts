@@ -1,11 +1,14 @@
 // TypeBox schemas of the accounts extension: the caller, users and API keys.
 import { Type } from 'typebox';
-import { Nullable } from '../../http/schemas.ts';
+import { Nullable, StringEnum } from '../../http/schemas.ts';
+
+/** What a user may do, as an answer says it: an admin manages the organization's users and keys too. */
+const Role = StringEnum(['admin', 'member']);
 
 export const Caller = Type.Object({
   user_id: Type.Integer(),
   username: Type.String(),
-  role: Type.String(),
+  role: Role,
   organization_id: Type.Integer(),
 });
 
@@ -13,7 +16,7 @@ export const User = Type.Object({
   id: Type.Integer(),
   username: Type.String(),
   email: Nullable(Type.String()),
-  role: Type.String(),
+  role: Role,
   disabled: Type.Boolean(),
   created_at: Type.Integer(),
 });

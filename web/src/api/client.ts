@@ -7,17 +7,22 @@ import type {
   Caller,
   ChangePasswordBody,
   ConcordanceHit,
+  ConcordanceSide,
   CreatedKey,
   CreateJobRequest,
   CreateKeyBody,
   CreateMemoryBody,
   CreateProjectBody,
   CreateUserBody,
+  Deleted,
   DocumentQa,
   DocumentSegment,
   DocumentWords,
+  EntryDeleted,
+  ErrorBody,
   ImportStarted,
   Job,
+  JobAction,
   JobLeverage,
   JoinBody,
   Languages,
@@ -27,9 +32,12 @@ import type {
   MemoryEntrySegment,
   MemoryMatch,
   PasswordChanged,
+  PretranslateAccept,
   PretranslateAnswer,
   Project,
   ProjectStatus,
+  RenameDocumentBody,
+  RenameMemoryBody,
   ReplaceRequest,
   ReplaceResult,
   ReshapeAnswer,
@@ -37,6 +45,7 @@ import type {
   SegmentHistory,
   SegmentStatus,
   SegmentsPage,
+  SegmentsPageQuery,
   SignedOut,
   SignInBody,
   SourceFile,
@@ -44,6 +53,7 @@ import type {
   Task,
   TesseraDocument,
   UndoReplaceAnswer,
+  UndoReplaceBody,
   UpdateEntryBody,
   UpdateProjectBody,
   UpdateSegmentBody,
@@ -82,7 +92,7 @@ async function errorOf(res: Response): Promise<ApiError> {
   const retryAfter = retry === null ? null : Number(retry);
   const text = await res.text();
   try {
-    const body = JSON.parse(text) as { message?: string; code?: string };
+    const body = JSON.parse(text) as Partial<ErrorBody>;
     return new ApiError(res.status, body.code ?? 'HTTP_ERROR', body.message ?? text, retryAfter, body);
   } catch {
     return new ApiError(res.status, res.status === 401 ? 'UNAUTHORIZED' : 'HTTP_ERROR', text, retryAfter);
@@ -123,6 +133,34 @@ function query(params: Record<string, string | number | boolean | undefined>): s
   return search.toString();
 }
 
+/** A file as the request's raw body (Lilt's uploads), answering the server's JSON; failures as send's. */
+async function sendFile<T>(
+  method: string,
+  path: string,
+  file: File,
+  headers: Record<string, string>,
+): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: { ...headers, ...CLIENT_HEADER },
+    body: file,
+  });
+  if (!res.ok) {
+    const error = await errorOf(res);
+    if (res.status === 401) onSignedOut();
+    throw error;
+  }
+  return (await res.json()) as T;
+}
+
+/** Parameters as JSON in a header (Lilt's LILT-API): anything outside ASCII escaped, which a header cannot carry. */
+const headerJson = (params: Record<string, unknown>) =>
+  JSON.stringify(params).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
 export interface UploadProgress {
   loaded: number;
   total: number;
@@ -148,34 +186,21 @@ export const api = {
     if (!memory) throw new ApiError(404, 'NOT_FOUND', `Memory ${id} not found`);
     return memory;
   },
-  updateMemory: (id: number, body: { name?: string; multiple_translations?: boolean }) =>
+  updateMemory: (id: number, body: Omit<RenameMemoryBody, 'id'>) =>
     json<Memory>('PUT', '/v2/memories', { id, ...body }),
   memoryEntryHistory: (id: number, segmentId: number) =>
     json<MemoryEntryHistory>('GET', `/v2/memories/entries/history?${query({ id, segment_id: segmentId })}`),
-  deleteMemory: (id: number) => json<{ deleted: boolean }>('DELETE', `/v2/memories?${query({ id })}`),
+  deleteMemory: (id: number) => json<Deleted>('DELETE', `/v2/memories?${query({ id })}`),
   memoryEntries: (params: BrowseEntriesQuery) =>
     json<MemoryEntriesPage>('GET', `/v2/memories/entries?${query(params)}`),
   updateMemoryEntry: (body: UpdateEntryBody) => json<MemoryEntrySegment>('PUT', '/v2/memories/segment', body),
   deleteMemoryEntry: (id: number, segmentId: number) =>
-    json<{ success: boolean }>('DELETE', `/v2/memories/segment?${query({ id, segment_id: segmentId })}`),
-  importMemory: async (memoryId: number, file: File) => {
-    const params = JSON.stringify({ memory_id: memoryId, name: file.name }).replace(
-      /[\u007f-\uffff]/g,
-      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-    );
-    const res = await fetch('/v2/memories/import', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/octet-stream', 'lilt-api': params, ...CLIENT_HEADER },
-      body: file,
-    });
-    if (!res.ok) {
-      const error = await errorOf(res);
-      if (res.status === 401) onSignedOut();
-      throw error;
-    }
-    return (await res.json()) as ImportStarted;
-  },
+    json<EntryDeleted>('DELETE', `/v2/memories/segment?${query({ id, segment_id: segmentId })}`),
+  importMemory: (memoryId: number, file: File) =>
+    sendFile<ImportStarted>('POST', '/v2/memories/import', file, {
+      'content-type': 'application/octet-stream',
+      'lilt-api': headerJson({ memory_id: memoryId, name: file.name }),
+    }),
   task: (id: number) => json<Task>('GET', `/v2/tasks?${query({ id })}`),
   async exportMemory(id: number, fallbackName: string): Promise<string> {
     const res = await send('GET', `/v2/memories/export?${query({ id })}`);
@@ -188,28 +213,17 @@ export const api = {
   changePassword: (body: ChangePasswordBody) => json<PasswordChanged>('PUT', '/v2/me/password', body),
   keys: () => json<ApiKeyRow[]>('GET', '/v2/keys'),
   createKey: (body: CreateKeyBody) => json<CreatedKey>('POST', '/v2/keys', body),
-  revokeKey: (id: number) => json<unknown>('DELETE', `/v2/keys?${query({ id })}`),
+  revokeKey: (id: number) => json<Deleted>('DELETE', `/v2/keys?${query({ id })}`),
 
   jobs: () => json<Job[]>('GET', '/v2/jobs'),
   createJob: (body: CreateJobRequest) => json<Job>('POST', '/v2/jobs', body),
   /** Uploads a source file for jobs (Lilt's Files): its language detected, its id for POST /v2/jobs. */
-  async uploadSourceFile(file: File): Promise<SourceFile> {
-    const res = await fetch(`/v2/files?${query({ name: file.name, langId: true })}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/octet-stream', ...CLIENT_HEADER },
-      body: file,
-    });
-    if (!res.ok) {
-      const error = await errorOf(res);
-      if (res.status === 401) onSignedOut();
-      throw error;
-    }
-    return (await res.json()) as SourceFile;
-  },
+  uploadSourceFile: (file: File) =>
+    sendFile<SourceFile>('POST', `/v2/files?${query({ name: file.name, langId: true })}`, file, {
+      'content-type': 'application/octet-stream',
+    }),
   jobStats: (id: number) => json<JobLeverage>('POST', `/v2/jobs/${id}/stats`),
-  jobAction: (id: number, action: 'deliver' | 'reactivate' | 'archive' | 'unarchive') =>
-    json<Job>('POST', `/v2/jobs/${id}/${action}`),
+  jobAction: (id: number, action: JobAction) => json<Job>('POST', `/v2/jobs/${id}/${action}`),
   /** The analysis as CSV (a row per file), run now on the server, handed to the browser as a file. */
   async downloadJobAnalysis(id: number, fallbackName: string): Promise<string> {
     return download(await send('GET', `/v2/jobs/${id}/stats.csv`), fallbackName);
@@ -217,7 +231,7 @@ export const api = {
   analysisWeights: () => json<AnalysisWeights>('GET', '/v2/analysis/weights'),
   updateAnalysisWeights: (body: UpdateWeightsBody) =>
     json<AnalysisWeights>('PUT', '/v2/analysis/weights', body),
-  exportJob: (id: number) => json<unknown>('GET', `/v2/jobs/${id}/export?${query({ type: 'files' })}`),
+  exportJob: (id: number) => json<Job>('GET', `/v2/jobs/${id}/export?${query({ type: 'files' })}`),
   async downloadJob(id: number, fallbackName: string): Promise<string> {
     return download(await send('GET', `/v2/jobs/${id}/download`), fallbackName);
   },
@@ -226,8 +240,11 @@ export const api = {
   documentWords: (id: number) => json<DocumentWords>('GET', `/v2/documents/words?${query({ id })}`),
   documentQa: (id: number) => json<DocumentQa>('GET', `/v2/documents/qa?${query({ id })}`),
   replace: (body: ReplaceRequest) => json<ReplaceResult>('POST', '/v2/documents/replace', body),
-  undoReplace: (id: number, batchId: number | string) =>
-    json<UndoReplaceAnswer>('POST', '/v2/documents/replace/undo', { id, batch_id: batchId }),
+  undoReplace: (id: number, batchId: number) =>
+    json<UndoReplaceAnswer>('POST', '/v2/documents/replace/undo', {
+      id,
+      batch_id: batchId,
+    } satisfies UndoReplaceBody),
   restoreVersion: (body: RestoreBody) => json<DocumentSegment>('POST', '/v2/segments/restore', body),
   joinSegments: (body: JoinBody) => json<ReshapeAnswer>('POST', '/v2/segments/join', body),
   splitSegment: (body: SplitBody) => json<ReshapeAnswer>('POST', '/v2/segments/split', body),
@@ -241,7 +258,7 @@ export const api = {
       undefined,
       signal,
     ),
-  concordance: (memoryId: number, text: string, side: 'source' | 'target') =>
+  concordance: (memoryId: number, text: string, side: ConcordanceSide) =>
     json<ConcordanceHit[]>(
       'GET',
       `/v2/memories/concordance?${query({ id: memoryId, query: text, side, n: 50 })}`,
@@ -257,45 +274,29 @@ export const api = {
   updateProject: (body: UpdateProjectBody) => json<Project>('PUT', '/v2/projects', body),
   /** Lilt's project status: words confirmed and reviewed, and words by status per document (extension). */
   projectStatus: (id: number) => json<ProjectStatus>('GET', `/v2/projects/status?${query({ id })}`),
-  deleteProject: (id: number) => json<{ deleted: boolean }>('DELETE', `/v2/projects?${query({ id })}`),
+  deleteProject: (id: number) => json<Deleted>('DELETE', `/v2/projects?${query({ id })}`),
   /** The project's segmentation rules in force, as an SRX 2.0 file handed to the browser. */
   async downloadSegmentationRules(id: number): Promise<string> {
     return download(await send('GET', `/v2/projects/segmentation?${query({ id })}`), `project-${id}.srx`);
   },
   /** An SRX 2.0 file becomes the project's own segmentation rules. */
-  async uploadSegmentationRules(id: number, file: File): Promise<Project> {
-    const res = await fetch(`/v2/projects/segmentation?${query({ id })}`, {
-      method: 'PUT',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/xml', ...CLIENT_HEADER },
-      body: file,
-    });
-    if (!res.ok) {
-      const error = await errorOf(res);
-      if (res.status === 401) onSignedOut();
-      throw error;
-    }
-    return (await res.json()) as Project;
-  },
+  uploadSegmentationRules: (id: number, file: File) =>
+    sendFile<Project>('PUT', `/v2/projects/segmentation?${query({ id })}`, file, {
+      'content-type': 'application/xml',
+    }),
   resetSegmentationRules: (id: number) =>
     json<Project>('DELETE', `/v2/projects/segmentation?${query({ id })}`),
 
   document: (id: number) => json<TesseraDocument>('GET', `/v2/documents?${query({ id })}`),
-  renameDocument: (id: number, name: string) => json<TesseraDocument>('PUT', '/v2/documents', { id, name }),
-  deleteDocument: (id: number) => json<{ deleted: boolean }>('DELETE', `/v2/documents?${query({ id })}`),
+  renameDocument: (id: number, name: string) =>
+    json<TesseraDocument>('PUT', '/v2/documents', { id, name } satisfies RenameDocumentBody),
+  deleteDocument: (id: number) => json<Deleted>('DELETE', `/v2/documents?${query({ id })}`),
   /** `auto_accept_scope` is Tessera's extension (docs/API.md): "context" confirms only context matches. */
-  pretranslate: (ids: number[], accept: { auto_accept: boolean; auto_accept_scope?: 'exact' | 'context' }) =>
+  pretranslate: (ids: number[], accept: PretranslateAccept) =>
     json<PretranslateAnswer>('POST', '/v2/documents/pretranslate', { id: ids, ...accept }),
   segments: (
-    params: {
-      id: number;
-      offset: number;
-      limit: number;
-      status?: readonly SegmentStatus[];
-      q?: string;
-      repeated?: boolean;
-      qa?: 'any' | 'error';
-    },
+    /** The query's fields, but the statuses as a list (the query joins them with commas). */
+    params: Omit<SegmentsPageQuery, 'status'> & { status?: readonly SegmentStatus[] },
     signal?: AbortSignal,
   ) =>
     json<SegmentsPage>(
@@ -329,12 +330,7 @@ export const api = {
       xhr.open('POST', '/v2/documents/files');
       xhr.setRequestHeader('content-type', 'application/octet-stream');
       for (const [name, value] of Object.entries(CLIENT_HEADER)) xhr.setRequestHeader(name, value);
-      // JSON escapes anything outside ASCII in the name, which a header cannot carry as it is.
-      const params = JSON.stringify({ name: file.name, project_id: projectId }).replace(
-        /[\u007f-\uffff]/g,
-        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-      );
-      xhr.setRequestHeader('LILT-API', params);
+      xhr.setRequestHeader('LILT-API', headerJson({ name: file.name, project_id: projectId }));
       xhr.upload.onprogress = (e) =>
         onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : file.size });
       xhr.onload = () => {
@@ -345,7 +341,7 @@ export const api = {
         let code = 'HTTP_ERROR';
         let message = xhr.responseText || `Upload failed (${xhr.status})`;
         try {
-          const body = JSON.parse(xhr.responseText) as { code: string; message: string };
+          const body = JSON.parse(xhr.responseText) as ErrorBody;
           code = body.code;
           message = body.message;
         } catch {}

@@ -1,6 +1,8 @@
 // The resources of the Tessera REST API v2 as the web application reads them (docs/API.md): each one the static
-// type of the server's own TypeBox schema (src/modules/*/schemas.ts), so that a change of an answer's shape on
-// the server breaks the web's typecheck. Only what the schemas leave as a plain string is narrowed here.
+// type of the server's own TypeBox schema (src/modules/*/schemas.ts, the shared shapes of src/http/schemas.ts),
+// so that a change of an answer's shape on the server breaks the web's typecheck. Nothing here is written by
+// hand but the offsets of a concordance hit, which the schema says are pairs and TypeBox types as arrays.
+import type * as shared from '@server/http/schemas.ts';
 import type * as documents from '@server/modules/documents/schemas.ts';
 import type * as files from '@server/modules/files/schemas.ts';
 import type * as jobs from '@server/modules/jobs/schemas.ts';
@@ -13,15 +15,14 @@ import type * as users from '@server/modules/users/schemas.ts';
 import type { Static } from 'typebox';
 
 /**
- * A server shape with some fields narrowed to the values the server sends where its schema says only `string`.
- * Each narrowed field must exist on the server's shape and fit its type: a field renamed or retyped there still
- * breaks the typecheck here.
+ * A server shape with some fields narrowed. Each narrowed field must exist on the server's shape and fit its
+ * type: a field renamed or retyped there still breaks the typecheck here.
  */
 type Narrowed<T, N extends { [K in keyof N]: K extends keyof T ? T[K] : never }> = Omit<T, keyof N> & N;
 
-export type Role = NonNullable<Static<typeof users.CreateUserBody>['role']>;
-export type ProjectState = NonNullable<Static<typeof projects.UpdateProjectBody>['state']>;
-export type SegmentStatus = keyof Static<typeof documents.SegmentsPage>['counts'];
+export type Role = Static<typeof users.Caller>['role'];
+export type ProjectState = Static<typeof projects.Project>['state'];
+export type SegmentStatus = Static<typeof documents.DocumentSegment>['status'];
 
 /** Every segment status, in the order the editor lists them: a Record, which breaks the typecheck when the server
  * adds or drops one. */
@@ -34,8 +35,8 @@ const EVERY_STATUS: Record<SegmentStatus, true> = {
 };
 export const SEGMENT_STATUSES = Object.keys(EVERY_STATUS) as readonly SegmentStatus[];
 
-export type Caller = Narrowed<Static<typeof users.Caller>, { role: Role }>;
-export type User = Narrowed<Static<typeof users.User>, { role: Role }>;
+export type Caller = Static<typeof users.Caller>;
+export type User = Static<typeof users.User>;
 export type ApiKeyRow = Static<typeof users.ApiKey>;
 export type CreatedKey = Static<typeof users.CreatedKey>;
 
@@ -45,17 +46,17 @@ export type Memory = Static<typeof memories.Memory>;
 export type MemoryMatch = Static<typeof memories.TranslationMemoryEntry>;
 export type ConcordanceHit = Narrowed<
   Static<typeof memories.ConcordanceEntry>,
-  { side: 'source' | 'target'; offsets: [number, number][] }
+  { offsets: [number, number][] }
 >;
 export type MemoryEntriesPage = Static<typeof memories.EntriesPage>;
 export type MemoryEntry = MemoryEntriesPage['entries'][number];
 export type MemoryEntryHistory = Static<typeof memories.EntryHistory>;
 
 export type TesseraDocument = Static<typeof documents.Document>;
-export type Project = Narrowed<Static<typeof projects.Project>, { state: ProjectState }>;
+export type Project = Static<typeof projects.Project>;
 
-export type DocumentSegment = Narrowed<Static<typeof documents.DocumentSegment>, { status: SegmentStatus }>;
-export type SegmentsPage = Narrowed<Static<typeof documents.SegmentsPage>, { segments: DocumentSegment[] }>;
+export type DocumentSegment = Static<typeof documents.DocumentSegment>;
+export type SegmentsPage = Static<typeof documents.SegmentsPage>;
 export type DocumentQa = Static<typeof documents.QaReport>;
 export type ReplaceRequest = Static<typeof documents.ReplaceBody>;
 export type ReplaceResult = Static<typeof documents.ReplaceAnswer>;
@@ -101,5 +102,21 @@ export type UpdateSegmentBody = Static<typeof segments.UpdateSegmentBody>;
 export type RestoreBody = Static<typeof segments.RestoreBody>;
 export type JoinBody = Static<typeof segments.JoinBody>;
 export type SplitBody = Static<typeof segments.SplitBody>;
-export type ReshapeAnswer = Narrowed<Static<typeof segments.ReshapeAnswer>, { segments: DocumentSegment[] }>;
+export type ReshapeAnswer = Static<typeof segments.ReshapeAnswer>;
 export type Segmentation = NonNullable<Static<typeof projects.UpdateProjectBody>['segmentation']>;
+
+// The answers of deletions, and the parameters the client sends in pieces.
+export type Deleted = Static<typeof shared.Deleted>;
+export type ErrorBody = shared.ErrorBody;
+export type JobAction = jobs.JobAction;
+export type EntryDeleted = Static<typeof memories.EntryDeleted>;
+export type RenameMemoryBody = Static<typeof memories.RenameMemoryBody>;
+export type RenameDocumentBody = Static<typeof documents.RenameDocumentBody>;
+export type UndoReplaceBody = Static<typeof documents.UndoReplaceBody>;
+/** What pre-translation is asked to confirm by itself (auto-accept and its scope). */
+export type PretranslateAccept = Pick<
+  Static<typeof documents.PretranslateBody>,
+  'auto_accept' | 'auto_accept_scope'
+>;
+export type SegmentsPageQuery = Static<typeof documents.SegmentsPageQuery>;
+export type ConcordanceSide = NonNullable<Static<typeof memories.ConcordanceParams>['side']>;

@@ -3,12 +3,13 @@
 // down by status. Read again whenever the confirmed count changes.
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
+import { documentWordsKey } from '../api/keys/documents.ts';
 import type { SegmentStatus } from '../api/types.ts';
 import { STATUS_NAMES } from '../ui/format.ts';
 
 export function DocumentWords({ documentId, confirmed }: { documentId: number; confirmed: number }) {
   const words = useQuery({
-    queryKey: ['document-words', documentId, confirmed],
+    queryKey: documentWordsKey(documentId, confirmed),
     queryFn: () => api.documentWords(documentId),
     placeholderData: (previous) => previous,
   });

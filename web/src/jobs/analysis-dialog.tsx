@@ -1,24 +1,17 @@
 // A job's leverage analysis (POST /v2/jobs/{id}/stats): words by band — 101 % (context), 100 %, the fuzzy
 // bands, repetitions, new — for each file of each language pair, the pair's and the job's totals, the
 // weighted words, the organization's weights (an admin edits them) and the CSV export.
+import { ANALYSIS_BANDS } from '@server/matching/score-bands.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, Fragment, useState } from 'react';
 import { api, errorText } from '../api/client.ts';
-import { analysisWeightsKey, jobStatsKey } from '../api/keys/jobs.ts';
+import { analysisWeightsKey, everyJobStatsKey, jobStatsKey } from '../api/keys/jobs.ts';
 import { meKey } from '../api/keys/users.ts';
 import type { Caller, Job, JobLeverage, LeverageBand } from '../api/types.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
 
 /** The bands, best first, with the titles CAT tools give them (the CSV's columns are the same). */
-const BANDS: readonly { band: LeverageBand; label: string }[] = [
-  { band: 'context', label: '101%' },
-  { band: 'exact', label: '100%' },
-  { band: 'fuzzy95', label: '95–99%' },
-  { band: 'fuzzy85', label: '85–94%' },
-  { band: 'fuzzy75', label: '75–84%' },
-  { band: 'repetitions', label: 'Repetitions' },
-  { band: 'new', label: 'New' },
-];
+const BANDS = ANALYSIS_BANDS;
 
 const n = (v: number) => v.toLocaleString(undefined, { maximumFractionDigits: 1 });
 
@@ -110,7 +103,7 @@ function WeightsForm({ weights, canEdit }: { weights: Record<LeverageBand, numbe
       setSaved(answer.custom ? 'Weights saved.' : 'Weights reset to the defaults.');
       queryClient.setQueryData(analysisWeightsKey, answer);
       // Every analysis is weighed again with them.
-      queryClient.invalidateQueries({ queryKey: ['job-stats'] });
+      queryClient.invalidateQueries({ queryKey: everyJobStatsKey });
     },
     onError: (err) => setError(errorText(err)),
   });

@@ -1,9 +1,8 @@
 // Context (101 %) matches: exact matches whose stored context — the neighbouring segments, a key or msgctxt —
 // equals the segment's. The server flags them (a match's `metadata.context_match`, a segment's `context_match`;
 // docs/API.md) and keeps their score at 100; people see them as 101 %, as in memoQ and Trados.
+import { CONTEXT_SCORE, EXACT_SCORE, type ScoreBand, scoreBand } from '@server/matching/score-bands.ts';
 import type { DocumentSegment, MemoryMatch } from '../../api/types.ts';
-
-export const CONTEXT_SCORE = 101;
 
 /** What the server says; absent (a server without context matches) reads as false. */
 export function isContextMatch(match: Pick<MemoryMatch, 'metadata'>): boolean {
@@ -17,7 +16,7 @@ export function filledFromContext(segment: DocumentSegment): boolean {
 
 /** The score people read: 101 for a context match, else the server's. */
 export function shownScore(score: number, context: boolean): number {
-  return context && score === 100 ? CONTEXT_SCORE : score;
+  return context && score === EXACT_SCORE ? CONTEXT_SCORE : score;
 }
 
 type RankedFirst = { reason: string; of: number } | null;
@@ -44,8 +43,7 @@ export function rankedFirstText(match: Pick<MemoryMatch, 'metadata'>): string | 
   }
 }
 
-/** The score band's class: in-context, exact, high, mid, low. */
-export function scoreBand(score: number): string {
-  if (score > 100) return 'in-context';
-  return score === 100 ? 'exact' : score >= 90 ? 'high' : score >= 80 ? 'mid' : 'low';
+/** The class a shown score is coloured by: in-context, or its band of score-bands.ts (exact, fuzzy95…). */
+export function scoreClass(shown: number): 'in-context' | ScoreBand {
+  return shown > EXACT_SCORE ? 'in-context' : scoreBand(shown);
 }

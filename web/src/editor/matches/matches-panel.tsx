@@ -10,7 +10,7 @@ import type { MemoryMatch } from '../../api/types.ts';
 import { ariaKeys, tooltip } from '../../keyboard/shortcut-label.ts';
 import { formatDate, plural } from '../../ui/format.ts';
 import { TaggedText } from '../tags/tagged-text.tsx';
-import { isContextMatch, rankedFirstText, scoreBand, shownScore } from './context-match.ts';
+import { isContextMatch, rankedFirstText, scoreClass, shownScore } from './context-match.ts';
 import { DiffText } from './diff-text.tsx';
 import { projectMatch } from './map-match-tags.ts';
 import { explainScore } from './score-explanation.ts';
@@ -43,7 +43,7 @@ function MatchItem({
   const why = rankedFirstText(match);
   const scoreLabel = (
     <span
-      className={`score ${scoreBand(score)}`}
+      className={`score ${scoreClass(score)}`}
       title={context ? 'Context match: exact, in the same context (neighbouring segments, key)' : undefined}
     >
       {score}%

@@ -5,7 +5,7 @@ import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/rea
 import { memo, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { DocumentSegment } from '../../api/types.ts';
 import { STATUS_NAMES } from '../../ui/format.ts';
-import { filledFromContext, shownScore } from '../matches/context-match.ts';
+import { filledFromContext, scoreClass, shownScore } from '../matches/context-match.ts';
 import type { Navigation } from '../position/use-position.ts';
 import type { SaveEntry } from '../save/segment-saves.ts';
 import { TaggedText } from '../tags/tagged-text.tsx';
@@ -51,11 +51,11 @@ function SaveBadge({ entry }: { entry: SaveEntry | undefined }) {
 /** The score of the match pre-translation filled the segment from: 101 % for a context match. */
 function ScoreBadge({ segment, score }: { segment: DocumentSegment; score: number }) {
   const shown = shownScore(score, filledFromContext(segment));
-  const band = shown > 100 ? 'in-context' : shown === 100 ? 'exact' : 'fuzzy';
+  const band = scoreClass(shown);
   return (
     <span
       className={`score small ${band}`}
-      title={shown > 100 ? 'Context match: exact, in the same context' : undefined}
+      title={band === 'in-context' ? 'Context match: exact, in the same context' : undefined}
     >
       {shown}%
     </span>
