@@ -297,6 +297,85 @@ for (const target of await storeTargets()) {
       }
     });
 
+    test('reject: the segment goes back unconfirmed with a comment, in one call; its translator is notified', async () => {
+      const confirmed = await anna.put('/v2/segments', {
+        id: segmentIds[1],
+        target: 'Zweite Zeile.',
+        is_confirmed: true,
+      });
+      assert.equal(confirmed.statusCode, 200, confirmed.body);
+      const stream = await openEventStream(ctx.app, `/v2/events?document_id=${documentId}`, annaKey);
+      try {
+        await stream.next((e) => e.event === 'document');
+        const res = await admin.post('/v2/segments/reject', {
+          id: segmentIds[1],
+          text: 'Use "Reihe", as in the glossary.',
+          expected_updated_at: confirmed.json().updated_at,
+        });
+        assert.equal(res.statusCode, 200, res.body);
+        const { segment, comment } = res.json();
+        assert.equal(segment.is_confirmed, false);
+        assert.equal(segment.is_reviewed, false);
+        assert.equal(segment.status, 'draft');
+        assert.equal(segment.target, 'Zweite Zeile.', 'the target is kept');
+        assert.equal(comment.segment_id, segmentIds[1]);
+        assert.equal(comment.text, 'Use "Reihe", as in the glossary.');
+        assert.equal(comment.is_resolved, false);
+        await stream.next(
+          (e) => e.event === 'segment' && e.data.segment_id === segmentIds[1] && e.data.status === 'draft',
+        );
+        await stream.next((e) => e.event === 'comment' && e.data.comment_id === comment.id);
+        const listed = (await admin.get(`/v2/comments?document_id=${documentId}`)).json()[segmentIds[1]];
+        assert.deepEqual(listed, [comment]);
+        const unresolved = (
+          await admin.get(`/v2/documents/segments?id=${documentId}&unresolved=true`)
+        ).json();
+        assert.deepEqual(
+          unresolved.segments.map((s: { id: number }) => s.id),
+          [segmentIds[1]],
+        );
+        const history = (await admin.get(`/v2/segments/history?id=${segmentIds[1]}`)).json();
+        assert.equal(history.versions[0].origin, 'reject');
+        assert.equal(history.versions[0].user, 'admin');
+        assert.equal(comment.segment_revision_id, history.versions[0].version, 'written on the rejected version');
+        const news = (await anna.get('/v2/notifications')).json();
+        assert.equal(news.notifications[0].kind, 'rejected');
+        assert.equal(news.notifications[0].link, `/documents/${documentId}?seg=2`);
+        assert.match(news.notifications[0].text, /^admin sent back segment 2 of page\.txt: Use "Reihe"/);
+        await admin.delete(`/v2/comments?comment_id=${comment.id}`);
+      } finally {
+        stream.close();
+      }
+    });
+
+    test('reject: bad input names the parameter, a stale segment is a conflict and changes nothing, another organization a 404', async () => {
+      const confirmed = (
+        await admin.put('/v2/segments', { id: segmentIds[2], target: 'Dritte Zeile.', is_confirmed: true })
+      ).json();
+      const noText = await admin.post('/v2/segments/reject', { id: segmentIds[2], text: '  ' });
+      assert.equal(noText.statusCode, 400);
+      assert.match(noText.json().message, /text/);
+      const noId = await admin.post('/v2/segments/reject', { text: 'x' });
+      assert.equal(noId.statusCode, 400);
+      assert.match(noId.json().message, /id/);
+      const stale = await admin.post('/v2/segments/reject', {
+        id: segmentIds[2],
+        text: 'Too late',
+        expected_updated_at: confirmed.updated_at - 5,
+      });
+      assert.equal(stale.statusCode, 409, stale.body);
+      assert.equal((await admin.get(`/v2/segments?id=${segmentIds[2]}`)).json().is_confirmed, true);
+      assert.equal(
+        (await admin.get(`/v2/comments?document_id=${documentId}`)).json()[segmentIds[2]],
+        undefined,
+        'no comment without the change: one transaction',
+      );
+      assert.equal(
+        (await rival.post('/v2/segments/reject', { id: segmentIds[2], text: 'x' })).statusCode,
+        404,
+      );
+    });
+
     test('comments are exported as XLIFF notes that validate against the strict schema', async (t) => {
       const a = (
         await admin.post(`/v2/comments?document_id=${documentId}&segment_id=${segmentIds[0]}`, {

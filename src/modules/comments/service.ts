@@ -28,7 +28,7 @@ export const DOCUMENT_KEY = 'document';
 
 type CommentAnswer = ReturnType<typeof publicComment>;
 
-function publicComment(row: repo.CommentRow, resolved: boolean) {
+export function publicComment(row: repo.CommentRow, resolved: boolean) {
   return {
     id: Number(row.id),
     text: row.text,
