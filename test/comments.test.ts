@@ -337,7 +337,11 @@ for (const target of await storeTargets()) {
         const history = (await admin.get(`/v2/segments/history?id=${segmentIds[1]}`)).json();
         assert.equal(history.versions[0].origin, 'reject');
         assert.equal(history.versions[0].user, 'admin');
-        assert.equal(comment.segment_revision_id, history.versions[0].version, 'written on the rejected version');
+        assert.equal(
+          comment.segment_revision_id,
+          history.versions[0].version,
+          'written on the rejected version',
+        );
         const news = (await anna.get('/v2/notifications')).json();
         assert.equal(news.notifications[0].kind, 'rejected');
         assert.equal(news.notifications[0].link, `/documents/${documentId}?seg=2`);
