@@ -6,6 +6,8 @@ import type {
   BrowseEntriesQuery,
   Caller,
   ChangePasswordBody,
+  Comment,
+  CommentBody,
   ConcordanceHit,
   CreatedKey,
   CreateJobRequest,
@@ -13,6 +15,7 @@ import type {
   CreateMemoryBody,
   CreateProjectBody,
   CreateUserBody,
+  DocumentComments,
   DocumentQa,
   DocumentSegment,
   DocumentWords,
@@ -21,15 +24,18 @@ import type {
   JobLeverage,
   JoinBody,
   Languages,
+  MarkReadAnswer,
   Memory,
   MemoryEntriesPage,
   MemoryEntryHistory,
   MemoryEntrySegment,
   MemoryMatch,
+  NotificationsPage,
   PasswordChanged,
   PretranslateAnswer,
   Project,
   ProjectStatus,
+  RejectAnswer,
   ReplaceRequest,
   ReplaceResult,
   ReshapeAnswer,
@@ -228,6 +234,22 @@ export const api = {
   replace: (body: ReplaceRequest) => json<ReplaceResult>('POST', '/v2/documents/replace', body),
   undoReplace: (id: number, batchId: number | string) =>
     json<UndoReplaceAnswer>('POST', '/v2/documents/replace/undo', { id, batch_id: batchId }),
+  comments: (documentId: number) =>
+    json<DocumentComments>('GET', `/v2/comments?${query({ document_id: documentId })}`),
+  /** Without segmentId, a comment on the whole document; with body.parent_id, a reply. */
+  createComment: (documentId: number, segmentId: number | undefined, body: CommentBody) =>
+    json<Comment>('POST', `/v2/comments?${query({ document_id: documentId, segment_id: segmentId })}`, body),
+  updateComment: (commentId: number, body: CommentBody) =>
+    json<Comment>('PUT', `/v2/comments?${query({ comment_id: commentId })}`, body),
+  deleteComment: (commentId: number) =>
+    json<{ id: number; deleted: boolean }>('DELETE', `/v2/comments?${query({ comment_id: commentId })}`),
+  /** Sends a segment back to its translator, unconfirmed, with a comment saying why. */
+  rejectSegment: (body: { id: number; text: string; expected_updated_at?: number }) =>
+    json<RejectAnswer>('POST', '/v2/segments/reject', body),
+  notifications: () => json<NotificationsPage>('GET', '/v2/notifications?limit=20'),
+  /** Marks these notifications read, or all of the caller's. */
+  markNotificationsRead: (ids?: number[]) =>
+    json<MarkReadAnswer>('POST', '/v2/notifications/read', ids ? { ids } : {}),
   restoreVersion: (body: RestoreBody) => json<DocumentSegment>('POST', '/v2/segments/restore', body),
   joinSegments: (body: JoinBody) => json<ReshapeAnswer>('POST', '/v2/segments/join', body),
   splitSegment: (body: SplitBody) => json<ReshapeAnswer>('POST', '/v2/segments/split', body),
@@ -295,6 +317,7 @@ export const api = {
       q?: string;
       repeated?: boolean;
       qa?: 'any' | 'error';
+      unresolved?: boolean;
     },
     signal?: AbortSignal,
   ) =>
@@ -308,6 +331,7 @@ export const api = {
         q: params.q,
         repeated: params.repeated,
         qa: params.qa,
+        unresolved: params.unresolved,
       })}`,
       undefined,
       signal,

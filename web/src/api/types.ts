@@ -1,11 +1,13 @@
 // The resources of the Tessera REST API v2 as the web application reads them (docs/API.md): each one the static
 // type of the server's own TypeBox schema (src/modules/*/schemas.ts), so that a change of an answer's shape on
 // the server breaks the web's typecheck. Only what the schemas leave as a plain string is narrowed here.
+import type * as comments from '@server/modules/comments/schemas.ts';
 import type * as documents from '@server/modules/documents/schemas.ts';
 import type * as files from '@server/modules/files/schemas.ts';
 import type * as jobs from '@server/modules/jobs/schemas.ts';
 import type * as languages from '@server/modules/languages/schemas.ts';
 import type * as memories from '@server/modules/memories/schemas.ts';
+import type * as notifications from '@server/modules/notifications/schemas.ts';
 import type * as projects from '@server/modules/projects/schemas.ts';
 import type * as segments from '@server/modules/segments/schemas.ts';
 import type * as tasks from '@server/modules/tasks/schemas.ts';
@@ -63,6 +65,16 @@ export type SegmentHistory = Static<typeof segments.SegmentHistory>;
 export type SegmentVersion = SegmentHistory['versions'][number];
 
 export type Task = Static<typeof tasks.Task>;
+
+/** A comment on a segment or a document (Lilt's Comment with Tessera's threads and mentions). */
+export type Comment = Static<typeof comments.Comment>;
+/** GET /v2/comments: a document's comments by segment id, those on the document under "document". */
+export type DocumentComments = Static<typeof comments.DocumentComments>;
+export type CommentBody = Static<typeof comments.CommentBody>;
+export type Notification = Static<typeof notifications.Notification>;
+export type NotificationsPage = Static<typeof notifications.NotificationsPage>;
+export type MarkReadAnswer = Static<typeof notifications.MarkReadAnswer>;
+export type RejectAnswer = Narrowed<Static<typeof segments.RejectAnswer>, { segment: DocumentSegment }>;
 
 /** A Lilt job: one source, several target languages, a project per language pair. */
 export type Job = Static<typeof jobs.Job>;
