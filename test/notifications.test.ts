@@ -81,6 +81,34 @@ for (const target of await storeTargets()) {
       assert.equal((await bob.get('/v2/notifications')).json().unread, 0);
     });
 
+    test("one stream carries a document's events and the caller's notifications", async () => {
+      const stream = await openEventStream(
+        ctx.app,
+        `/v2/events?document_id=${documentId}&notifications=true`,
+        annaKey,
+      );
+      try {
+        await stream.next((e) => e.event === 'document');
+        const c = (
+          await admin.post(`/v2/comments?document_id=${documentId}&segment_id=${segmentId}`, {
+            text: 'Both, @anna',
+          })
+        ).json();
+        await stream.next((e) => e.event === 'comment' && e.data.comment_id === c.id);
+        const n = await stream.next((e) => e.event === 'notification');
+        assert.match(String(n.data.text), /Both, @anna$/);
+        await admin.delete(`/v2/comments?comment_id=${c.id}`);
+      } finally {
+        stream.close();
+      }
+      await anna.post('/v2/notifications/read', {
+        ids: [stream.events.find((e) => e.event === 'notification')!.data.id],
+      });
+      const alone = await admin.get('/v2/events');
+      assert.equal(alone.statusCode, 400, 'without anything to watch');
+      assert.match(alone.json().message, /document_id/);
+    });
+
     test('editing a comment notifies only the newly mentioned', async () => {
       const c = (await anna.post(`/v2/comments?document_id=${documentId}`, { text: 'Hello @bob' })).json();
       assert.equal((await bob.get('/v2/notifications')).json().unread, 1);
@@ -109,7 +137,7 @@ for (const target of await storeTargets()) {
       assert.deepEqual((await anna.post('/v2/notifications/read', {})).json(), { marked: 1, unread: 0 });
       assert.equal(
         (await anna.get('/v2/notifications')).json().notifications.length,
-        2,
+        3,
         'read ones stay listed',
       );
       const bad = await anna.post('/v2/notifications/read', { ids: ['x'] });
