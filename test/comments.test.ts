@@ -3,6 +3,8 @@
 // API on every store.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { buildApp } from '../src/app.ts';
+import { openStore } from '../src/store/open-store.ts';
 import { client } from './helpers/api.ts';
 import { createContext, type TestContext, userKey } from './helpers/context.ts';
 import { openEventStream } from './helpers/sse.ts';
@@ -270,30 +272,45 @@ for (const target of await storeTargets()) {
       await admin.delete(`/v2/comments?comment_id=${closed.id}`);
     });
 
-    test('a comment reaches the viewers of its document as a `comment` event', async () => {
-      const stream = await openEventStream(ctx.app, `/v2/events?document_id=${documentId}`, annaKey);
+    test('a comment reaches the viewers of its document as a `comment` event (on PostgreSQL, across instances)', async () => {
+      const viewers = [await openEventStream(ctx.app, `/v2/events?document_id=${documentId}`, annaKey)];
+      // On PostgreSQL a second instance sharing the store has its own viewer: the event crosses instances.
+      const db = target.name === 'postgres' ? openStore(ctx.config) : undefined;
+      const second = db && (await buildApp({ config: ctx.config, db, runWorker: false }));
       try {
-        assert.equal(stream.status, 200);
-        await stream.next((e) => e.event === 'document');
+        if (second) {
+          await second.listen({ port: 0, host: '127.0.0.1' });
+          viewers.push(await openEventStream(second, `/v2/events?document_id=${documentId}`, annaKey));
+        }
+        for (const viewer of viewers) {
+          assert.equal(viewer.status, 200);
+          await viewer.next((e) => e.event === 'document');
+        }
         const created = (
           await admin.post(`/v2/comments?document_id=${documentId}&segment_id=${segmentIds[1]}`, {
             text: 'Live',
           })
         ).json();
-        const event = await stream.next((e) => e.event === 'comment' && e.data.comment_id === created.id);
-        assert.deepEqual(event.data, {
-          document_id: documentId,
-          segment_id: segmentIds[1],
-          comment_id: created.id,
-          action: 'created',
-          user: 'admin',
-        });
+        for (const viewer of viewers) {
+          const event = await viewer.next((e) => e.event === 'comment' && e.data.comment_id === created.id);
+          assert.deepEqual(event.data, {
+            document_id: documentId,
+            segment_id: segmentIds[1],
+            comment_id: created.id,
+            action: 'created',
+            user: 'admin',
+          });
+        }
         await admin.put(`/v2/comments?comment_id=${created.id}`, { is_resolved: true });
-        await stream.next((e) => e.event === 'comment' && e.data.action === 'updated');
+        for (const viewer of viewers)
+          await viewer.next((e) => e.event === 'comment' && e.data.action === 'updated');
         await admin.delete(`/v2/comments?comment_id=${created.id}`);
-        await stream.next((e) => e.event === 'comment' && e.data.action === 'deleted');
+        for (const viewer of viewers)
+          await viewer.next((e) => e.event === 'comment' && e.data.action === 'deleted');
       } finally {
-        stream.close();
+        for (const viewer of viewers) viewer.close();
+        await second?.close();
+        await db?.close();
       }
     });
 

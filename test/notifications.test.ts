@@ -119,14 +119,48 @@ for (const target of await storeTargets()) {
       assert.equal(adminNews.notifications[0].actor, 'anna');
     });
 
+    test("a reply notifies the thread's author, once, and not the one replying", async () => {
+      const before = (await bob.get('/v2/notifications')).json().unread;
+      const first = (
+        await bob.post(`/v2/comments?document_id=${documentId}&segment_id=${segmentId}`, {
+          text: 'Is this right?',
+        })
+      ).json();
+      await bob.post(`/v2/comments?document_id=${documentId}`, {
+        text: 'Own follow-up',
+        parent_id: first.id,
+      });
+      assert.equal((await bob.get('/v2/notifications')).json().unread, before, 'no news of one’s own reply');
+      await admin.post(`/v2/comments?document_id=${documentId}`, { text: 'Yes, @bob.', parent_id: first.id });
+      const news = (await bob.get('/v2/notifications')).json();
+      assert.equal(news.unread, before + 1, 'mentioned in a reply: one notification, the mention');
+      assert.equal(news.notifications[0].kind, 'mention');
+      await admin.post(`/v2/comments?document_id=${documentId}`, { text: 'Fixed now.', parent_id: first.id });
+      const reply = (await bob.get('/v2/notifications')).json();
+      assert.equal(reply.unread, before + 2);
+      assert.equal(reply.notifications[0].kind, 'reply');
+      assert.equal(
+        reply.notifications[0].text,
+        'admin replied to your comment on segment 2 of page.txt: Fixed now.',
+      );
+      await bob.post('/v2/notifications/read', {});
+      await bob.delete(`/v2/comments?comment_id=${first.id}`);
+    });
+
     test('marking read: some by id, then all; only one’s own', async () => {
       await admin.post(`/v2/comments?document_id=${documentId}`, { text: '@anna second' });
       const list = (await anna.get('/v2/notifications?unread=true')).json();
       assert.equal(list.unread, 2);
       const [newest, older] = list.notifications;
       assert.ok(newest.id > older.id, 'newest first');
+      const bobUnread = (await bob.get('/v2/notifications')).json().unread;
       const other = await bob.post('/v2/notifications/read', { ids: [newest.id] });
-      assert.deepEqual(other.json(), { marked: 0, unread: 1 }, "another user's notification is not marked");
+      assert.deepEqual(
+        other.json(),
+        { marked: 0, unread: bobUnread },
+        "another user's notification is not marked",
+      );
+      assert.equal((await anna.get('/v2/notifications')).json().unread, 2, 'and stays unread');
       const one = await anna.post('/v2/notifications/read', { ids: [newest.id] });
       assert.deepEqual(one.json(), { marked: 1, unread: 1 });
       const unreadOnly = (await anna.get('/v2/notifications?unread=true')).json();

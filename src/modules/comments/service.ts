@@ -123,11 +123,15 @@ export async function addComment(
   const text = requireCommentText(input.text);
   let segmentId = input.segmentId ?? null;
   let parentId: number | null = null;
+  let threadAuthor: number | null = null;
   if (input.parentId !== undefined) {
     const parent = await repo.findComment(tx, input.parentId, principal.organizationId);
     if (!parent || Number(parent.document_id) !== doc.id) throw errors.notFound('Comment', input.parentId);
     // One level of replies: a reply to a reply joins the thread of its first comment.
     parentId = parent.parent_id === null ? Number(parent.id) : Number(parent.parent_id);
+    const first =
+      parent.parent_id === null ? parent : await repo.findComment(tx, parentId, principal.organizationId);
+    threadAuthor = first?.user_id == null ? null : Number(first.user_id);
     const parentSegment = parent.segment_id === null ? null : Number(parent.segment_id);
     if (input.segmentId !== undefined && input.segmentId !== parentSegment) {
       throw errors.badParameter(
@@ -163,6 +167,21 @@ export async function addComment(
       userId: user.userId,
       kind: 'mention',
       text: `${principal.username} mentioned you on ${where}: ${excerpt(text)}`,
+      link,
+      actor: principal.username,
+    });
+  }
+  // The thread's author hears of a reply (once: not again when the reply mentions them too).
+  if (
+    threadAuthor !== null &&
+    threadAuthor !== principal.userId &&
+    !mentioned.some((u) => u.userId === threadAuthor)
+  ) {
+    await notify(tx, {
+      organizationId: principal.organizationId,
+      userId: threadAuthor,
+      kind: 'reply',
+      text: `${principal.username} replied to your comment on ${where}: ${excerpt(text)}`,
       link,
       actor: principal.username,
     });

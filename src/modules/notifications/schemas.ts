@@ -5,7 +5,7 @@ import { Nullable } from '../../http/schemas.ts';
 
 export const Notification = Type.Object({
   id: Type.Integer(),
-  /** What happened: mention, rejected, and the kinds other modules add (assigned, stage…). */
+  /** What happened: mention, reply, rejected, and the kinds other modules add (assigned, stage…). */
   kind: Type.String(),
   text: Type.String(),
   /** The web application's path to what it is about (a document, at a segment), or null. */

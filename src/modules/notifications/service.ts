@@ -9,7 +9,7 @@ import * as repo from './repository.ts';
 import type { MarkReadBody, NotificationsQuery } from './schemas.ts';
 
 /** What a notification says happened; other modules add theirs (an assignment, a hand-off). */
-export type NotificationKind = 'mention' | 'rejected' | 'assigned' | 'stage' | (string & {});
+export type NotificationKind = 'mention' | 'reply' | 'rejected' | 'assigned' | 'stage' | (string & {});
 
 export interface NewNotification {
   organizationId: number;
