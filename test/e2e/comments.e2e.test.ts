@@ -95,6 +95,8 @@ test('a reviewer comments with a mention, filters, sends back; the translator is
     await thread.getByRole('article', { name: 'Comment by rita' }).waitFor();
     assert.equal(await thread.locator('mark').innerText(), '@tom', 'the mention is marked');
     assert.equal(await box.inputValue(), '', 'the box is emptied');
+    // The row is marked: one unresolved thread.
+    await page.getByRole('img', { name: '1 unresolved comment' }).waitFor();
     assert.deepEqual(await axeViolations(page), [], 'axe on the Comments panel');
     await screenshot(page, 'comments-panel');
   });
@@ -117,6 +119,7 @@ test('a reviewer comments with a mention, filters, sends back; the translator is
     await comments.getByRole('button', { name: 'Resolve' }).click();
     await resolved;
     await comments.getByText('Resolved', { exact: true }).waitFor();
+    await page.getByRole('img', { name: '1 resolved comment' }).waitFor();
     await page
       .getByRole('button', { name: /^Unresolved comments/ })
       .getByText('0')

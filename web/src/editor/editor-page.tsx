@@ -13,7 +13,7 @@ import { useOnline } from '../live/use-online.ts';
 import { busyWith } from '../projects/document-state.ts';
 import { ActiveText } from './active-text.ts';
 import { useCommands } from './commands/use-commands.ts';
-import { unresolvedSegmentCount } from './comments/comment-threads.ts';
+import { threadCounts, unresolvedSegmentCount } from './comments/comment-threads.ts';
 import { SendBackDialog } from './comments/send-back-dialog.tsx';
 import { EditorHeader } from './editor-header.tsx';
 import { FilterBar } from './filters/filter-bar.tsx';
@@ -86,6 +86,8 @@ export default function EditorPage({ id }: { id: number }) {
   });
   const comments = useQuery({ queryKey: commentsKey(id), queryFn: () => api.comments(id) });
   const unresolvedSegments = useMemo(() => unresolvedSegmentCount(comments.data), [comments.data]);
+  const threadsBySegment = useMemo(() => threadCounts(comments.data), [comments.data]);
+  const commentsOf = useCallback((sid: number) => threadsBySegment.get(sid), [threadsBySegment]);
   const qaSegments = useMemo(() => qa.data && new Set(qa.data.issues.map((i) => i.position)).size, [qa.data]);
 
   /** The focus into the active target's editor; answers whether it is there. */
@@ -171,6 +173,7 @@ export default function EditorPage({ id }: { id: number }) {
               navigation={position.navigation}
               focusActive={focusActive}
               onFirstRows={onFirstRows}
+              commentsOf={commentsOf}
             />
           )}
           <SideBar

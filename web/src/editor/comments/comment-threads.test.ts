@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Comment } from '../../api/types.ts';
-import { mentionParts, threadsOf, threadsOn, unresolvedSegmentCount } from './comment-threads.ts';
+import {
+  mentionParts,
+  threadCounts,
+  threadsOf,
+  threadsOn,
+  unresolvedSegmentCount,
+} from './comment-threads.ts';
 
 function comment(id: number, parent: number | null, segment: number | null, resolved = false): Comment {
   return {
@@ -44,6 +50,14 @@ test('threads of a segment or the document; segments with an unresolved thread c
   assert.deepEqual(threadsOn(all, 9), []);
   assert.equal(unresolvedSegmentCount(all), 2);
   assert.equal(unresolvedSegmentCount(undefined), undefined);
+  assert.deepEqual(
+    [...threadCounts(all)],
+    [
+      [5, { threads: 1, open: 1 }],
+      [6, { threads: 1, open: 0 }],
+      [7, { threads: 2, open: 1 }],
+    ],
+  );
 });
 
 test('only the mentions the server recognised are marked', () => {

@@ -30,6 +30,19 @@ export function unresolvedSegmentCount(all: DocumentComments | undefined): numbe
   ).length;
 }
 
+/** Per segment id, its comment threads and the unresolved ones among them (the grid's marks). */
+export function threadCounts(
+  all: DocumentComments | undefined,
+): Map<number, { threads: number; open: number }> {
+  const counts = new Map<number, { threads: number; open: number }>();
+  for (const [key, comments] of Object.entries(all ?? {})) {
+    if (key === 'document') continue;
+    const firsts = comments.filter((c) => c.parent_id === null);
+    counts.set(Number(key), { threads: firsts.length, open: firsts.filter((c) => !c.is_resolved).length });
+  }
+  return counts;
+}
+
 /** The text cut into plain parts and @mentions of the users the server recognised. */
 export function mentionParts(
   text: string,
