@@ -397,6 +397,34 @@ for (const target of await storeTargets()) {
       );
     });
 
+    test('a document or a segment deleted takes its comments along', async () => {
+      const projectId = (await admin.get(`/v2/documents?id=${documentId}`)).json().project_id;
+      const other = await admin.uploadDocument(projectId, 'other.txt', 'One.\n\nTwo.\n');
+      const [first, second] = (await admin.get(`/v2/documents?id=${other}&with_segments=true`)).json()
+        .segments;
+      const onSecond = (
+        await admin.post(`/v2/comments?document_id=${other}&segment_id=${second.id}`, { text: 'On two' })
+      ).json();
+      await admin.post(`/v2/comments?document_id=${other}&segment_id=${first.id}`, { text: 'On one' });
+      await admin.post(`/v2/comments?document_id=${other}`, { text: 'On the file' });
+      assert.equal((await admin.delete(`/v2/segments?id=${second.id}`)).statusCode, 200);
+      assert.equal(
+        (await admin.put(`/v2/comments?comment_id=${onSecond.id}`, { is_resolved: true })).statusCode,
+        404,
+      );
+      assert.deepEqual(Object.keys((await admin.get(`/v2/comments?document_id=${other}`)).json()).sort(), [
+        String(first.id),
+        'document',
+      ]);
+      assert.equal((await admin.delete(`/v2/documents?id=${other}`)).statusCode, 200);
+      assert.equal((await admin.get(`/v2/comments?document_id=${other}`)).statusCode, 404);
+      const left = await ctx.db.get<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM comments WHERE document_id = ?',
+        [other],
+      );
+      assert.equal(Number(left?.n), 0);
+    });
+
     test('comments are exported as XLIFF notes that validate against the strict schema', async (t) => {
       const a = (
         await admin.post(`/v2/comments?document_id=${documentId}&segment_id=${segmentIds[0]}`, {
