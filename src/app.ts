@@ -17,6 +17,8 @@ import { rateLimitPlugin } from './http/rate-limit.ts';
 import { SignInThrottle } from './http/sign-in-throttle.ts';
 import type { App } from './http/types.ts';
 import { webAppPlugin } from './http/web-app.ts';
+import { commentsRoutes } from './modules/comments/routes.ts';
+import { commentNotes, unresolvedSegmentIds } from './modules/comments/service.ts';
 import { documentImportTask } from './modules/documents/import-task.ts';
 import { pretranslateTask } from './modules/documents/pretranslate-task.ts';
 import { ReplacePool } from './modules/documents/replace-pool.ts';
@@ -34,6 +36,7 @@ import { discardFinishedImports, memoryImportTask } from './modules/memories/imp
 import { IndexCache, indexDirFor } from './modules/memories/index-cache.ts';
 import { memoriesRoutes } from './modules/memories/routes.ts';
 import { memoryTrimEdgesTask } from './modules/memories/trim-edges-task.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';
 import { findProject, memoryOfProject, projectsUsingMemory } from './modules/projects/service.ts';
 import { segmentsRoutes } from './modules/segments/routes.ts';
@@ -176,10 +179,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(segmentsRoutes, { db, languages, indexes, events });
   await app.register(tasksRoutes, { db, tasks: worker });
   await app.register(projectsRoutes, { db, languages, regexTimeoutMs: config.regexTimeoutMs });
-  await app.register(documentsRoutes, { db, projects, replaces, ...uploads });
+  // Comments sit above documents (they are written on documents): what documents ask of them is handed over.
+  const comments = { unresolvedSegmentIds, commentNotes };
+  await app.register(documentsRoutes, { db, projects, replaces, comments, ...uploads });
   await app.register(filesRoutes, { db, ...uploads });
   await app.register(jobsRoutes, { db, languages, indexes, projects, ...uploads });
   await app.register(eventsRoutes, { db, events });
+  await app.register(commentsRoutes, { db, events });
+  await app.register(notificationsRoutes, { db });
   await app.register(webAppPlugin, {});
 
   // Before the worker: a restarted process first puts back the tasks its dead predecessor held.

@@ -39,6 +39,8 @@ const OWNERS: Record<string, string> = {
   task_files: 'src/tasks/task-files.ts',
   instances: 'src/store/instances.ts',
   counters: 'src/store/counters.ts',
+  comments: 'src/modules/comments/repository.ts',
+  notifications: 'src/modules/notifications/repository.ts',
 };
 
 /**

@@ -124,6 +124,46 @@ for (const target of await storeTargets()) {
       assert.equal(bad.statusCode, 400);
       assert.match(bad.json().message, /mode/);
     });
+
+    test("the Python and Node SDKs' CommentsApi: ids in the query, CommentBody in the body, is_resolved as a string", async () => {
+      const id = await api.uploadDocument(projectId, 'comments.txt', 'Open the file.\n');
+      const [segment] = (await api.get(`/v2/documents?id=${id}&with_segments=true`)).json().segments;
+      // create_comment(document_id, segment_id, CommentBody(text, annotations))
+      const created = await api.post(`/v2/comments?document_id=${id}&segment_id=${segment.id}`, {
+        text: 'Datei or Akte?',
+        annotations: [{ text: 'terminology' }],
+      });
+      assert.equal(created.statusCode, 201, created.body);
+      const comment = created.json();
+      for (const field of [
+        'id',
+        'text',
+        'annotations',
+        'is_resolved',
+        'document_id',
+        'segment_id',
+        'user_id',
+        'created_at',
+      ]) {
+        assert.ok(field in comment, `Comment.${field}`);
+      }
+      assert.equal(typeof comment.segment_revision_id, 'number');
+      // get_document_comments(document_id): DocumentComments, lists keyed by segment id
+      const byDocument = await api.get(`/v2/comments?document_id=${id}`);
+      assert.deepEqual(byDocument.json(), { [segment.id]: [comment] });
+      // update_comment(comment_id, document_id, CommentBody(is_resolved='true'))
+      const updated = await api.put(`/v2/comments?comment_id=${comment.id}&document_id=${id}`, {
+        text: 'Datei.',
+        is_resolved: 'true',
+      });
+      assert.equal(updated.statusCode, 200, updated.body);
+      assert.equal(updated.json().is_resolved, true);
+      assert.equal(updated.json().text, 'Datei.');
+      // delete_comment(comment_id): CommentDeleteResponse {id}
+      const deleted = await api.delete(`/v2/comments?comment_id=${comment.id}`);
+      assert.equal(deleted.statusCode, 200, deleted.body);
+      assert.equal(deleted.json().id, comment.id);
+    });
   });
 }
 

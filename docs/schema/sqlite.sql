@@ -37,6 +37,26 @@ CREATE TABLE api_keys (
 CREATE INDEX api_keys_organization ON api_keys (organization_id);
 CREATE INDEX api_keys_prefix ON api_keys (prefix);
 
+CREATE TABLE comments (
+  id              INTEGER PRIMARY KEY AUTOINCREMENT,
+  organization_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  document_id     INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  segment_id      INTEGER REFERENCES document_segments(id) ON DELETE CASCADE,
+  parent_id       INTEGER REFERENCES comments(id) ON DELETE CASCADE,
+  user_id         INTEGER REFERENCES users(id) ON DELETE SET NULL,
+  username        TEXT    NOT NULL,
+  text            TEXT    NOT NULL,
+  annotations     TEXT,
+  mentions        TEXT,
+  is_resolved     INTEGER NOT NULL DEFAULT 0,
+  segment_version INTEGER,
+  created_at      INTEGER NOT NULL,
+  updated_at      INTEGER NOT NULL
+);
+CREATE INDEX comments_document ON comments (document_id, segment_id);
+CREATE INDEX comments_parent ON comments (parent_id);
+CREATE INDEX comments_segment ON comments (segment_id);
+
 CREATE TABLE counters (
   key          TEXT    NOT NULL,
   window_start INTEGER NOT NULL,
@@ -199,6 +219,19 @@ CREATE TABLE memory_entry_versions (
   replaced_at BIGINT  NOT NULL
 );
 CREATE INDEX memory_entry_versions_entry ON memory_entry_versions (entry_id, id);
+
+CREATE TABLE notifications (
+  id              INTEGER PRIMARY KEY AUTOINCREMENT,
+  organization_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  user_id         INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  kind            TEXT    NOT NULL,
+  text            TEXT    NOT NULL,
+  link            TEXT,
+  actor           TEXT,
+  is_read         INTEGER NOT NULL DEFAULT 0,
+  created_at      INTEGER NOT NULL
+);
+CREATE INDEX notifications_user ON notifications (user_id, is_read, id);
 
 CREATE TABLE organizations (
   id         INTEGER PRIMARY KEY AUTOINCREMENT,

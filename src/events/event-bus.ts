@@ -2,7 +2,7 @@
 // the subscribers of every server instance sharing the store (the store's notification channel: PostgreSQL's
 // LISTEN/NOTIFY, or this process alone on SQLite).
 import type { Db } from '../store/db.ts';
-import type { SegmentEvent } from './live-events.ts';
+import type { CommentEvent, SegmentEvent } from './live-events.ts';
 
 /** What travels between instances: the event and whom it concerns. */
 export interface Envelope {
@@ -18,6 +18,8 @@ export interface Envelope {
    * reads it from the store before the event reaches its viewers.
    */
   by_reference?: number[];
+  /** Comments of the document that changed (their text is read again by the viewers, so it does not travel). */
+  comments?: CommentEvent[];
 }
 
 export type Listener = (envelope: Envelope) => void;
@@ -127,6 +129,20 @@ export class EventBus {
         bytes += size;
       }
       await send();
+    } catch {}
+  }
+
+  /** Tells every instance that comments of a document changed. Never throws, as segmentsChanged. */
+  async commentsChanged(
+    scope: { organization_id: number; project_id: number; document_id: number },
+    comments: readonly CommentEvent[],
+  ): Promise<void> {
+    try {
+      // A comment event is a few ids and a username (100 characters at most): twenty stay under NOTIFY's limit.
+      for (let i = 0; i < comments.length; i += 20) {
+        const envelope: Envelope = { ...scope, segments: [], comments: comments.slice(i, i + 20) };
+        await this.db.notify(CHANNEL, JSON.stringify(envelope));
+      }
     } catch {}
   }
 

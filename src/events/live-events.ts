@@ -1,4 +1,5 @@
-// What GET /v2/events sends (extension): the data of its `segment`, `task` and `document` Server-Sent Events.
+// What GET /v2/events sends (extension): the data of its `segment`, `task`, `document`, `comment` and
+// `notification` Server-Sent Events.
 // The bus carries segment events between processes; the events module adds task and document events; the web
 // application takes its types from here.
 import { type Static, Type } from 'typebox';
@@ -36,3 +37,26 @@ export const DocumentEvent = Type.Object({
   reload: Type.Optional(Type.Boolean()),
 });
 export type DocumentEvent = Static<typeof DocumentEvent>;
+
+/** A comment of the document was written, changed (edited, resolved) or deleted (`comment`): read them again. */
+export const CommentEvent = Type.Object({
+  document_id: Type.Integer(),
+  /** null: a comment on the whole document. */
+  segment_id: Type.Union([Type.Integer(), Type.Null()]),
+  comment_id: Type.Integer(),
+  action: Type.Union([Type.Literal('created'), Type.Literal('updated'), Type.Literal('deleted')]),
+  user: Type.String(),
+});
+export type CommentEvent = Static<typeof CommentEvent>;
+
+/** A notification for the stream's user (`notification`, with `?notifications=true`), and their unread count. */
+export const NotificationEvent = Type.Object({
+  id: Type.Integer(),
+  kind: Type.String(),
+  text: Type.String(),
+  link: Type.Union([Type.String(), Type.Null()]),
+  actor: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.Integer(),
+  unread: Type.Integer(),
+});
+export type NotificationEvent = Static<typeof NotificationEvent>;

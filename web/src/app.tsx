@@ -10,6 +10,7 @@ import { SignInPage } from './auth/sign-in-page.tsx';
 import { JobsPage } from './jobs/jobs-page.tsx';
 import { MemoriesPage } from './memories/memories-page.tsx';
 import { MemoryPage } from './memories/memory-page.tsx';
+import { NotificationBell } from './notifications/notification-bell.tsx';
 import { ProjectPage } from './projects/project-page.tsx';
 import { ProjectsPage } from './projects/projects-page.tsx';
 
@@ -78,6 +79,7 @@ export function App() {
           )}
         </nav>
         <div className="topbar-user">
+          <NotificationBell />
           <Link
             href="/account"
             className={(active) => (active ? 'account active' : 'account')}

@@ -16,7 +16,13 @@ export interface XliffUnit {
   state?: XliffState;
   /** Written as `resname` (the XLIFF filter reads it back as the unit's context). */
   context?: string;
-  notes?: string[];
+  notes?: (string | XliffNote)[];
+}
+
+/** A `<note>` with who wrote it (`from`), e.g. a comment of the editor. */
+export interface XliffNote {
+  text: string;
+  from?: string;
 }
 
 export interface XliffDocument {
@@ -26,6 +32,8 @@ export interface XliffDocument {
   trglang: string;
   /** A schema datatype (html, po, plaintext, …); anything else is written as `x-<datatype>`. */
   datatype: string;
+  /** Notes on the whole file, written in its `<header>`. */
+  notes?: XliffNote[];
   units: AsyncIterable<XliffUnit> | Iterable<XliffUnit>;
 }
 
@@ -42,6 +50,9 @@ export async function* writeXliff(doc: XliffDocument): AsyncGenerator<string> {
     `<xliff version="1.2" xmlns="${XLIFF_NAMESPACE}">\n` +
     `  <file original="${xmlAttr(doc.original)}" source-language="${language(doc.srclang)}"` +
     ` target-language="${language(doc.trglang)}" datatype="${xliffDatatype(doc.datatype)}" xml:space="preserve">\n` +
+    (doc.notes?.length
+      ? `    <header>\n${doc.notes.map((n) => `      ${note(n)}`).join('')}    </header>\n`
+      : '') +
     '    <body>\n';
   const ids = new Set<string>();
   for await (const unit of doc.units) {
@@ -64,8 +75,14 @@ function transUnit(id: string, unit: XliffUnit): string {
     const state = unit.state ? ` state="${unit.state}"` : '';
     s += `        <target${state}>${toXliffInline(unit.target)}</target>\n`;
   }
-  if (unit.notes) for (const note of unit.notes) s += `        <note>${xmlText(note)}</note>\n`;
+  if (unit.notes) for (const n of unit.notes) s += `        ${note(n)}`;
   return `${s}      </trans-unit>\n`;
+}
+
+function note(n: string | XliffNote): string {
+  if (typeof n === 'string') return `<note>${xmlText(n)}</note>\n`;
+  const from = n.from ? ` from="${xmlAttr(n.from)}"` : '';
+  return `<note${from}>${xmlText(n.text)}</note>\n`;
 }
 
 /** xsd:language wants hyphens: `pt_BR` → `pt-BR`. */

@@ -3,7 +3,7 @@
 import { Readable } from 'node:stream';
 import { AppError, errors } from '../../errors.ts';
 import { filterByFormat } from '../../formats/registry.ts';
-import type { XliffState, XliffUnit } from '../../formats/xliff/xliff-writer.ts';
+import type { XliffNote, XliffState, XliffUnit } from '../../formats/xliff/xliff-writer.ts';
 import { writeXliff } from '../../formats/xliff/xliff-writer.ts';
 import type { Attachment } from '../../http/attachments.ts';
 import type { Principal } from '../../http/principal.ts';
@@ -11,6 +11,7 @@ import { paced } from '../../pacing.ts';
 import type { Db } from '../../store/db.ts';
 import { withoutEdges } from '../../text/edge-whitespace.ts';
 import { targetTag, translatedFileName } from '../../text/file-names.ts';
+import type { CommentsOfDocuments } from './comments-of-documents.ts';
 import { busyReason, IMPORT_STATES } from './document-states.ts';
 import { extractDocument, mergeDocument } from './document-thread.ts';
 import { type ExportVerdict, exportVerdicts, unitTranslations } from './export-verdicts.ts';
@@ -51,16 +52,22 @@ function xliffState(row: segments.SegmentRow): XliffState | undefined {
   return row.target ? 'needs-review-translation' : undefined;
 }
 
-async function* xliffUnits(db: Db, documentId: number): AsyncGenerator<XliffUnit> {
+async function* xliffUnits(
+  db: Db,
+  documentId: number,
+  comments: Map<number | null, XliffNote[]>,
+): AsyncGenerator<XliffUnit> {
   for await (const rows of segments.segmentPages(db, documentId)) {
     for (const row of rows) {
+      const fileNotes: (string | XliffNote)[] = row.notes ? (JSON.parse(row.notes) as string[]) : [];
+      const notes = [...fileNotes, ...(comments.get(row.id) ?? [])];
       yield {
         id: row.id,
         source: row.source,
         target: row.target === null ? null : withoutEdges(row.target),
         state: xliffState(row),
         context: row.context ?? undefined,
-        notes: row.notes ? (JSON.parse(row.notes) as string[]) : undefined,
+        notes: notes.length > 0 ? notes : undefined,
       };
     }
   }
@@ -101,7 +108,7 @@ function blockedError(doc: repo.DocumentRow, blocked: readonly ExportVerdict[]) 
 
 /** GET /v2/documents/files: the document as XLIFF 1.2 or in its original format, as an attachment. */
 export async function exportDocument(
-  deps: Pick<DocumentDeps, 'db' | 'instanceId' | 'projects'>,
+  deps: Pick<DocumentDeps, 'db' | 'instanceId' | 'projects'> & { comments: CommentsOfDocuments },
   principal: Principal,
   id: number,
   asXliff: boolean,
@@ -110,12 +117,15 @@ export async function exportDocument(
   const doc = await beginExport(db, principal, id, deps.instanceId);
   try {
     if (asXliff) {
+      // Comments travel as notes: each segment's in its trans-unit, the document's in the file's header.
+      const comments = await deps.comments.commentNotes(db, id);
       const chunks = writeXliff({
         original: doc.name,
         srclang: doc.srclang,
         trglang: doc.trglang,
         datatype: DATATYPES[doc.format] ?? doc.format,
-        units: xliffUnits(db.background(), id),
+        notes: comments.get(null),
+        units: xliffUnits(db.background(), id, comments),
       });
       // Paced: reading, writing and sending the file would otherwise run as one long task.
       const stream = Readable.from(paced(chunks));

@@ -4,6 +4,7 @@ import { principalOf } from '../../http/principal.ts';
 import { Deleted, IdQuery } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
 import { readUpload, uploadRoutes } from '../../http/uploads.ts';
+import type { CommentsOfDocuments } from './comments-of-documents.ts';
 import { exportDocument } from './export.ts';
 import { PRETRANSLATE_MODES, readMode } from './pretranslate-modes.ts';
 import * as replaceService from './replace-service.ts';
@@ -29,7 +30,10 @@ import {
 import * as segmentService from './segment-service.ts';
 import * as service from './service.ts';
 
-export async function documentsRoutes(app: App, deps: replaceService.ReplaceDeps) {
+export async function documentsRoutes(
+  app: App,
+  deps: replaceService.ReplaceDeps & { comments: CommentsOfDocuments },
+) {
   const { db } = deps;
   const tags = ['documents'];
 
@@ -58,7 +62,7 @@ export async function documentsRoutes(app: App, deps: replaceService.ReplaceDeps
         response: { 200: SegmentsPage },
       },
     },
-    async (request) => segmentService.segmentsPage(db, principalOf(request), request.query),
+    async (request) => segmentService.segmentsPage(db, principalOf(request), request.query, deps.comments),
   );
 
   app.get(

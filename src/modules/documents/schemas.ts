@@ -131,6 +131,8 @@ export const SegmentsPageQuery = Type.Object({
   repeated: Type.Optional(Type.Boolean()),
   /** Only segments with QA issues (`any`) or QA errors (`error`), as GET /v2/documents/qa finds them. */
   qa: Type.Optional(StringEnum(['any', 'error'])),
+  /** Only segments with an unresolved comment thread (extension). */
+  unresolved: Type.Optional(Type.Boolean()),
 });
 
 export const SegmentsPage = Type.Object({

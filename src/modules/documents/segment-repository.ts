@@ -306,6 +306,8 @@ export interface SegmentFilter {
   text?: string;
   /** Only repetitions: segments whose source occurs more than once in this project's documents. */
   repeatedIn?: number;
+  /** Only these segments (those with unresolved comments). */
+  ids?: readonly number[];
 }
 
 function filterSql(documentId: number, filter: SegmentFilter): { where: string; params: SqlParam[] } {
@@ -319,6 +321,13 @@ function filterSql(documentId: number, filter: SegmentFilter): { where: string; 
     const pattern = `%${filter.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     clauses.push("(LOWER(source) LIKE ? ESCAPE '\\' OR LOWER(COALESCE(target, '')) LIKE ? ESCAPE '\\')");
     params.push(pattern, pattern);
+  }
+  if (filter.ids !== undefined) {
+    if (filter.ids.length === 0) clauses.push('1 = 0');
+    else {
+      clauses.push(`id IN (${filter.ids.map(() => '?').join(', ')})`);
+      params.push(...filter.ids);
+    }
   }
   if (filter.repeatedIn !== undefined) {
     clauses.push(`source_hash IN (${REPEATED_HASHES})`);

@@ -5,6 +5,7 @@ import { cutProblem } from '../../text/segment-cut.ts';
 import { targetTagProblem } from '../../text/tag-check.ts';
 import type { EntryContext } from '../memories/entry-identity.ts';
 import type { SegmentInContext } from '../memories/service.ts';
+import type { CommentsOfDocuments } from './comments-of-documents.ts';
 import { busyReason, SEGMENT_STATUSES, type SegmentStatus, segmentStatus } from './document-states.ts';
 import { ensureRepetitionKeys, repeatedCount, repetitionMarks } from './repetitions.ts';
 import * as repo from './repository.ts';
@@ -28,7 +29,9 @@ export async function segmentsPage(
     q?: string;
     repeated?: boolean;
     qa?: 'any' | 'error';
+    unresolved?: boolean;
   },
+  comments?: CommentsOfDocuments,
 ) {
   const doc = await requireDocument(db, principal, query.id);
   const offset = query.offset ?? 0;
@@ -38,6 +41,7 @@ export async function segmentsPage(
     statuses: query.status?.split(',') as SegmentStatus[] | undefined,
     text: query.q?.trim() || undefined,
     repeatedIn: query.repeated ? doc.project_id : undefined,
+    ids: query.unresolved && comments ? await comments.unresolvedSegmentIds(db, doc.id) : undefined,
   };
   const { total, rows } = query.qa
     ? await withIssues(db, doc, filter, query.qa, { offset, limit })
@@ -87,11 +91,13 @@ async function withIssues(
   page: { offset: number; limit: number },
 ) {
   const text = filter.text?.toLowerCase();
+  const ids = filter.ids && new Set(filter.ids);
   let total = 0;
   const rows: segments.SegmentRow[] = [];
   for await (const { row, issues } of segmentsWithIssues(db, doc)) {
     if (qa === 'error' && !issues.some((i) => i.severity === 'error')) continue;
     if (filter.statuses?.length && !filter.statuses.includes(row.status as SegmentStatus)) continue;
+    if (ids && !ids.has(row.id)) continue;
     if (text && !row.source.toLowerCase().includes(text) && !(row.target ?? '').toLowerCase().includes(text))
       continue;
     // Both filters at once are rare: one lookup per segment with issues is enough.

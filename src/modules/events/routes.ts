@@ -10,9 +10,9 @@ export async function eventsRoutes(app: App, deps: service.EventDeps) {
     {
       schema: {
         summary:
-          'Live events of a document (document_id) or a project (project_id) as Server-Sent Events: segment, task, document (extension)',
+          "Live events of a document (document_id) or a project (project_id), and the caller's notifications (notifications=true), as Server-Sent Events: segment, task, document, comment, notification (extension)",
         description:
-          'event: segment {document_id, segment_id, target, status, updated_at, user}; event: task {document_id, project_id, task_id, kind: import|pretranslate|export, state, progress: {done, total}}; event: document {document_id, project_id, confirmed, total, reload?}. Keepalive comments every 15 s.',
+          'event: segment {document_id, segment_id, target, status, updated_at, user}; event: task {document_id, project_id, task_id, kind: import|pretranslate|export, state, progress: {done, total}}; event: document {document_id, project_id, confirmed, total, reload?}; event: comment {document_id, segment_id, comment_id, action: created|updated|deleted, user}; event: notification {id, kind, text, link, actor, created_at, unread}. Keepalive comments every 15 s.',
         tags: ['events'],
         querystring: EventsQuery,
         produces: ['text/event-stream'],

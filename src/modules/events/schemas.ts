@@ -4,4 +4,6 @@ import { Type } from 'typebox';
 export const EventsQuery = Type.Object({
   document_id: Type.Optional(Type.Integer({ minimum: 1 })),
   project_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** The caller's notifications too (alone, or beside a document's or a project's events). */
+  notifications: Type.Optional(Type.Boolean()),
 });

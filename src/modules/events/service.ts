@@ -3,13 +3,14 @@
 // queue (so that they are seen whichever instance runs the work).
 import { errors } from '../../errors.ts';
 import type { Envelope, EventBus } from '../../events/event-bus.ts';
-import type { DocumentEvent, TaskEvent } from '../../events/live-events.ts';
+import type { DocumentEvent, NotificationEvent, TaskEvent } from '../../events/live-events.ts';
 import type { EventSink, EventSource } from '../../http/event-stream.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Db } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
 import { shownState, TASK_STATES, tasksOfDocuments } from '../../tasks/queue.ts';
 import * as documents from '../documents/service.ts';
+import { lastNotificationId, notificationsAfter } from '../notifications/service.ts';
 import { findProject } from '../projects/service.ts';
 
 export interface EventDeps {
@@ -28,10 +29,13 @@ const COUNTS_DELAY_MS = 200;
 export async function watch(
   deps: EventDeps,
   principal: Principal,
-  query: { document_id?: number; project_id?: number },
+  query: { document_id?: number; project_id?: number; notifications?: boolean },
 ): Promise<EventSource> {
   const { db } = deps;
   let watched: documents.DocumentScope;
+  if (query.notifications && query.document_id === undefined && query.project_id === undefined) {
+    return { start: (sink) => startNotifications(deps, principal, sink) };
+  }
   if (query.document_id !== undefined) {
     if (query.project_id !== undefined) {
       throw errors.badParameter('Give one of "document_id" and "project_id", not both');
@@ -48,7 +52,59 @@ export async function watch(
   } else {
     throw errors.missingParameter('document_id');
   }
-  return { start: (sink) => start(deps, principal, watched, sink) };
+  if (!query.notifications) return { start: (sink) => start(deps, principal, watched, sink) };
+  return {
+    start: async (sink) => {
+      const stops = [
+        await start(deps, principal, watched, sink),
+        await startNotifications(deps, principal, sink),
+      ];
+      return () => {
+        for (const stop of stops) stop();
+      };
+    },
+  };
+}
+
+/**
+ * The caller's new notifications (`notification` events), read from the store every poll: another module
+ * writes them in its own transaction, on whichever instance, and the store is where they meet.
+ */
+async function startNotifications(deps: EventDeps, principal: Principal, sink: EventSink) {
+  const { db } = deps;
+  let last = await lastNotificationId(db, principal.userId);
+  let stopped = false;
+  let polling = false;
+  const poll = async () => {
+    const news = await notificationsAfter(db, principal.userId, last);
+    for (const n of news.notifications) {
+      if (stopped) return;
+      last = Math.max(last, n.id);
+      const data: NotificationEvent = {
+        id: n.id,
+        kind: n.kind,
+        text: n.text,
+        link: n.link,
+        actor: n.actor,
+        created_at: n.created_at,
+        unread: news.unread,
+      };
+      sink.send('notification', data);
+    }
+  };
+  const timer = setInterval(() => {
+    if (polling || stopped) return;
+    polling = true;
+    poll()
+      .catch(() => {})
+      .finally(() => {
+        polling = false;
+      });
+  }, deps.pollMs ?? 1000);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
 }
 
 function concerns(envelope: Envelope, principal: Principal, watched: documents.DocumentScope): boolean {
@@ -147,6 +203,10 @@ async function start(
 
   /** Sends an envelope's segment events, reading from the store those it carries by reference. */
   const deliver = async (envelope: Envelope) => {
+    if (envelope.comments) {
+      for (const comment of envelope.comments) sink.send('comment', comment);
+      return;
+    }
     const references = new Set(envelope.by_reference);
     for (const segment of envelope.segments) {
       if (stopped) return;

@@ -5,6 +5,8 @@ import type { App } from '../../http/types.ts';
 import {
   AddSegmentBody,
   JoinBody,
+  RejectAnswer,
+  RejectBody,
   ReshapeAnswer,
   RestoreBody,
   SegmentAnswer,
@@ -74,6 +76,20 @@ export async function segmentsRoutes(app: App, deps: service.SegmentDeps) {
       },
     },
     async (request) => service.restoreVersion(deps, principalOf(request), request.body),
+  );
+
+  app.post(
+    '/v2/segments/reject',
+    {
+      schema: {
+        summary:
+          'Send a document segment back to its translator with a comment: unconfirmed and unreviewed, its target kept, the comment added, in one transaction (extension)',
+        tags,
+        body: RejectBody,
+        response: { 200: RejectAnswer },
+      },
+    },
+    async (request) => service.rejectSegment(deps, principalOf(request), request.body),
   );
 
   app.post(

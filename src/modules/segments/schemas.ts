@@ -1,6 +1,7 @@
 // TypeBox schemas of /v2/segments: a memory entry or a document segment (they share one id space).
 import { Type } from 'typebox';
 import { Nullable } from '../../http/schemas.ts';
+import { Comment, MAX_COMMENT_LENGTH } from '../comments/schemas.ts';
 import { DocumentSegment } from '../documents/schemas.ts';
 import { MemoryEntrySegment } from '../memories/schemas.ts';
 
@@ -46,6 +47,16 @@ export const SegmentHistory = Type.Object({
     }),
   ),
 });
+
+export const RejectBody = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  /** Why: the comment the translator reads on the segment. */
+  text: Type.String({ maxLength: MAX_COMMENT_LENGTH }),
+  expected_updated_at: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+
+/** A segment sent back and the comment saying why (extension). */
+export const RejectAnswer = Type.Object({ segment: DocumentSegment, comment: Comment });
 
 export const JoinBody = Type.Object({
   /** The first of the two segments: it is joined with the one after it. */

@@ -6,15 +6,26 @@ import type { Static } from 'typebox';
 import { errors } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { Principal } from '../../http/principal.ts';
+import type { Transaction } from '../../store/db.ts';
 import { withoutEdges } from '../../text/edge-whitespace.ts';
 import { checkSegment } from '../../text/qa/qa-checks.ts';
+import { addComment, publicComment, publishComments } from '../comments/service.ts';
 import { SEGMENT_STATUSES, segmentStatus } from '../documents/document-states.ts';
 import * as documentSegments from '../documents/segment-service.ts';
 import { requireDocument } from '../documents/service.ts';
 import * as entries from '../memories/entry-service.ts';
 import { MAX_TEXT_LENGTH, type MemoryDeps, requireTagsOfSource, requireText } from '../memories/service.ts';
+import { notify } from '../notifications/service.ts';
 import { memoryOfProject, propagatesRepetitions } from '../projects/service.ts';
-import type { AddSegmentBody, JoinBody, RestoreBody, SplitBody, UpdateSegmentBody } from './schemas.ts';
+import { principalsNamed } from '../users/service.ts';
+import type {
+  AddSegmentBody,
+  JoinBody,
+  RejectBody,
+  RestoreBody,
+  SplitBody,
+  UpdateSegmentBody,
+} from './schemas.ts';
 
 export interface SegmentDeps extends MemoryDeps {
   events: EventBus;
@@ -31,7 +42,9 @@ export type ChangeOrigin =
   /** Filled from a confirmed repetition (a version of each segment a confirmation filled). */
   | 'propagated'
   | 'join'
-  | 'split';
+  | 'split'
+  /** Sent back to the translator with a comment (POST /v2/segments/reject). */
+  | 'reject';
 
 /** POST /v2/segments: an entry into a memory, or (with document_id) a segment at a document's end. */
 export async function addSegment(
@@ -128,6 +141,8 @@ async function changeSegment(
     keepScore: boolean;
     origin: ChangeOrigin;
     expectedUpdatedAt?: number;
+    /** More to write in the change's transaction, once the segment is changed. */
+    within?: (tx: Transaction) => Promise<void>;
   },
 ) {
   const { db } = deps;
@@ -168,6 +183,7 @@ async function changeSegment(
       change.expectedUpdatedAt,
     );
     if (!done) return false;
+    await change.within?.(tx);
     if (confirmed && target) {
       const memoryId = await memoryOfProject(tx, current.project_id);
       if (memoryId === undefined) throw errors.notFound('Project', current.project_id);
@@ -270,6 +286,65 @@ export async function restoreVersion(
     origin: 'restore',
     expectedUpdatedAt: input.expected_updated_at,
   });
+}
+
+/**
+ * POST /v2/segments/reject: sends a document segment back to its translator — unconfirmed and unreviewed,
+ * its target kept — with a comment saying why, in one transaction; the user who last confirmed it is
+ * notified (unless that is the caller). Answers the segment and the comment.
+ */
+export async function rejectSegment(
+  deps: SegmentDeps,
+  principal: Principal,
+  input: Static<typeof RejectBody>,
+) {
+  const { db } = deps;
+  const current = await documentSegments.findSegment(db, input.id, principal.organizationId);
+  if (!current) throw errors.notFound('Segment', input.id);
+  const doc = await requireDocument(db, principal, Number(current.document_id));
+  if (!input.text?.trim()) throw errors.missingParameter('text');
+  const translator = await lastConfirmedBy(deps, principal, current.id);
+  let added: Awaited<ReturnType<typeof addComment>> | undefined;
+  const segment = await changeSegment(deps, principal, current, {
+    target: current.target,
+    confirmed: false,
+    reviewed: false,
+    keepScore: true,
+    origin: 'reject',
+    expectedUpdatedAt: input.expected_updated_at,
+    within: async (tx) => {
+      added = await addComment(tx, principal, doc, {
+        documentId: doc.id,
+        segmentId: current.id,
+        text: input.text,
+      });
+      if (translator) {
+        const number = Number(current.position) + 1;
+        await notify(tx, {
+          organizationId: principal.organizationId,
+          userId: translator.userId,
+          kind: 'rejected',
+          text: `${principal.username} sent back segment ${number} of ${doc.name}: ${input.text!.trim()}`,
+          link: `/documents/${doc.id}?seg=${number}`,
+          actor: principal.username,
+        });
+      }
+    },
+  });
+  await publishComments(deps, principal, doc, [added!.event]);
+  return { segment, comment: publicComment(added!.row, false) };
+}
+
+/** The user who last confirmed or reviewed a segment, when it is someone other than the caller. */
+async function lastConfirmedBy(deps: SegmentDeps, principal: Principal, segmentId: number) {
+  const versions = await documentSegments.segmentVersions(deps.db, segmentId);
+  const confirming = versions
+    .filter((v) => v.status === SEGMENT_STATUSES.confirmed || v.status === SEGMENT_STATUSES.reviewed)
+    .sort((a, b) => b.version - a.version)
+    .find((v) => v.username !== null && v.origin !== 'propagated' && v.origin !== 'pretranslate');
+  if (!confirming?.username || confirming.username === principal.username) return undefined;
+  const [user] = await principalsNamed(deps.db, principal.organizationId, [confirming.username]);
+  return user;
 }
 
 export async function deleteSegment(deps: MemoryDeps, principal: Principal, id: number) {

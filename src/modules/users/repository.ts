@@ -96,6 +96,15 @@ export async function enabledUserIds(db: Queryable, ids: readonly number[]): Pro
   return new Set(rows.map((r) => r.id));
 }
 
+/** The enabled users of an organization with these names (a name no user of it has is left out). */
+export async function enabledUsersNamed(db: Queryable, organizationId: number, usernames: readonly string[]) {
+  if (usernames.length === 0) return [];
+  return db.all<UserRow>(
+    `SELECT * FROM users WHERE organization_id = ? AND disabled = 0 AND username IN (${placeholders(usernames)})`,
+    [organizationId, ...usernames],
+  );
+}
+
 export async function listUsers(db: Queryable, organizationId: number) {
   return db.all<UserRow>('SELECT * FROM users WHERE organization_id = ? ORDER BY id', [organizationId]);
 }

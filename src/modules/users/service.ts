@@ -246,6 +246,23 @@ export function emailsOfUsers(db: Queryable, usernames: readonly string[]) {
   return repo.emailsOf(db, usernames);
 }
 
+/** The enabled users of an organization with these names, as the principal each would sign in as. */
+export async function principalsNamed(
+  db: Queryable,
+  organizationId: number,
+  usernames: readonly string[],
+): Promise<Principal[]> {
+  const rows = await repo.enabledUsersNamed(db, organizationId, usernames);
+  return rows.map((row) => ({
+    organizationId,
+    userId: Number(row.id),
+    username: row.username,
+    role: row.role,
+    keyId: null,
+    sessionId: null,
+  }));
+}
+
 export async function listUsers(db: Db, principal: Principal) {
   requireAdmin(principal);
   return (await repo.listUsers(db, principal.organizationId)).map(publicUser);

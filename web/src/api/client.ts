@@ -6,6 +6,8 @@ import type {
   BrowseEntriesQuery,
   Caller,
   ChangePasswordBody,
+  Comment,
+  CommentBody,
   ConcordanceHit,
   ConcordanceSide,
   CreatedKey,
@@ -15,6 +17,7 @@ import type {
   CreateProjectBody,
   CreateUserBody,
   Deleted,
+  DocumentComments,
   DocumentQa,
   DocumentSegment,
   DocumentWords,
@@ -26,16 +29,19 @@ import type {
   JobLeverage,
   JoinBody,
   Languages,
+  MarkReadAnswer,
   Memory,
   MemoryEntriesPage,
   MemoryEntryHistory,
   MemoryEntrySegment,
   MemoryMatch,
+  NotificationsPage,
   PasswordChanged,
   PretranslateAccept,
   PretranslateAnswer,
   Project,
   ProjectStatus,
+  RejectAnswer,
   RenameDocumentBody,
   RenameMemoryBody,
   ReplaceRequest,
@@ -245,6 +251,22 @@ export const api = {
       id,
       batch_id: batchId,
     } satisfies UndoReplaceBody),
+  comments: (documentId: number) =>
+    json<DocumentComments>('GET', `/v2/comments?${query({ document_id: documentId })}`),
+  /** Without segmentId, a comment on the whole document; with body.parent_id, a reply. */
+  createComment: (documentId: number, segmentId: number | undefined, body: CommentBody) =>
+    json<Comment>('POST', `/v2/comments?${query({ document_id: documentId, segment_id: segmentId })}`, body),
+  updateComment: (commentId: number, body: CommentBody) =>
+    json<Comment>('PUT', `/v2/comments?${query({ comment_id: commentId })}`, body),
+  deleteComment: (commentId: number) =>
+    json<{ id: number; deleted: boolean }>('DELETE', `/v2/comments?${query({ comment_id: commentId })}`),
+  /** Sends a segment back to its translator, unconfirmed, with a comment saying why. */
+  rejectSegment: (body: { id: number; text: string; expected_updated_at?: number }) =>
+    json<RejectAnswer>('POST', '/v2/segments/reject', body),
+  notifications: () => json<NotificationsPage>('GET', '/v2/notifications?limit=20'),
+  /** Marks these notifications read, or all of the caller's. */
+  markNotificationsRead: (ids?: number[]) =>
+    json<MarkReadAnswer>('POST', '/v2/notifications/read', ids ? { ids } : {}),
   restoreVersion: (body: RestoreBody) => json<DocumentSegment>('POST', '/v2/segments/restore', body),
   joinSegments: (body: JoinBody) => json<ReshapeAnswer>('POST', '/v2/segments/join', body),
   splitSegment: (body: SplitBody) => json<ReshapeAnswer>('POST', '/v2/segments/split', body),
@@ -309,6 +331,7 @@ export const api = {
         q: params.q,
         repeated: params.repeated,
         qa: params.qa,
+        unresolved: params.unresolved,
       })}`,
       undefined,
       signal,

@@ -3,11 +3,13 @@
 // so that a change of an answer's shape on the server breaks the web's typecheck. Nothing here is written by
 // hand but the offsets of a concordance hit, which the schema says are pairs and TypeBox types as arrays.
 import type * as shared from '@server/http/schemas.ts';
+import type * as comments from '@server/modules/comments/schemas.ts';
 import type * as documents from '@server/modules/documents/schemas.ts';
 import type * as files from '@server/modules/files/schemas.ts';
 import type * as jobs from '@server/modules/jobs/schemas.ts';
 import type * as languages from '@server/modules/languages/schemas.ts';
 import type * as memories from '@server/modules/memories/schemas.ts';
+import type * as notifications from '@server/modules/notifications/schemas.ts';
 import type * as projects from '@server/modules/projects/schemas.ts';
 import type * as segments from '@server/modules/segments/schemas.ts';
 import type * as tasks from '@server/modules/tasks/schemas.ts';
@@ -64,6 +66,16 @@ export type SegmentHistory = Static<typeof segments.SegmentHistory>;
 export type SegmentVersion = SegmentHistory['versions'][number];
 
 export type Task = Static<typeof tasks.Task>;
+
+/** A comment on a segment or a document (Lilt's Comment with Tessera's threads and mentions). */
+export type Comment = Static<typeof comments.Comment>;
+/** GET /v2/comments: a document's comments by segment id, those on the document under "document". */
+export type DocumentComments = Static<typeof comments.DocumentComments>;
+export type CommentBody = Static<typeof comments.CommentBody>;
+export type Notification = Static<typeof notifications.Notification>;
+export type NotificationsPage = Static<typeof notifications.NotificationsPage>;
+export type MarkReadAnswer = Static<typeof notifications.MarkReadAnswer>;
+export type RejectAnswer = Narrowed<Static<typeof segments.RejectAnswer>, { segment: DocumentSegment }>;
 
 /** A Lilt job: one source, several target languages, a project per language pair. */
 export type Job = Static<typeof jobs.Job>;

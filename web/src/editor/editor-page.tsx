@@ -6,12 +6,15 @@ import type { EditorView } from '@codemirror/view';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
 import { api } from '../api/client.ts';
+import { commentsKey } from '../api/keys/comments.ts';
 import { documentKey, qaKey } from '../api/keys/documents.ts';
 import { projectKey } from '../api/keys/projects.ts';
 import { useOnline } from '../live/use-online.ts';
 import { busyWith } from '../projects/document-state.ts';
 import { ActiveText } from './active-text.ts';
 import { useCommands } from './commands/use-commands.ts';
+import { threadCounts, unresolvedSegmentCount } from './comments/comment-threads.ts';
+import { SendBackDialog } from './comments/send-back-dialog.tsx';
 import { EditorHeader } from './editor-header.tsx';
 import { FilterBar } from './filters/filter-bar.tsx';
 import { GoToDialog } from './go-to/go-to-dialog.tsx';
@@ -81,6 +84,10 @@ export default function EditorPage({ id }: { id: number }) {
     qa: qa.data,
     reload: live.reload,
   });
+  const comments = useQuery({ queryKey: commentsKey(id), queryFn: () => api.comments(id) });
+  const unresolvedSegments = useMemo(() => unresolvedSegmentCount(comments.data), [comments.data]);
+  const threadsBySegment = useMemo(() => threadCounts(comments.data), [comments.data]);
+  const commentsOf = useCallback((sid: number) => threadsBySegment.get(sid), [threadsBySegment]);
   const qaSegments = useMemo(() => qa.data && new Set(qa.data.issues.map((i) => i.position)).size, [qa.data]);
 
   /** The focus into the active target's editor; answers whether it is there. */
@@ -141,6 +148,7 @@ export default function EditorPage({ id }: { id: number }) {
           repetitions={list.repetitions}
           total={list.total}
           qaSegments={qaSegments}
+          unresolvedSegments={unresolvedSegments}
           onChange={commands.changeFilter}
         />
         <div className="editor-body">
@@ -165,6 +173,7 @@ export default function EditorPage({ id }: { id: number }) {
               navigation={position.navigation}
               focusActive={focusActive}
               onFirstRows={onFirstRows}
+              commentsOf={commentsOf}
             />
           )}
           <SideBar
@@ -177,6 +186,8 @@ export default function EditorPage({ id }: { id: number }) {
               concordance: commands.concordance,
               insertMatch: commands.insertMatch,
               segmentChanged: live.segmentChanged,
+              commentRequest: commands.commentRequest,
+              sendBack: commands.sendBack.show,
             }}
           />
         </div>
@@ -189,6 +200,12 @@ export default function EditorPage({ id }: { id: number }) {
           online={online}
         />
         <ShortcutHelp open={commands.help.open} onClose={commands.help.close} />
+        <SendBackDialog
+          open={commands.sendBack.open}
+          segment={active}
+          onSent={live.segmentChanged}
+          onClose={commands.sendBack.close}
+        />
         <ConflictDialog
           reopen={conflictReopen}
           onClosed={position.refocus}

@@ -22,12 +22,14 @@ export type ActionId =
   | 'splitSegment'
   | 'revert'
   | 'toggleFullTags'
+  | 'commentOnSegment'
+  | 'rejectSegment'
   | 'help';
 
 export interface Action {
   id: ActionId;
   label: string;
-  group: 'Segments' | 'Target' | 'Memory' | 'Help';
+  group: 'Segments' | 'Target' | 'Memory' | 'Review' | 'Help';
   /** Combinations on Windows and Linux; "Mod" is Ctrl there and Cmd on a Mac. Several for a numbered action. */
   keys: readonly string[];
   /** Where Option would type a character on a Mac (Option+T is "†"), Ctrl instead. */
@@ -125,6 +127,20 @@ export const ACTIONS: readonly Action[] = [
     group: 'Target',
     keys: ['Alt+Shift+M'],
     macKeys: ['Ctrl+Shift+M'],
+  },
+  {
+    id: 'commentOnSegment',
+    label: 'Comment on the segment (the Comments panel’s box)',
+    group: 'Review',
+    keys: ['Alt+M'],
+    macKeys: ['Ctrl+M'],
+  },
+  {
+    id: 'rejectSegment',
+    label: 'Send the segment back to its translator with a comment…',
+    group: 'Review',
+    keys: ['Alt+Shift+R'],
+    macKeys: ['Ctrl+Shift+R'],
   },
   { id: 'help', label: 'Show these shortcuts', group: 'Help', keys: ['F1'] },
   { id: 'help', label: 'Show these shortcuts', group: 'Help', keys: ['?'], outsideText: true },

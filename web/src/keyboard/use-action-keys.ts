@@ -32,6 +32,8 @@ export function useActionKeys(handlers: ActionHandlers) {
       for (const b of compiled) {
         if (!matchesEvent(b.parsed, event)) continue;
         if (b.action.outsideText && inTextField(event.target)) continue;
+        // A multi-line field (a comment) keeps its Enter combinations: Ctrl+Enter sends what it holds.
+        if (b.parsed.key === 'Enter' && event.target instanceof HTMLTextAreaElement) continue;
         const handler = current.current[b.action.id];
         if (!handler) continue;
         event.preventDefault();

@@ -1,19 +1,27 @@
 // Live updates (GET /v2/events, Server-Sent Events): a document's or a project's segment, task and document
 // events, handed to the screen that listens. Answers whether the stream is open, so that a screen polls only
 // while it is not (EventSource reconnects by itself after a drop).
-import type { DocumentEvent, SegmentEvent, TaskEvent } from '@server/events/live-events.ts';
+import type {
+  CommentEvent,
+  DocumentEvent,
+  NotificationEvent,
+  SegmentEvent,
+  TaskEvent,
+} from '@server/events/live-events.ts';
 import { useEffect, useRef, useState } from 'react';
 
-export type { DocumentEvent, SegmentEvent, TaskEvent };
+export type { CommentEvent, DocumentEvent, NotificationEvent, SegmentEvent, TaskEvent };
 
 export interface LiveHandlers {
   segment?: (event: SegmentEvent) => void;
   task?: (event: TaskEvent) => void;
   document?: (event: DocumentEvent) => void;
+  comment?: (event: CommentEvent) => void;
+  notification?: (event: NotificationEvent) => void;
 }
 
 export function useLiveEvents(
-  scope: { document_id: number } | { project_id: number } | null,
+  scope: { document_id: number } | { project_id: number } | { notifications: true } | null,
   handlers: LiveHandlers,
 ): boolean {
   const latest = useRef(handlers);
@@ -40,6 +48,8 @@ export function useLiveEvents(
     listen('segment');
     listen('task');
     listen('document');
+    listen('comment');
+    listen('notification');
     return () => {
       source.close();
       setOpen(false);

@@ -7,7 +7,7 @@ import { documentKey, qaKey } from './documents.ts';
 export const segmentPagesKey = (documentId: number) => ['segments', documentId] as const;
 export const segmentPageKey = (
   documentId: number,
-  filter: { statuses: readonly string[]; q: string; repeated: boolean; qa?: boolean },
+  filter: { statuses: readonly string[]; q: string; repeated: boolean; qa?: boolean; unresolved?: boolean },
   page: number,
 ) =>
   [
@@ -16,6 +16,7 @@ export const segmentPageKey = (
     filter.q,
     filter.repeated,
     filter.qa ? 'qa' : '',
+    filter.unresolved ? 'unresolved' : '',
     page,
   ] as const;
 export const segmentCountsKey = (documentId: number) => ['segment-counts', documentId] as const;

@@ -60,6 +60,8 @@ export function useCommands({
   const [goToOpen, setGoToOpen] = useState(false);
   const [replaceOpen, setReplaceOpen] = useState(false);
   const [qaListOpen, setQaListOpen] = useState(false);
+  const [sendBackOpen, setSendBackOpen] = useState(false);
+  const [commentRequest, setCommentRequest] = useState(0);
 
   const moveTo = useCallback(
     (index: number, how?: Navigation) => {
@@ -166,6 +168,13 @@ export function useCommands({
     setReplaceOpen(true);
   };
 
+  /** Send back: what is typed is saved first, so that the segment is sent back as it stands. */
+  const openSendBack = () => {
+    if (!active) return;
+    if (view.current) commit(active, view.current.state.doc.toString());
+    setSendBackOpen(true);
+  };
+
   const handlers: ActionHandlers = {
     nextSegment: () => moveTo(activeIndex + 1),
     previousSegment: () => moveTo(activeIndex - 1),
@@ -227,6 +236,8 @@ export function useCommands({
     toggleFullTags: () => toggleFullTags(),
     joinSegments: () => active && joinWithNext({ saves, view, reload, notify: setNotice }, active),
     splitSegment: () => active && splitAtCaret({ saves, view, reload, notify: setNotice }, active),
+    commentOnSegment: () => setCommentRequest((n) => n + 1),
+    rejectSegment: () => openSendBack(),
     help: () => setHelpOpen(true),
   };
   useActionKeys(handlers);
@@ -269,6 +280,15 @@ export function useCommands({
       show: () => setQaListOpen(true),
       close: () => {
         setQaListOpen(false);
+        refocus();
+      },
+    },
+    commentRequest,
+    sendBack: {
+      open: sendBackOpen,
+      show: openSendBack,
+      close: () => {
+        setSendBackOpen(false);
         refocus();
       },
     },

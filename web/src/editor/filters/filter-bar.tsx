@@ -16,10 +16,15 @@ export const FilterBar = forwardRef<
     total: number | undefined;
     /** Segments with QA issues (the document's QA report), when known. */
     qaSegments: number | undefined;
+    /** Segments with an unresolved comment thread, when known. */
+    unresolvedSegments: number | undefined;
     /** `focus` false: the search is typed, the focus stays in it. */
     onChange: (filter: SegmentFilter, focus?: boolean) => void;
   }
->(function FilterBar({ filter, counts, repetitions, total, qaSegments, onChange }, searchRef) {
+>(function FilterBar(
+  { filter, counts, repetitions, total, qaSegments, unresolvedSegments, onChange },
+  searchRef,
+) {
   const [q, setQ] = useState(filter.q);
   useEffect(() => setQ(filter.q), [filter.q]);
   // The list follows the search a moment after typing stops, not on every key.
@@ -42,8 +47,8 @@ export const FilterBar = forwardRef<
       <button
         type="button"
         className="chip"
-        aria-pressed={filter.statuses.length === 0 && !filter.repeated && !filter.qa}
-        onClick={() => onChange({ ...filter, statuses: [], repeated: false, qa: false })}
+        aria-pressed={filter.statuses.length === 0 && !filter.repeated && !filter.qa && !filter.unresolved}
+        onClick={() => onChange({ ...filter, statuses: [], repeated: false, qa: false, unresolved: false })}
       >
         All <span className="count">{documentTotal?.toLocaleString() ?? '…'}</span>
       </button>
@@ -74,6 +79,15 @@ export const FilterBar = forwardRef<
         onClick={() => onChange({ ...filter, qa: !filter.qa })}
       >
         Has QA issues <span className="count">{qaSegments?.toLocaleString() ?? '…'}</span>
+      </button>
+      <button
+        type="button"
+        className="chip comments-chip"
+        aria-pressed={filter.unresolved === true}
+        title="Segments with a comment thread not resolved yet"
+        onClick={() => onChange({ ...filter, unresolved: !filter.unresolved })}
+      >
+        Unresolved comments <span className="count">{unresolvedSegments?.toLocaleString() ?? '…'}</span>
       </button>
       <input
         ref={searchRef}

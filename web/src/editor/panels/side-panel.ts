@@ -22,6 +22,10 @@ export interface PanelContext {
   insertMatch: (match: MemoryMatch) => void;
   /** A panel changed a segment on the server (a version restored): the editor shows the change. */
   segmentChanged: (segment: DocumentSegment) => void;
+  /** Bumped each time the comment key is pressed: the Comments panel focuses its box. */
+  commentRequest: number;
+  /** Opens "Send back" for the active segment (what its key does). */
+  sendBack: () => void;
 }
 
 export interface PanelProps {

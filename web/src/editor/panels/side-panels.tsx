@@ -1,4 +1,5 @@
 // The editor's side bar, top to bottom: one entry per panel. A new panel is one line here.
+import { CommentsPanel } from '../comments/comments-panel.tsx';
 import { ConcordancePanel } from '../concordance/concordance-panel.tsx';
 import { HistoryPanel } from '../history/history-panel.tsx';
 import { MatchesPanel } from '../matches/matches-panel.tsx';
@@ -31,6 +32,7 @@ export const SIDE_PANELS: readonly SidePanel[] = [
       />
     ),
   },
+  { id: 'comments', Panel: CommentsPanel },
   {
     id: 'concordance',
     Panel: ({ context }) => <ConcordancePanel memoryId={context.memoryId} request={context.concordance} />,

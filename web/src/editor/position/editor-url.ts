@@ -22,6 +22,7 @@ export function readUrl(): UrlState {
       q: params.get('q') ?? '',
       repeated: params.get('repeated') === '1',
       qa: params.get('qa') === '1',
+      unresolved: params.get('unresolved') === '1',
     },
   };
 }
@@ -33,6 +34,7 @@ export function writeUrl(id: number, seg: number | undefined, filter: SegmentFil
   if (filter.q) params.set('q', filter.q);
   if (filter.repeated) params.set('repeated', '1');
   if (filter.qa) params.set('qa', '1');
+  if (filter.unresolved) params.set('unresolved', '1');
   const search = params.toString();
   const url = `/documents/${id}${search ? `?${search}` : ''}`;
   if (url !== window.location.pathname + window.location.search) window.history.replaceState(null, '', url);

@@ -28,6 +28,8 @@ export interface SegmentGridProps {
   /** Puts the focus in the active target's editor; false while there is none. */
   focusActive: () => boolean;
   onFirstRows: () => void;
+  /** The comment threads on a segment and how many are unresolved (none: undefined). */
+  commentsOf?: (id: number) => { threads: number; open: number } | undefined;
 }
 
 /** A click or a Tab into a row: it is where the person is looking, so it stays where it is if it is all in view. */
@@ -80,7 +82,26 @@ function RepetitionMark({ mark }: { mark: NonNullable<DocumentSegment['repetitio
   );
 }
 
+/** Comment threads on the segment: the unresolved ones counted, a resolved-only segment marked quietly. */
+function CommentMark({ threads, open }: { threads: number; open: number }) {
+  const label =
+    open > 0
+      ? `${open} unresolved ${open === 1 ? 'comment' : 'comments'}`
+      : `${threads} resolved ${threads === 1 ? 'comment' : 'comments'}`;
+  return (
+    <span role="img" className={`comment-mark${open > 0 ? ' open' : ''}`} aria-label={label} title={label}>
+      <svg aria-hidden="true" viewBox="0 0 16 16" width="12" height="12">
+        <path d="M2 2h12v9H6l-3 3v-3H2z" fill="currentColor" />
+      </svg>
+      {open > 0 ? open : ''}
+    </span>
+  );
+}
+
 interface SegmentRowProps {
+  /** Comment threads on it, and the unresolved ones among them (numbers, so that the row's memo holds). */
+  commentThreads: number;
+  openThreads: number;
   index: number;
   start: number;
   segment: DocumentSegment | undefined;
@@ -95,6 +116,7 @@ interface SegmentRowProps {
 // A row re-renders only when what it shows changes: moving from one segment to the next redraws two rows.
 const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
   const { index, start, segment, active, editor, save, target, measure, onActivate } = props;
+  const { commentThreads, openThreads } = props;
   const number = segment ? segment.position + 1 : undefined;
   return (
     <div
@@ -147,6 +169,7 @@ const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
           <>
             <span className={`status-badge ${segment.status}`}>{STATUS_NAMES[segment.status]}</span>
             {segment.repetition && <RepetitionMark mark={segment.repetition} />}
+            {commentThreads > 0 && <CommentMark threads={commentThreads} open={openThreads} />}
             <SaveBadge entry={save} />
           </>
         )}
@@ -288,6 +311,7 @@ export function SegmentGrid(props: SegmentGridProps) {
         <div className="grid-body" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const segment = rowAt(item.index);
+            const comments = segment && props.commentsOf?.(segment.id);
             return (
               <SegmentRow
                 key={item.key}
@@ -298,6 +322,8 @@ export function SegmentGrid(props: SegmentGridProps) {
                 editor={item.index === activeIndex ? editor : null}
                 save={segment && saveOf(segment.id)}
                 target={segment ? targetOf(segment) : ''}
+                commentThreads={comments?.threads ?? 0}
+                openThreads={comments?.open ?? 0}
                 measure={virtualizer.measureElement}
                 onActivate={onActivate}
               />

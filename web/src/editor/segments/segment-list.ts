@@ -18,11 +18,17 @@ export interface SegmentFilter {
   repeated: boolean;
   /** Only segments with QA issues. */
   qa?: boolean;
+  /** Only segments with an unresolved comment thread. */
+  unresolved?: boolean;
 }
 
 /** Whether the filter keeps only some of the document's segments. */
 export const isFiltered = (filter: SegmentFilter) =>
-  filter.statuses.length > 0 || filter.q !== '' || filter.repeated || filter.qa === true;
+  filter.statuses.length > 0 ||
+  filter.q !== '' ||
+  filter.repeated ||
+  filter.qa === true ||
+  filter.unresolved === true;
 
 /** Whether the filter keeps every segment (a row's index is then its position). */
 export const isUnfiltered = (filter: SegmentFilter) => !isFiltered(filter);
@@ -40,6 +46,7 @@ function fetchPage(docId: number, filter: SegmentFilter, page: number, signal?: 
       q: filter.q || undefined,
       repeated: filter.repeated || undefined,
       qa: filter.qa ? 'any' : undefined,
+      unresolved: filter.unresolved || undefined,
     },
     signal,
   );

@@ -4,6 +4,7 @@
 import type { EditorView } from '@codemirror/view';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useCallback, useEffect, useState } from 'react';
+import { invalidateComments } from '../../api/keys/comments.ts';
 import { documentKey } from '../../api/keys/documents.ts';
 import {
   invalidateSegmentCounts,
@@ -112,6 +113,14 @@ export function useLiveSegments({
       task: (event) => {
         if (event.document_id === documentId)
           queryClient.invalidateQueries({ queryKey: documentKey(documentId) });
+      },
+      comment: (event) => {
+        if (event.document_id !== documentId) return;
+        invalidateComments(queryClient, documentId);
+        const me = queryClient.getQueryData<Caller>(meKey);
+        if (event.user !== me?.username && event.action === 'created') {
+          setLiveNote(`New comment by ${event.user}`);
+        }
       },
     },
   );
