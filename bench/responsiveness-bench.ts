@@ -1,5 +1,6 @@
 // Responsiveness under long work: while the server parses, pre-translates and exports a large document,
-// exports the whole memory, and finds and replaces in every target of the document (dry run, apply, undo),
+// exports the whole memory, and finds and replaces in every target of the document (dry run, a regular
+// expression's dry run, apply, undo),
 // /healthz is probed every 20 ms and memory queries are sent back to back on
 // connections of their own. No request should wait behind the work (issue 8: /healthz ≤ 50 ms, query p99
 // within 10 ms of the idle p99).
@@ -183,6 +184,18 @@ export async function runResponsivenessBench(opts: ResponsivenessOptions): Promi
           dry_run: true,
         });
         log(`responsiveness: find and replace would change ${preview.changed} segments`);
+      });
+      // The same as a regular expression: it runs on the replace pool's thread, a slice of texts at a time.
+      await step('find and replace dry run, regular expression', async () => {
+        const preview = await api.json<{ changed: number }>('POST', '/v2/documents/replace', {
+          id: docId,
+          find: '(e)n\\b',
+          replace: '$1N',
+          regex: true,
+          case_sensitive: true,
+          dry_run: true,
+        });
+        log(`responsiveness: the regular expression would change ${preview.changed} segments`);
       });
       await step('find and replace apply', async () => {
         batchId = (await api.json<{ batch_id: number }>('POST', '/v2/documents/replace', replace)).batch_id;

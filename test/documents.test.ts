@@ -720,6 +720,21 @@ for (const target of await storeTargets()) {
       const json = await upload('bad.json', '{"a": "b",\n  "c": }');
       const failedJson = await imported(json.id);
       assert.match(String(failedJson.import_error_message), /^bad\.json: .*line 2/);
+      // YAML nested thousands deep is refused in words, not V8's; aliases are never expanded (billion laughs).
+      const deep = await upload('deep.yaml', `a: ${'['.repeat(50_000)}x${']'.repeat(50_000)}\n`);
+      assert.match(
+        String((await imported(deep.id)).import_error_message),
+        /^deep\.yaml: YAML: nested too deeply at line \d+/,
+      );
+      const item = '"Hello world, this is text."';
+      let laughs = `a: &a [${Array(9).fill(item).join(', ')}]\n`;
+      for (const [i, level] of [...'bcdefghij'].entries()) {
+        laughs += `${level}: &${level} [${Array(9).fill(`*${'abcdefghij'[i]}`).join(', ')}]\n`;
+      }
+      const bomb = await upload('laughs.yaml', laughs);
+      const laughed = await imported(bomb.id);
+      assert.equal(laughed.import_succeeded, true, String(laughed.import_error_message));
+      assert.equal(laughed.num_segments, 9, 'the anchored strings once each, no alias expanded');
       // XML that declares entities is refused; HTML has no DTD, so a declared entity stays literal text.
       const xmlEntity = await upload(
         'strings.xml',

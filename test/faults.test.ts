@@ -4,6 +4,8 @@
 // every socket (a network cut). Each time: the process lives on (an 'error' nobody listened to would end this
 // test's process), the task runs again and succeeds, and its data is there exactly once. Requests during an
 // outage answer 503 STORE_UNAVAILABLE; a task cut off at every attempt fails saying why, changing nothing.
+// Find and replace, which runs inside its request, is cut while staging and while applying its batch: a 503,
+// the document never half replaced, and the client's retry replaces it whole, once.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { isStoreUnavailable } from '../src/errors.ts';
@@ -223,6 +225,83 @@ for (const cut of postgres ? [terminate, proxied()] : []) {
         const zip = await api.get(`/v2/jobs/${jobId}/download`);
         assert.equal(zip.statusCode, 200, zip.body);
         assert.equal(zip.headers['content-type'], 'application/zip');
+      });
+    }
+
+    // Find and replace is no task: it runs inside its request, staging a page at a time, then applying the
+    // batch in one transaction. A cut fails the request (503) or comes after the commit; the document is
+    // never half replaced, and the client's retry replaces it whole, once.
+    for (const when of ['staging', 'applying'] as const) {
+      test(`find and replace, cut while ${when}: never half a batch; the retry replaces it whole, once`, async (t) => {
+        const total = 3000;
+        const units = Array.from(
+          { length: total },
+          (_, i) =>
+            `<trans-unit id="u${i}"><source>Sentence ${i} of the file.</source><target>Satz ${i} der Datei.</target></trans-unit>`,
+        ).join('');
+        const xliff = `<?xml version="1.0" encoding="UTF-8"?><xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file source-language="en" target-language="de" datatype="plaintext" original="f.txt"><body>${units}</body></file></xliff>`;
+        const doc = await api.upload('/v2/documents/files', xliff, {
+          'lilt-api': JSON.stringify({ name: `replace-${when}.xlf`, project_id: projectId }),
+        });
+        assert.equal(doc.statusCode, 200, doc.body);
+        const documentId = doc.json().id;
+        await ended(await newestTask('document_import'));
+        const withText = (text: string) =>
+          count(
+            `SELECT COUNT(*) AS n FROM document_segments WHERE document_id = ? AND target LIKE '%${text}%'`,
+            [documentId],
+          );
+        assert.equal(await withText('Datei'), total);
+        // Cut once the replace has reached the stage: a batch staged, or every change of it staged.
+        const reached =
+          when === 'staging'
+            ? () =>
+                count(
+                  'SELECT COUNT(*) AS n FROM replace_batches WHERE document_id = ? AND applied_at IS NULL',
+                  [documentId],
+                ).then((n) => n > 0)
+            : () =>
+                count(
+                  'SELECT COUNT(*) AS n FROM replace_changes WHERE batch_id IN (SELECT id FROM replace_batches WHERE document_id = ?)',
+                  [documentId],
+                ).then((n) => n === total);
+        const plain = client(ctx.app, ctx.adminKey);
+        const body = { id: documentId, find: 'Datei', replace: 'Akte' };
+        const replacing = plain.post('/v2/documents/replace', body);
+        let settled = false;
+        void replacing.finally(() => {
+          settled = true;
+        });
+        let cutMade = false;
+        for (let i = 0; !settled && i < 20_000; i++) {
+          if (await reached()) {
+            await cut.cut(urls.direct);
+            cutMade = true;
+            break;
+          }
+          await new Promise((r) => setImmediate(r));
+        }
+        const res = await replacing;
+        await alive();
+        // A 503 saying why, or the whole batch (the cut came after its commit).
+        assert.ok([200, 503].includes(res.statusCode), `${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (res.statusCode === 503) assert.equal(res.json().code, 'STORE_UNAVAILABLE');
+        const replaced = await withText('Akte');
+        assert.ok(replaced === 0 || replaced === total, `${replaced} of ${total} replaced: half a batch`);
+        assert.ok(cutMade || res.statusCode === 200, 'the stage was reached or the replace ended first');
+        t.diagnostic(
+          `cut: ${cutMade}; answered ${res.statusCode}; ${replaced} of ${total} replaced before the retry`,
+        );
+        // The client retries: every target replaced once, none twice; the batch undoes whole.
+        const again = await api.post('/v2/documents/replace', body);
+        assert.equal(again.statusCode, 200, again.body.slice(0, 200));
+        assert.equal(await withText('Akte'), total);
+        assert.equal(await withText('Akte Akte'), 0);
+        assert.equal(await withText('Datei'), 0);
+        const batchId = again.json().batch_id ?? res.json().batch_id;
+        const undone = await api.post('/v2/documents/replace/undo', { id: documentId, batch_id: batchId });
+        assert.equal(undone.statusCode, 200, undone.body);
+        assert.equal(await withText('Datei'), total);
       });
     }
 

@@ -107,6 +107,51 @@ for (const target of await storeTargets()) {
       assert.equal((await api.get(`/v2/segments?id=${last.id}`)).json().target, last.target);
     });
 
+    test('a regular expression whose replacement repeats the match ($&) is refused as too long, never built', async () => {
+      // A paragraph of a million characters (sources are the file's, of any length) and one that is short.
+      const up = await api.upload('/v2/documents/files', `${'b'.repeat(1_000_000)}\n\nShort one.\n`, {
+        'lilt-api': JSON.stringify({ name: 'long.txt', project_id: projectId }),
+      });
+      assert.equal(up.statusCode, 200, up.body);
+      const id = up.json().id as number;
+      for (let i = 0; (await api.get(`/v2/documents?id=${id}`)).json().import_in_progress; i++) {
+        assert.ok(i < 3000, 'import never ended');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const [long, short] = (await api.get(`/v2/documents/segments?id=${id}`)).json().segments;
+      const rssBefore = process.memoryUsage().rss;
+      // 2,500 copies of the match: 2.5 billion characters for the long source, 25,000 for the short one.
+      const res = await bob.post('/v2/documents/replace', {
+        id,
+        find: '.+',
+        replace: '$&'.repeat(2500),
+        regex: true,
+        field: 'source',
+        dry_run: true,
+      });
+      const grewMb = (process.memoryUsage().rss - rssBefore) / 2 ** 20;
+      assert.equal(res.statusCode, 400, res.body.slice(0, 300));
+      assert.equal(res.json().code, 'BAD_PARAMETER');
+      assert.match(res.json().message, /"replace"/);
+      assert.match(res.json().message, new RegExp(`segments ${long.id}, ${short.id}\\b`));
+      assert.match(res.json().message, /longer than 20,000 characters/);
+      assert.ok(grewMb < 300, `RSS grew by ${grewMb.toFixed(0)} MB`);
+      // Within the bound, the match is repeated as asked.
+      const fine = await bob.post('/v2/documents/replace', {
+        id,
+        find: 'Short (one)',
+        replace: '$1 $&',
+        regex: true,
+        field: 'source',
+        dry_run: true,
+      });
+      assert.equal(fine.statusCode, 200, fine.body.slice(0, 300));
+      assert.deepEqual(
+        fine.json().changes.map((c: { segment_id: number; after: string }) => [c.segment_id, c.after]),
+        [[short.id, 'one Short one.']],
+      );
+    });
+
     test('a preview of long targets lists the first changes within a bound of characters', async () => {
       const count = 60;
       const doc = await xliffDocument(

@@ -467,6 +467,38 @@ for (const target of await storeTargets()) {
       assert.match(memoryRes.json().message, /trglocale/);
     });
 
+    test("the zip's entry names: a name given twice, in another case, or in NFC and NFD is an entry each", async () => {
+      // A Mac sends Café.txt decomposed (NFD), Windows composed (NFC): two zip entries that read as one name,
+      // which an unzip on a normalizing file system (APFS, HFS+) writes over each other.
+      const names = ['Caf\u00e9.txt', 'Cafe\u0301.txt', 'CAF\u00c9.txt', 'Caf\u00e9.txt', 'cafe\u0301.TXT'];
+      const fileIds: number[] = [];
+      for (const [i, name] of names.entries()) {
+        const res = await api.upload(`/v2/files?name=${encodeURIComponent(name)}`, `File number ${i}.\n`);
+        assert.equal(res.statusCode, 201, res.body);
+        fileIds.push(res.json().id);
+      }
+      const res = await api.post('/v2/jobs', {
+        name: 'Names',
+        fileIds,
+        srcLang: 'en',
+        languagePairs: [{ trgLang: 'fr', memoryId: memory.fr }],
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const job = await created(res.json().id);
+      assert.equal((await api.get(`/v2/jobs/${job.id}/export?type=files`)).statusCode, 200);
+      assert.equal((await exported(job.id)).isProcessing, 0);
+      const entries = (await download(job.id)).filter((e) => !e.name.endsWith('/'));
+      assert.equal(entries.length, names.length);
+      const folded = entries.map((e) => e.name.normalize('NFC').toLowerCase());
+      assert.equal(new Set(folded).size, names.length, entries.map((e) => e.name).join(' | '));
+      for (const e of entries) assert.match(e.name, /^fr\/[^/\\]+$/, e.name);
+      // Each file's own text under a name of its own.
+      assert.deepEqual(
+        entries.map((e) => e.data.toString('utf8')).sort(),
+        names.map((_, i) => `File number ${i}.\n`),
+      );
+    });
+
     test('refusals: another organization sees 404; bad parameters are named; nothing is left of a refused job', async () => {
       const job = await created((await createJob('Ours')).id);
       for (const res of [

@@ -1,5 +1,6 @@
 // What reading an upload may cost in memory: gzip bombs (a megabyte that inflates to a gigabyte) and huge
-// elements in every memory file format, through the import API, and a DOCX that inflates to 256 MB
+// elements in every memory file format (TMX, XLIFF, TSV and CSV: a line of a gigabyte, of a billion empty
+// cells, a quoted cell of a gigabyte), through the import API, and a DOCX that inflates to 256 MB
 // through the document upload. Each import fails saying why (FILE_LIMIT_EXCEEDED and where, for memory
 // files), the memory unchanged, and the process's resident memory grows by far less than the gigabyte:
 // before the limits, the memory imports grew it by 0.6-1.3 GB (a TSV line, a TMX run of whitespace, an
@@ -76,6 +77,30 @@ const CASES: { name: string; file: string; body: () => Buffer; error: RegExp }[]
     file: 'line.tsv.gz',
     body: () => bomb('Hello\tHallo\n', 'a', 1024, '\tb\n'),
     error: /line 2 is longer than 4194304 characters/,
+  },
+  {
+    name: 'TSV: one line of a gigabyte of tabs (gzip)',
+    file: 'tabs.tsv.gz',
+    body: () => bomb('Hello\tHallo\n', '\t', 1024, 'b\n'),
+    error: /line 2 holds more than 10000 tabs/,
+  },
+  {
+    name: 'CSV: one line of a gigabyte (gzip)',
+    file: 'line.csv.gz',
+    body: () => bomb('Hello,Hallo\n', 'a', 1024, ',b\n'),
+    error: /line 2 is longer than 4194304 characters/,
+  },
+  {
+    name: 'CSV: one quoted cell of a gigabyte of lines (gzip)',
+    file: 'quoted.csv.gz',
+    body: () => bomb('Hello,Hallo\n"', 'a\n', 1024, '",b\n'),
+    error: /line \d+ is longer than 4194304 characters/,
+  },
+  {
+    name: 'CSV: one line of a gigabyte of empty cells (gzip)',
+    file: 'commas.csv.gz',
+    body: () => bomb('Hello,Hallo\n', ',', 1024, 'b\n'),
+    error: /line 2 holds more than 10000 commas/,
   },
   {
     name: 'XLIFF: a gigabyte of whitespace between units (gzip)',

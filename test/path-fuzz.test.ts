@@ -4,12 +4,20 @@
 // organization's key. Whatever the spelling: never a 5xx, never a handler of the API reached without a
 // principal, never a 2xx holding the first organization's data, and its data unchanged afterwards. Sent over
 // a socket, not app.inject, whose URL parsing would resolve dot segments and re-encode before the server sees
-// them.
+// them. The routes outside the API — probes, metrics, the API's reference and its files, the web application's
+// files and pages — get the same spellings and every way of climbing out of their folders: never a 5xx, never
+// a file from outside the folder served.
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import Fastify from 'fastify';
 import type { Principal } from '../src/http/principal.ts';
+import type { App } from '../src/http/types.ts';
+import { webAppPlugin } from '../src/http/web-app.ts';
 import { client } from './helpers/api.ts';
 import { createContext, type TestContext, userKey } from './helpers/context.ts';
 import { storeTargets } from './helpers/stores.ts';
@@ -242,3 +250,157 @@ for (const target of await storeTargets()) {
     });
   });
 }
+
+/** Spellings of a path outside the API (no /v2 to encode): each takes the path and spells it otherwise. */
+const SERVER_MUTATIONS: [string, (path: string) => string][] = [
+  ['canonical', (p) => p],
+  // A request's path starts with a slash (without one, Node's parser answers 400 and closes the connection).
+  ...MUTATIONS.filter(([name]) => !/v2|dot-dot|dot segment|double slash inside|NUL inside/.test(name)).map(
+    ([name, mutate]): [string, (path: string) => string] => [
+      name,
+      (p) => {
+        const spelled = mutate(p);
+        return spelled.startsWith('/') ? spelled : `/${spelled}`;
+      },
+    ],
+  ),
+  ['first letter encoded', (p) => `/${hex(p[1] ?? 'a')}${p.slice(2)}`],
+  ['NUL before the extension', (p) => p.replace(/(\.\w+)?$/, '%00$1')],
+];
+
+/** Ways out of a folder to a file beside it (`secret.txt`) or to the machine's own files. */
+const ESCAPES = (dir: string) => [
+  `${dir}/../secret.txt`,
+  `${dir}/../../secret.txt`,
+  `${dir}/..%2fsecret.txt`,
+  `${dir}/..%2f..%2fsecret.txt`,
+  `${dir}/%2e%2e/secret.txt`,
+  `${dir}/%2e%2e%2f%2e%2e%2fsecret.txt`,
+  `${dir}/..%5csecret.txt`,
+  `${dir}/..%5c..%5csecret.txt`,
+  `${dir}/%c0%ae%c0%ae%c0%afsecret.txt`,
+  `${dir}/%c0%ae%c0%ae/secret.txt`,
+  `${dir}/%252e%252e%252fsecret.txt`,
+  `${dir}/....//secret.txt`,
+  `${dir}/..;/secret.txt`,
+  `${dir}/.%2e/secret.txt`,
+  `${dir}/%2e./secret.txt`,
+  `${dir}/..%00/secret.txt`,
+  `${dir}/%ef%bc%8e%ef%bc%8e%ef%bc%8fsecret.txt`,
+  `${dir}//etc/passwd`,
+  `${dir}/%2fetc%2fpasswd`,
+  `${dir}/..%2f..%2f..%2f..%2f..%2f..%2f..%2f..%2fetc%2fpasswd`,
+  `${dir}/../../../../../../../../etc/passwd`,
+  `${dir}/..%2f..%2f..%2f..%2fpackage.json`,
+];
+
+/** What a file from outside a served folder holds: a leak if a 2xx answer holds it. */
+const OUTSIDE = [/q7secret/, /root:x?:0:0/, /"devDependencies"/];
+
+describe('path fuzzing of the routes outside the API', () => {
+  let ctx: TestContext;
+  let site: App;
+  let siteDir: string;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+  before(async () => {
+    const [sqlite] = await storeTargets();
+    ctx = await createContext(sqlite, { TESSERA_RATE_LIMIT: '1000000' });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    // The web application's files as a build lays them out, with a file beside the folder that must stay there.
+    siteDir = mkdtempSync(join(tmpdir(), 'tessera-fuzz-web-'));
+    const root = join(siteDir, 'dist');
+    mkdirSync(join(root, 'assets'), { recursive: true });
+    writeFileSync(
+      join(root, 'index.html'),
+      '<!doctype html><title>Tessera</title><meta name="n" content="__CSP_NONCE__">',
+    );
+    writeFileSync(join(root, 'assets', 'app-3f2a.js'), 'console.log("app");\n');
+    writeFileSync(join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(join(siteDir, 'secret.txt'), 'q7secret\n');
+    site = Fastify() as unknown as App;
+    await site.register(webAppPlugin, { root });
+    await site.listen({ port: 0, host: '127.0.0.1' });
+  });
+  after(async () => {
+    agent.destroy();
+    await site.close();
+    await ctx.close();
+    rmSync(siteDir, { recursive: true, force: true });
+  });
+
+  async function fuzz(port: number, paths: string[], escapes: string[]) {
+    const failures: string[] = [];
+    let requests = 0;
+    const urls = [
+      ...paths.flatMap((p) => SERVER_MUTATIONS.map(([name, mutate]) => [name, mutate(p)])),
+      ...escapes.map((e) => ['escape', e]),
+    ];
+    for (const [name, url] of urls) {
+      for (const accept of ['text/html', '*/*']) {
+        const label = `GET ${url.slice(0, 100)} (${name}, ${accept})`;
+        requests++;
+        const res = await send(port, agent, { method: 'GET', path: url, headers: { accept } }).catch(
+          (err: Error) => ({ statusCode: 0, body: err.message }),
+        );
+        if (res.statusCode === 0) {
+          // Past Node's 16 KiB limit on the request head: 431 and the connection closed, as it should be.
+          if (url.length <= 16_384) failures.push(`${label} → ${res.body}`);
+          continue;
+        }
+        if (res.statusCode >= 500 && !(res.statusCode === 503 && /not built/.test(res.body)))
+          failures.push(`${label} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+        else if (res.statusCode < 300 && OUTSIDE.some((leak) => leak.test(res.body)))
+          failures.push(`${label} → ${res.statusCode} with a file from outside its folder`);
+      }
+    }
+    return { failures, requests };
+  }
+
+  test('probes, metrics and the API reference: no spelling fails or climbs out of its folder', async () => {
+    const port = (ctx.app.server.address() as AddressInfo).port;
+    const paths = [
+      '/healthz',
+      '/readyz',
+      '/metrics',
+      '/docs',
+      '/docs/json',
+      '/docs/yaml',
+      '/docs/static/index.html',
+      '/docs/static/swagger-initializer.js',
+      '/projects/1',
+    ];
+    const { failures, requests } = await fuzz(port, paths, [
+      ...ESCAPES('/docs/static'),
+      ...ESCAPES('/docs'),
+      ...ESCAPES(''),
+    ]);
+    assert.equal(
+      failures.length,
+      0,
+      `${failures.length} failures in ${requests} requests:\n${failures.slice(0, 40).join('\n')}`,
+    );
+    assert.equal((await send(port, agent, { method: 'GET', path: '/healthz', headers: {} })).statusCode, 200);
+  });
+
+  test("the web application's files and pages: no spelling fails or serves a file from outside its folder", async () => {
+    const port = (site.server.address() as AddressInfo).port;
+    const paths = ['/', '/projects/1', '/assets/app-3f2a.js', '/favicon.svg', '/index.html'];
+    const { failures, requests } = await fuzz(port, paths, [...ESCAPES('/assets'), ...ESCAPES('')]);
+    assert.equal(
+      failures.length,
+      0,
+      `${failures.length} failures in ${requests} requests:\n${failures.slice(0, 40).join('\n')}`,
+    );
+    // The files themselves are served.
+    const asset = await send(port, agent, { method: 'GET', path: '/assets/app-3f2a.js', headers: {} });
+    assert.deepEqual([asset.statusCode, asset.body], [200, 'console.log("app");\n']);
+    const page = await send(port, agent, {
+      method: 'GET',
+      path: '/projects/1',
+      headers: { accept: 'text/html' },
+    });
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /<title>Tessera<\/title>/);
+  });
+});

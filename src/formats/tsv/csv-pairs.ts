@@ -5,7 +5,13 @@
 import type { TmxReader, TmxReadOptions } from '../tmx/tmx-reader.ts';
 import { type Dialect, readDelimitedPairs } from './tsv-pairs.ts';
 
-const CSV: Dialect = { name: 'CSV', delimiter: ',', quote: '"', separator: 'a comma' };
+const CSV: Dialect = {
+  name: 'CSV',
+  delimiter: ',',
+  quote: '"',
+  separator: 'a comma',
+  separators: 'commas',
+};
 
 export function readCsvPairs(input: AsyncIterable<Uint8Array>, options: TmxReadOptions): TmxReader {
   return readDelimitedPairs(input, options, CSV);

@@ -11,6 +11,7 @@ import { gunzipIfCompressed } from '../../xml/gzip.ts';
 import { literalToTagged } from '../tagged-literal.ts';
 import type { TmxReader, TmxReadOptions, TmxReadStats, TmxUnit } from '../tmx/tmx-reader.ts';
 import { firstRowKind } from './column-header.ts';
+import { guardLines } from './line-guard.ts';
 
 /**
  * The longest line read, in characters: csv-parse gathers a line whole before it yields it, so a gigabyte
@@ -27,9 +28,11 @@ export interface Dialect {
   quote: string | false;
   /** Named in the message for a row with one cell. */
   separator: string;
+  /** Named in the message for a line of too many cells. */
+  separators: string;
 }
 
-const TSV: Dialect = { name: 'TSV', delimiter: '\t', quote: false, separator: 'a tab' };
+const TSV: Dialect = { name: 'TSV', delimiter: '\t', quote: false, separator: 'a tab', separators: 'tabs' };
 
 export function readTsvPairs(input: AsyncIterable<Uint8Array>, options: TmxReadOptions): TmxReader {
   return readDelimitedPairs(input, options, TSV);
@@ -62,7 +65,14 @@ async function* readPairs(
     max_record_size: MAX_TSV_LINE,
   });
   // The file streams through the parser (pipe keeps the backpressure); records are read as they are parsed.
-  const bytes = Readable.from(gunzipIfCompressed(input, options.maxDecompressedBytes));
+  // Lines of too many cells or bytes are refused before the parser holds them (line-guard.ts).
+  const lines = guardLines(gunzipIfCompressed(input, options.maxDecompressedBytes), {
+    name: dialect.name,
+    delimiter: dialect.delimiter,
+    delimiters: dialect.separators,
+    maxLineChars: MAX_TSV_LINE,
+  });
+  const bytes = Readable.from(lines);
   bytes.on('error', (err) => parser.destroy(err));
   bytes.pipe(parser);
   let swapped = false;

@@ -67,7 +67,10 @@ function readYaml(original: Buffer, srclang: string): YamlFile & { decoded: Retu
   for (const doc of docs) {
     const error = doc.errors[0];
     if (error) {
-      const message = error.message.replace(/ at line \d+, column \d+:[\s\S]*$/, '');
+      // The library reports a document nested past the stack as V8's own words: said as JSON says it.
+      const message = /Maximum call stack size exceeded/.test(error.message)
+        ? 'nested too deeply'
+        : error.message.replace(/ at line \d+, column \d+:[\s\S]*$/, '');
       throw new FormatError(`YAML: ${message}`, error.linePos?.[0].line, error.linePos?.[0].col);
     }
     const root = doc.contents;

@@ -46,3 +46,21 @@ test('a result longer than the bound is not built: null, whatever the number of 
     'bb<x id="1"/>bb',
   );
 });
+
+test("a regular expression's replacement is expanded under the bound: $& repeated over a long match is null", () => {
+  const re = (replace: string, max: number) =>
+    compileReplacer({ find: '.+', replace, regex: true, caseSensitive: true }, max);
+  // 2,500 copies of a million characters: refused without building them.
+  assert.equal(re('$&'.repeat(2500), 20_000)('b'.repeat(1_000_000)), null);
+  assert.equal(re('$&$&', 20_000)('b'.repeat(10_000)), 'b'.repeat(20_000));
+  assert.equal(re('$&$&!', 20_000)('b'.repeat(10_000)), null);
+  // Groups, names and $$ count as they expand.
+  assert.equal(
+    compileReplacer({ find: '(?<w>ab)', replace: '$<w>$1$$', regex: true, caseSensitive: true }, 5)('ab'),
+    'abab$',
+  );
+  assert.equal(
+    compileReplacer({ find: '(?<w>ab)', replace: '$<w>$1$$', regex: true, caseSensitive: true }, 4)('ab'),
+    null,
+  );
+});

@@ -2,7 +2,9 @@
 // only, so a replacement never touches a tag (and a match never spans one). The result is built under a
 // length bound: a replacement that would make a text longer than the bound stops as soon as it passes it,
 // so that a short pattern with a long replacement (every "e" of a large document → 5,000 characters) never
-// asks for gigabytes of strings before being refused.
+// asks for gigabytes of strings before being refused. A regular expression's replacement is expanded under
+// what is left of the bound too: "$&" 2,500 times over a paragraph of a million characters would otherwise
+// be built whole (past V8's longest string, a RangeError) before the bound is looked at.
 import { errors } from '../../errors.ts';
 import { parseTagged } from '../../text/inline-tags.ts';
 
@@ -43,6 +45,16 @@ class BoundedText {
     else if (piece !== '') this.parts.push(piece);
   }
 
+  /** Characters that may still be added within the bound. */
+  room(): number {
+    return this.max - this.length;
+  }
+
+  /** A piece known to pass the bound, never built. */
+  overflow(): void {
+    this.over = true;
+  }
+
   text(): string {
     return this.parts.join('');
   }
@@ -72,7 +84,11 @@ export function compileReplacer(
         continue;
       }
       out.add(text.slice(last, m.index));
-      out.add(spec.regex ? expand(spec.replace, match, m.slice(1), m.groups ?? {}) : spec.replace);
+      const piece = spec.regex
+        ? expand(spec.replace, match, m.slice(1), m.groups ?? {}, out.room())
+        : spec.replace;
+      if (piece === null) out.overflow();
+      else out.add(piece);
       last = m.index + match.length;
       replaced++;
       if (out.over) return null;
@@ -96,23 +112,50 @@ export function compileReplacer(
   };
 }
 
-/** A replacement's $-patterns expanded as String.prototype.replace does: $$, $&, $1…$99, $<name>. */
+/**
+ * A replacement's $-patterns expanded as String.prototype.replace does: $$, $&, $1…$99, $<name>; null when
+ * the expansion would be longer than `room` characters (it is then not built: once past, every further
+ * token expands to nothing, so what is built stays within room and the replacement's own length).
+ */
 function expand(
   replacement: string,
   match: string,
   groups: readonly (string | undefined)[],
   named: Record<string, string | undefined>,
+  room: number,
+): string | null {
+  let inserted = 0;
+  let over = false;
+  const expanded = replacement.replace(
+    /\$(\$|&|\d{1,2}|<([^>]*)>)/g,
+    (token, what: string, name?: string) => {
+      if (over) return '';
+      const piece = tokenValue(token, what, name, match, groups, named);
+      inserted += piece.length;
+      if (inserted > room) over = true;
+      return over ? '' : piece;
+    },
+  );
+  return over || expanded.length > room ? null : expanded;
+}
+
+/** What one $-pattern of a replacement stands for. */
+function tokenValue(
+  token: string,
+  what: string,
+  name: string | undefined,
+  match: string,
+  groups: readonly (string | undefined)[],
+  named: Record<string, string | undefined>,
 ): string {
-  return replacement.replace(/\$(\$|&|\d{1,2}|<([^>]*)>)/g, (token, what: string, name?: string) => {
-    if (what === '$') return '$';
-    if (what === '&') return match;
-    if (name !== undefined) return named[name] ?? '';
-    let n = Number(what);
-    // "$12" with only one group is $1 followed by "2".
-    if (n > groups.length && what.length === 2) {
-      n = Number(what[0]);
-      return n >= 1 && n <= groups.length ? (groups[n - 1] ?? '') + what[1] : token;
-    }
-    return n >= 1 && n <= groups.length ? (groups[n - 1] ?? '') : token;
-  });
+  if (what === '$') return '$';
+  if (what === '&') return match;
+  if (name !== undefined) return named[name] ?? '';
+  let n = Number(what);
+  // "$12" with only one group is $1 followed by "2".
+  if (n > groups.length && what.length === 2) {
+    n = Number(what[0]);
+    return n >= 1 && n <= groups.length ? (groups[n - 1] ?? '') + what[1] : token;
+  }
+  return n >= 1 && n <= groups.length ? (groups[n - 1] ?? '') : token;
 }

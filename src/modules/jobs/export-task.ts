@@ -23,14 +23,19 @@ export const JobExportTaskParams = Type.Object({
 });
 export type JobExportTaskParams = Static<typeof JobExportTaskParams>;
 
-/** Entry names come from user-given names: never a path, never a name the zip already holds. */
+/**
+ * Entry names come from user-given names: never a path, never a name the zip already holds as a file system
+ * would compare it — without case (Windows, macOS) and without Unicode normalization (macOS: Café.txt sent
+ * composed from Windows and decomposed from a Mac are one file there, and an unzip writes one over the other).
+ */
 function entryName(taken: Set<string>, dir: string, name: string): string {
   const safe = name.replace(/[/\\]/g, '_').replace(/^\.+/, '_') || 'file';
   const dot = safe.lastIndexOf('.');
   const [stem, ext] = dot > 0 ? [safe.slice(0, dot), safe.slice(dot)] : [safe, ''];
+  const folded = (entry: string) => entry.normalize('NFC').toLowerCase();
   let candidate = `${dir}/${safe}`;
-  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${dir}/${stem} (${n})${ext}`;
-  taken.add(candidate.toLowerCase());
+  for (let n = 2; taken.has(folded(candidate)); n++) candidate = `${dir}/${stem} (${n})${ext}`;
+  taken.add(folded(candidate));
   return candidate;
 }
 
