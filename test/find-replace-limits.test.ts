@@ -310,5 +310,50 @@ for (const target of await storeTargets()) {
       assert.equal(res.json().changes[0].after, 'Bn.');
       assert.equal((await api.post('/v2/documents/replace', fine)).statusCode, 200);
     });
+
+    test('runaway regular expressions of several users never turn away a plain-text replace', async () => {
+      const doc = await xliffDocument(['Many a.', 'Other.'], [`${'a'.repeat(40)}!`, 'Andere.']);
+      const runaway = { id: doc.id, find: '(a+)+$', replace: 'x', regex: true, dry_run: true };
+      const users: Api[] = [];
+      for (const name of ['carol', 'dave', 'erin', 'frank', 'grace']) {
+        users.push(
+          client(
+            ctx.app,
+            await userKey(ctx, { username: name, password: `${name}-password`, role: 'member' }),
+          ),
+        );
+      }
+      // Two each: the users' own limits admit all ten, which would fill the server's eight slots; its
+      // regular-expression slots (two per pool thread, at most two threads) admit four at most.
+      const answers = users.flatMap((u) => [
+        u.post('/v2/documents/replace', runaway),
+        u.post('/v2/documents/replace', runaway),
+      ]);
+      await new Promise((r) => setTimeout(r, 100));
+      const plain = await bob.post('/v2/documents/replace', {
+        id: doc.id,
+        find: 'Andere',
+        replace: 'Weitere',
+        dry_run: true,
+      });
+      assert.equal(plain.statusCode, 200, plain.body);
+      assert.equal(plain.json().changes[0].after, 'Weitere.');
+      const regex = await bob.post('/v2/documents/replace', {
+        id: doc.id,
+        find: 'A(n)dere',
+        replace: 'B$1',
+        regex: true,
+        dry_run: true,
+      });
+      assert.equal(regex.statusCode, 429, regex.body);
+      assert.match(regex.json().message, /regular expression/);
+      const settled = await Promise.all(answers);
+      assert.ok(
+        settled.some((r) => r.statusCode === 429),
+        settled.map((r) => r.statusCode).join(' '),
+      );
+      for (const r of settled.filter((r) => r.statusCode !== 429))
+        assert.equal(r.json().code, 'REGEX_TIMEOUT');
+    });
   });
 }

@@ -1,7 +1,10 @@
 // The threads of find and replace, and how many replaces run at once. Every replace holds a slot while it
 // runs: a user has PER_USER of them and the server MAX_ACTIVE, beyond which a replace answers 429 with
 // Retry-After (a hundred previews at once would otherwise each start a thread, or each walk a large
-// document). Regular expressions run, a slice of texts at a time, on a small pool of threads shared by
+// document). Replaces with a regular expression have a smaller server-wide allowance of their own (two per
+// pool thread): the pool runs their slices one after another, so admitting more only lengthens the wait,
+// and runaway expressions holding every slot for their whole budget must not turn away literal replaces,
+// which never touch the pool. Regular expressions run, a slice of texts at a time, on a small pool of threads shared by
 // every replace (queued when all are busy), under one time budget per replace: a slice that runs past what
 // is left of it (an expression such as (a+)+$, which no JavaScript engine stops half-way) ends its thread
 // and the replace with REGEX_TIMEOUT; a new thread takes the next slice.
@@ -18,6 +21,8 @@ export interface ReplacePoolOptions {
   threads?: number;
   perUser?: number;
   maxActive?: number;
+  /** Replaces with a regular expression the server admits at once (default: two per pool thread). */
+  maxRegex?: number;
 }
 
 /** Replaces one user may run at once; more are refused with 429. */
@@ -27,6 +32,8 @@ const MAX_ACTIVE = 8;
 /** An idle thread is ended after this long (a new one starts for the next expression). */
 const IDLE_MS = 60_000;
 const RETRY_AFTER_S = 2;
+/** Replaces with a regular expression admitted per pool thread, every user together. */
+const REGEX_PER_THREAD = 2;
 
 interface Pending {
   slice: ReplaceSlice;
@@ -53,21 +60,27 @@ export class ReplacePool {
   private readonly queue: Pending[] = [];
   private readonly byUser = new Map<number, number>();
   private active = 0;
+  private activeRegex = 0;
   private nextId = 1;
   private closed = false;
   private readonly size: number;
   private readonly perUser: number;
   private readonly maxActive: number;
+  private readonly maxRegex: number;
 
   constructor(private readonly options: ReplacePoolOptions) {
     // One thread on two cores: the other is the server's; regular expressions wait their turn in the queue.
     this.size = options.threads ?? Math.max(1, Math.min(2, availableParallelism() - 1));
     this.perUser = options.perUser ?? PER_USER;
     this.maxActive = options.maxActive ?? MAX_ACTIVE;
+    this.maxRegex = Math.min(this.maxActive, options.maxRegex ?? REGEX_PER_THREAD * this.size);
   }
 
-  /** Runs `work` holding one of the user's slots, or refuses with 429 when the user or the server has none. */
-  async withSlot<T>(user: number, work: (job: ReplaceJob) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` holding one of the user's slots, or refuses with 429 when the user or the server has none;
+   * a replace with a regular expression (`regex`) also needs one of the server's regular-expression slots.
+   */
+  async withSlot<T>(user: number, regex: boolean, work: (job: ReplaceJob) => Promise<T>): Promise<T> {
     const held = this.byUser.get(user) ?? 0;
     if (held >= this.perUser) {
       throw errors.tooManyReplaces(
@@ -81,8 +94,15 @@ export class ReplacePool {
         RETRY_AFTER_S,
       );
     }
+    if (regex && this.activeRegex >= this.maxRegex) {
+      throw errors.tooManyReplaces(
+        `The server runs ${this.activeRegex} finds and replaces with a regular expression; retry in ${RETRY_AFTER_S} s, or search for plain text`,
+        RETRY_AFTER_S,
+      );
+    }
     this.byUser.set(user, held + 1);
     this.active++;
+    if (regex) this.activeRegex++;
     let budgetMs = this.options.deadlineMs;
     const job: ReplaceJob = {
       replaceInThread: async (spec, texts, maxLength) => {
@@ -95,6 +115,7 @@ export class ReplacePool {
       return await work(job);
     } finally {
       this.active--;
+      if (regex) this.activeRegex--;
       const left = (this.byUser.get(user) ?? 1) - 1;
       if (left > 0) this.byUser.set(user, left);
       else this.byUser.delete(user);

@@ -129,7 +129,7 @@ export async function replaceInDocument(deps: ReplaceDeps, principal: Principal,
   // A bad expression is refused before the document is read.
   compilePattern(spec);
   if (!dryRun) await requireEditable(db, doc);
-  return deps.replaces.withSlot(principal.userId, async (job) => {
+  return deps.replaces.withSlot(principal.userId, spec.regex, async (job) => {
     const work = db.background();
     let batchId: number | null = null;
     try {
