@@ -128,6 +128,15 @@ export function DocumentRow({ doc, onDelete }: { doc: TesseraDocument; onDelete:
       </td>
       <td className="row-actions">
         <ExportButtons doc={doc} />
+        {ready && (
+          <Link
+            href={`/documents/${doc.id}/quality`}
+            className="button small quiet"
+            aria-label={`Quality report of ${doc.name}`}
+          >
+            Quality
+          </Link>
+        )}
         <button
           type="button"
           className="button small quiet"
