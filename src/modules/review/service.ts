@@ -8,7 +8,9 @@
 //
 // Who confirmed and reviewed a segment's current state: of its versions, the last unbroken run with status
 // confirmed or reviewed is that state's history (an edit that unconfirmed it ends an earlier run). Whoever
-// made the run's first version confirmed it; whoever made its last reviewed version reviewed it.
+// made the run's newest confirmed version confirmed it (the baseline's author: a translator confirming again
+// after a send-back takes it back) — or, in a run of reviews alone, whoever made its first (a review confirms
+// too); whoever made its newest reviewed version reviewed it.
 //
 // Permission points (for the roles): the baselines are anyone's who may open the document; the progress is
 // the project's managers' (and a translator's or reviewer's own row, when roles narrow it).
@@ -56,8 +58,9 @@ export function attribute(
   const run = trail.slice(start);
   const reviewed = status === SEGMENT_STATUSES.reviewed;
   const lastReview = reviewed ? run.findLast((v) => v.status === SEGMENT_STATUSES.reviewed) : undefined;
+  const lastConfirmation = run.findLast((v) => v.status === SEGMENT_STATUSES.confirmed);
   return {
-    confirmedBy: run[0]?.username ?? lastReview?.username ?? null,
+    confirmedBy: (lastConfirmation ?? run[0])?.username ?? null,
     reviewedBy: reviewed ? (lastReview?.username ?? null) : null,
   };
 }

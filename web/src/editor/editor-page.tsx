@@ -22,6 +22,8 @@ import { usePosition } from './position/use-position.ts';
 import { DocumentQaDialog } from './qa/document-qa-dialog.tsx';
 import { QaList } from './qa/qa-list.tsx';
 import { ReplaceDialog } from './replace/replace-dialog.tsx';
+import { useBaselines, useReviewMode } from './review/review-mode.ts';
+import { ActiveTrackedChanges } from './review/tracked-changes.tsx';
 import { ConflictDialog } from './save/conflict-dialog.tsx';
 import { StatusBar } from './save/status-bar.tsx';
 import { useSaves } from './save/use-saves.ts';
@@ -70,6 +72,8 @@ export default function EditorPage({ id }: { id: number }) {
   const online = useOnline();
   usePrefetchMatches(memoryId, position);
   const [fullTags, toggleFullTags] = useFullTagsChoice();
+  const [reviewMode, setReviewMode] = useReviewMode();
+  const baselines = useBaselines(id, reviewMode);
   const commands = useCommands({
     position,
     saves,
@@ -80,6 +84,7 @@ export default function EditorPage({ id }: { id: number }) {
     toggleFullTags,
     qa: qa.data,
     reload: live.reload,
+    reviewMode,
   });
   const qaSegments = useMemo(() => qa.data && new Set(qa.data.issues.map((i) => i.position)).size, [qa.data]);
 
@@ -110,18 +115,21 @@ export default function EditorPage({ id }: { id: number }) {
           if (v) activeText.set(v.state.doc.toString());
         }}
       />
+      {reviewMode && baselines && (
+        <ActiveTrackedChanges text={activeText} baseline={baselines.get(active.id)} />
+      )}
       <QaList
         segment={active}
         text={activeText}
         blocked={commands.qaBlocked === active.id}
-        onConfirmAnyway={() => commands.confirm(true)}
+        onConfirmAnyway={commands.confirmAnyway}
       />
     </>
   );
 
   return (
     <FullTagsContext value={fullTags}>
-      <main className="editor">
+      <main className={reviewMode ? 'editor review-mode' : 'editor'}>
         <EditorHeader
           project={project.data}
           doc={doc.data}
@@ -133,6 +141,12 @@ export default function EditorPage({ id }: { id: number }) {
           onQaList={commands.qaList.show}
           fullTags={fullTags}
           onToggleFullTags={toggleFullTags}
+          reviewMode={reviewMode}
+          onToggleReviewMode={() => {
+            if (view.current) commit(active, view.current.state.doc.toString());
+            setReviewMode(!reviewMode);
+            position.refocus();
+          }}
         />
         <FilterBar
           ref={searchInput}
@@ -165,6 +179,7 @@ export default function EditorPage({ id }: { id: number }) {
               navigation={position.navigation}
               focusActive={focusActive}
               onFirstRows={onFirstRows}
+              baselines={reviewMode ? (baselines ?? new Map()) : undefined}
             />
           )}
           <SideBar
@@ -177,6 +192,7 @@ export default function EditorPage({ id }: { id: number }) {
               concordance: commands.concordance,
               insertMatch: commands.insertMatch,
               segmentChanged: live.segmentChanged,
+              reviewMode,
             }}
           />
         </div>

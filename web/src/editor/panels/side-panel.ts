@@ -22,6 +22,8 @@ export interface PanelContext {
   insertMatch: (match: MemoryMatch) => void;
   /** A panel changed a segment on the server (a version restored): the editor shows the change. */
   segmentChanged: (segment: DocumentSegment) => void;
+  /** Whether the editor is in review mode (docs/EDITOR.md, Review mode). */
+  reviewMode: boolean;
 }
 
 export interface PanelProps {
