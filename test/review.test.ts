@@ -140,7 +140,8 @@ for (const target of await storeTargets()) {
       assert.equal(res.statusCode, 200, res.body);
       const progress = res.json();
       assert.equal(progress.project_id, projectId);
-      const row = (list: { user: string | null }[], user: string) => list.find((u) => u.user === user);
+      type Row = { user: string | null; words_confirmed: number; words_reviewed: number };
+      const row = (list: Row[], user: string) => list.find((u) => u.user === user);
       // The newest confirmation of the current run is who confirmed it: A2 anna's (her text after rita's
       // review), A3 admin's (his edit, confirmed).
       assert.deepEqual(row(progress.users, 'anna'), {
