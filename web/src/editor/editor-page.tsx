@@ -203,6 +203,7 @@ export default function EditorPage({ id }: { id: number }) {
           liveNote={live.liveNote}
           live={live.live}
           online={online}
+          reviewMode={reviewMode}
         />
         <ShortcutHelp open={commands.help.open} onClose={commands.help.close} />
         <ConflictDialog

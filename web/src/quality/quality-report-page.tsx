@@ -6,6 +6,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { api, errorText } from '../api/client.ts';
 import { documentKey } from '../api/keys/documents.ts';
+import { projectKey } from '../api/keys/projects.ts';
 import { qualityKey, qualityReportKey, qualitySettingsKey } from '../api/keys/quality.ts';
 import type { QualityReport } from '../api/types.ts';
 import { TaggedText } from '../editor/tags/tagged-text.tsx';
@@ -43,8 +44,7 @@ function Verdict({ report }: { report: QualityReport }) {
         <div>
           <dt>Errors</dt>
           <dd>
-            {plural(report.errors.critical, 'critical')}, {plural(report.errors.major, 'major')},{' '}
-            {plural(report.errors.minor, 'minor')}
+            Critical {report.errors.critical} · Major {report.errors.major} · Minor {report.errors.minor}
           </dd>
         </div>
       </dl>
@@ -114,6 +114,11 @@ export function QualityReportPage({ documentId }: { documentId: number }) {
     queryFn: () => api.qualityReport(documentId),
   });
   const doc = useQuery({ queryKey: documentKey(documentId), queryFn: () => api.document(documentId) });
+  const project = useQuery({
+    queryKey: projectKey(report.data?.project_id),
+    queryFn: () => api.project(report.data!.project_id),
+    enabled: report.data !== undefined,
+  });
   const [downloadError, setDownloadError] = useState<string | null>(null);
   if (report.error) {
     return (
@@ -132,7 +137,7 @@ export function QualityReportPage({ documentId }: { documentId: number }) {
       <nav className="breadcrumbs" aria-label="Breadcrumbs">
         <Link href="/projects">Projects</Link>
         <span aria-hidden="true">/</span>
-        <Link href={`/projects/${r.project_id}`}>Project</Link>
+        <Link href={`/projects/${r.project_id}`}>{project.data?.name ?? 'Project'}</Link>
         <span aria-hidden="true">/</span>
         <Link href={`/documents/${documentId}`}>{doc.data?.name ?? r.document_name}</Link>
         <span aria-hidden="true">/</span>
