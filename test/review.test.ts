@@ -79,6 +79,10 @@ for (const target of await storeTargets()) {
         is_confirmed: true,
         is_reviewed: true,
       });
+      const unreviewed = await put(rita, { id: segA[2].id, is_reviewed: false });
+      assert.equal(unreviewed.status, 'confirmed');
+      assert.equal(unreviewed.is_confirmed, true);
+      await put(rita, { id: segA[2].id, is_reviewed: true });
       const unconfirmed = await put(rita, { id: segA[2].id, is_confirmed: false });
       assert.equal(unconfirmed.status, 'draft');
       const empty = await rita.put('/v2/segments', { id: segA[1].id, is_reviewed: true });
@@ -110,7 +114,8 @@ for (const target of await storeTargets()) {
       const confirmedVersion = history.find((v: { status: string }) => v.status === 'confirmed').version;
       assert.equal(second.version, confirmedVersion);
       assert.equal((of.get(segA[0].id) as { target: string }).target, 'Der schnelle braune Fuchs springt.');
-      // Segment 3 was never confirmed without review: no translator's version.
+      // Segment 3 was never confirmed but with a review — its one confirmed version (rita's Ctrl+Shift+Enter)
+      // only withdrew a review of the same text: no translator's version.
       assert.equal(of.has(segA[2].id), false);
 
       // Sent back and confirmed again by the translator: that is the new baseline.

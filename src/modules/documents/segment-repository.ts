@@ -982,6 +982,12 @@ export async function segmentsByIds(db: Queryable, documentId: number, ids: read
  * target against (docs/EDITOR.md, Review mode).
  */
 export function confirmedBaselines(db: Queryable, documentId: number) {
+  // A confirmed version right after a reviewed one with the same target only withdrew the review: it is the
+  // reviewer's, not a translator's confirmation.
+  const confirmation = (alias: string) =>
+    `${alias}.status = ? AND NOT EXISTS (SELECT 1 FROM segment_versions p WHERE p.segment_id = ${alias}.segment_id
+       AND p.version = ${alias}.version - 1 AND p.status = ? AND p.target = ${alias}.target)`;
+  const s = SEGMENT_STATUSES;
   return db.all<{
     segment_id: number;
     version: number;
@@ -990,10 +996,10 @@ export function confirmedBaselines(db: Queryable, documentId: number) {
     created_at: number;
   }>(
     `SELECT v.segment_id, v.version, v.target, v.username, v.created_at FROM segment_versions v
-     WHERE v.document_id = ? AND v.status = ?
-       AND v.id = (SELECT MAX(w.id) FROM segment_versions w WHERE w.segment_id = v.segment_id AND w.status = ?)
+     WHERE v.document_id = ? AND ${confirmation('v')}
+       AND v.id = (SELECT MAX(w.id) FROM segment_versions w WHERE w.segment_id = v.segment_id AND ${confirmation('w')})
      ORDER BY v.segment_id`,
-    [documentId, SEGMENT_STATUSES.confirmed, SEGMENT_STATUSES.confirmed],
+    [documentId, s.confirmed, s.reviewed, s.confirmed, s.reviewed],
   );
 }
 
@@ -1013,12 +1019,13 @@ export function confirmedSegmentsPage(
 
 /** The statuses and users of these segments' versions, oldest first per segment. */
 export async function versionTrails(db: Queryable, segmentIds: readonly number[]) {
-  const out: { segment_id: number; status: SegmentStatus; username: string | null }[] = [];
+  type Trail = { segment_id: number; status: SegmentStatus; target: string | null; username: string | null };
+  const out: Trail[] = [];
   for (let from = 0; from < segmentIds.length; from += IDS_SLICE) {
     const slice = segmentIds.slice(from, from + IDS_SLICE);
     out.push(
-      ...(await db.all<{ segment_id: number; status: SegmentStatus; username: string | null }>(
-        `SELECT segment_id, status, username FROM segment_versions
+      ...(await db.all<Trail>(
+        `SELECT segment_id, status, target, username FROM segment_versions
          WHERE segment_id IN (${slice.map(() => '?').join(', ')}) ORDER BY segment_id, id`,
         slice,
       )),

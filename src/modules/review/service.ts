@@ -2,8 +2,8 @@
 // segments' version history (segment_versions, through the documents module).
 //
 // The translator's version of a segment (review mode's baseline) is its newest version with status confirmed:
-// a confirmation by hand, by propagation, or of a file's confirmed target. A review (status reviewed) never
-// makes one, so the reviewer's edits and sign-off leave the baseline where the translator put it; a segment
+// a confirmation by hand, by propagation, or of a file's confirmed target — not one that only withdrew a
+// review (right after a reviewed version of the same text). A review (status reviewed) never makes one, so the reviewer's edits and sign-off leave the baseline where the translator put it; a segment
 // confirmed again (after a send-back) has a new baseline.
 //
 // Who confirmed and reviewed a segment's current state: of its versions, the last unbroken run with status
@@ -51,14 +51,19 @@ const CONFIRMED_STATES: readonly SegmentStatus[] = [SEGMENT_STATUSES.confirmed, 
 /** Who confirmed and who reviewed a confirmed or reviewed segment, from its versions oldest first. */
 export function attribute(
   status: SegmentStatus,
-  trail: readonly { status: SegmentStatus; username: string | null }[],
+  trail: readonly { status: SegmentStatus; target: string | null; username: string | null }[],
 ): Attribution {
   let start = trail.length;
   while (start > 0 && CONFIRMED_STATES.includes(trail[start - 1].status)) start--;
   const run = trail.slice(start);
   const reviewed = status === SEGMENT_STATUSES.reviewed;
   const lastReview = reviewed ? run.findLast((v) => v.status === SEGMENT_STATUSES.reviewed) : undefined;
-  const lastConfirmation = run.findLast((v) => v.status === SEGMENT_STATUSES.confirmed);
+  // A confirmed version right after a review of the same text only withdrew the review (as for the baselines).
+  const lastConfirmation = run.findLast(
+    (v, i) =>
+      v.status === SEGMENT_STATUSES.confirmed &&
+      !(i > 0 && run[i - 1].status === SEGMENT_STATUSES.reviewed && run[i - 1].target === v.target),
+  );
   return {
     confirmedBy: (lastConfirmation ?? run[0])?.username ?? null,
     reviewedBy: reviewed ? (lastReview?.username ?? null) : null,
@@ -95,7 +100,10 @@ async function documentTallies(db: Db, documentId: number): Promise<Map<string |
   for (let after = -1; ; ) {
     const rows = await documentSegments.confirmedSegmentsPage(db, documentId, after, PAGE);
     if (rows.length === 0) break;
-    const trails = new Map<number, { status: SegmentStatus; username: string | null }[]>();
+    const trails = new Map<
+      number,
+      { status: SegmentStatus; target: string | null; username: string | null }[]
+    >();
     for (const v of await documentSegments.versionTrails(
       db,
       rows.map((r) => Number(r.id)),

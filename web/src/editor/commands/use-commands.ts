@@ -207,11 +207,15 @@ export function useCommands({
     confirmAndNext: () => confirm(false),
     reviewAndNext: () => review(false),
     unreview: () => {
-      if (active && view.current)
-        saves.save(
-          { id: active.id, target: view.current.state.doc.toString(), is_reviewed: false },
-          active.updated_at,
-        );
+      if (!active || !view.current) return;
+      const text = view.current.state.doc.toString();
+      // The same text stays confirmed; another one is a new target, which unconfirms as any edit does.
+      saves.save(
+        text === active.target
+          ? { id: active.id, is_reviewed: false }
+          : { id: active.id, target: text, is_reviewed: false },
+        active.updated_at,
+      );
     },
     saveAndNext: () => moveTo(activeIndex + 1),
     unconfirm: () => {
