@@ -212,7 +212,7 @@ export function useCommands({
       // The same text stays confirmed; another one is a new target, which unconfirms as any edit does.
       saves.save(
         text === active.target
-          ? { id: active.id, is_reviewed: false }
+          ? { id: active.id, target: text, is_confirmed: true, is_reviewed: false }
           : { id: active.id, target: text, is_reviewed: false },
         active.updated_at,
       );
