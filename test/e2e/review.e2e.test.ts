@@ -145,6 +145,21 @@ test('the reviewer reviews with tracked changes, sets Reviewed with Ctrl+Enter, 
     await help.getByRole('button', { name: 'Close' }).click();
   });
 
+  await step(page, 'withdraw-and-review-again', async () => {
+    // Segment 1 is active: Ctrl+Shift+Enter withdraws Reviewed (it stays confirmed), Ctrl+Enter sets it again.
+    await page
+      .getByRole('textbox', { name: 'Target 1', exact: true })
+      .waitFor({ state: 'detached' })
+      .catch(() => {});
+    await page.keyboard.press('Control+Shift+Enter');
+    await page.getByRole('button', { name: /^Reviewed 0$/ }).waitFor();
+    await page.getByRole('button', { name: /^Confirmed 3$/ }).waitFor();
+    await page.keyboard.press('Control+Enter');
+    await page.getByRole('button', { name: /^Reviewed 1$/ }).waitFor();
+    const saved = (await admin.get(`/v2/segments?id=${segments[0].id}`)).json();
+    assert.equal(saved.status, 'reviewed');
+  });
+
   await step(page, 'report', async () => {
     await page.getByRole('link', { name: 'Quality report', exact: true }).first().click();
     await page.getByRole('heading', { name: 'Quality report', level: 1 }).waitFor();
