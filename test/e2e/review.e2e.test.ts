@@ -147,10 +147,6 @@ test('the reviewer reviews with tracked changes, sets Reviewed with Ctrl+Enter, 
 
   await step(page, 'withdraw-and-review-again', async () => {
     // Segment 1 is active: Ctrl+Shift+Enter withdraws Reviewed (it stays confirmed), Ctrl+Enter sets it again.
-    await page
-      .getByRole('textbox', { name: 'Target 1', exact: true })
-      .waitFor({ state: 'detached' })
-      .catch(() => {});
     await page.keyboard.press('Control+Shift+Enter');
     await page.getByRole('button', { name: /^Reviewed 0$/ }).waitFor();
     await page.getByRole('button', { name: /^Confirmed 3$/ }).waitFor();
@@ -202,7 +198,12 @@ test('the reviewer reviews with tracked changes, sets Reviewed with Ctrl+Enter, 
     await rita.getByRole('cell', { name: String(countWords(SOURCES[0])), exact: true }).waitFor();
     const anna = table.getByRole('row').filter({ hasText: 'anna' }).first();
     await anna.getByRole('cell', { name: String(all), exact: true }).waitFor();
-    await page.getByRole('link', { name: 'Quality report of manual.txt' }).waitFor();
+    await page
+      .getByRole('table', { name: 'Documents' })
+      .getByRole('row')
+      .filter({ hasText: 'manual.txt' })
+      .getByRole('link', { name: 'Quality report' })
+      .waitFor();
     await screenshot(page, 'project-words-per-person');
   });
   assert.deepEqual(browsing.problems, []);

@@ -129,12 +129,8 @@ export function DocumentRow({ doc, onDelete }: { doc: TesseraDocument; onDelete:
       <td className="row-actions">
         <ExportButtons doc={doc} />
         {ready && (
-          <Link
-            href={`/documents/${doc.id}/quality`}
-            className="button small quiet"
-            aria-label={`Quality report of ${doc.name}`}
-          >
-            Quality
+          <Link href={`/documents/${doc.id}/quality`} className="button small quiet">
+            Quality report
           </Link>
         )}
         <button

@@ -32,7 +32,8 @@ export function useBaselines(documentId: number, on: boolean): Map<number, Basel
     queryKey: reviewBaselinesKey(documentId),
     queryFn: () => api.reviewBaselines(documentId),
     enabled: on,
-    // A translator's confirmation elsewhere makes a new baseline: read again now and then, and on focus.
+    // A confirmation makes a new baseline: the live segment events read them again
+    // (segments/use-live-segments.ts); without the stream, now and then and on focus.
     refetchInterval: on ? 30_000 : false,
   });
   return useMemo(
