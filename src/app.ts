@@ -39,6 +39,8 @@ import { memoryTrimEdgesTask } from './modules/memories/trim-edges-task.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';
 import { findProject, memoryOfProject, projectsUsingMemory } from './modules/projects/service.ts';
+import { qualityRoutes } from './modules/quality/routes.ts';
+import { reviewRoutes } from './modules/review/routes.ts';
 import { segmentsRoutes } from './modules/segments/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { tasksRoutes } from './modules/tasks/routes.ts';
@@ -187,6 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(eventsRoutes, { db, events });
   await app.register(commentsRoutes, { db, events });
   await app.register(notificationsRoutes, { db });
+  await app.register(qualityRoutes, { db });
+  await app.register(reviewRoutes, { db });
   await app.register(webAppPlugin, {});
 
   // Before the worker: a restarted process first puts back the tasks its dead predecessor held.

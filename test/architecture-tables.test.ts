@@ -35,6 +35,8 @@ const OWNERS: Record<string, string> = {
   source_file_labels: 'src/modules/files/repository.ts',
   jobs: 'src/modules/jobs/repository.ts',
   analysis_weights: 'src/modules/jobs/weights-repository.ts',
+  quality_annotations: 'src/modules/quality/repository.ts',
+  quality_thresholds: 'src/modules/quality/repository.ts',
   tasks: 'src/tasks/queue.ts',
   task_files: 'src/tasks/task-files.ts',
   instances: 'src/store/instances.ts',

@@ -289,6 +289,30 @@ CREATE INDEX propagated_segments_document ON propagated_segments (document_id);
 CREATE INDEX propagated_segments_origin ON propagated_segments (origin_segment_id, origin_version);
 CREATE INDEX propagated_segments_segment ON propagated_segments (segment_id);
 
+CREATE TABLE quality_annotations (
+  id              INTEGER PRIMARY KEY AUTOINCREMENT,
+  organization_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  document_id     INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  segment_id      INTEGER NOT NULL REFERENCES document_segments(id) ON DELETE CASCADE,
+  category        TEXT    NOT NULL,
+  severity        TEXT    NOT NULL,
+  note            TEXT    NOT NULL DEFAULT '',
+  target          TEXT,
+  created_by      INTEGER,
+  username        TEXT,
+  created_at      INTEGER NOT NULL,
+  updated_at      INTEGER NOT NULL
+);
+CREATE INDEX quality_annotations_document ON quality_annotations (document_id, segment_id);
+CREATE INDEX quality_annotations_segment ON quality_annotations (segment_id);
+
+CREATE TABLE quality_thresholds (
+  project_id INTEGER PRIMARY KEY REFERENCES projects(id) ON DELETE CASCADE,
+  threshold  REAL    NOT NULL,
+  updated_by INTEGER,
+  updated_at INTEGER NOT NULL
+);
+
 CREATE TABLE replace_batches (
   id          INTEGER PRIMARY KEY AUTOINCREMENT,
   document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,

@@ -13,6 +13,7 @@ import { MemoryPage } from './memories/memory-page.tsx';
 import { NotificationBell } from './notifications/notification-bell.tsx';
 import { ProjectPage } from './projects/project-page.tsx';
 import { ProjectsPage } from './projects/projects-page.tsx';
+import { QualityReportPage } from './quality/quality-report-page.tsx';
 
 // CodeMirror is half the code: only the editor route loads it.
 const EditorPage = lazy(() => import('./editor/editor-page.tsx'));
@@ -107,6 +108,9 @@ export function App() {
         </Route>
         <Route path="/projects" component={ProjectsPage} />
         <Route path="/projects/:id">{(params) => <ProjectPage id={Number(params.id)} />}</Route>
+        <Route path="/documents/:id/quality">
+          {(params) => <QualityReportPage documentId={Number(params.id)} />}
+        </Route>
         <Route path="/documents/:id">
           {(params) => (
             <Suspense fallback={<main className="page loading">Loading the editor…</main>}>

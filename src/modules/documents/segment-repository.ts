@@ -963,3 +963,82 @@ export async function insertSegmentAt(
   );
   return id;
 }
+
+// ---- Review: what review mode, the quality report and the progress per user read of segments and versions.
+
+/** Ids per statement when segments are read by id. */
+const IDS_SLICE = 500;
+
+/** Segments of a document by id (those that still exist), with their number and texts. */
+export async function segmentsByIds(db: Queryable, documentId: number, ids: readonly number[]) {
+  const out: Pick<SegmentRow, 'id' | 'position' | 'source' | 'target' | 'status'>[] = [];
+  for (let from = 0; from < ids.length; from += IDS_SLICE) {
+    const slice = ids.slice(from, from + IDS_SLICE);
+    out.push(
+      ...(await db.all<Pick<SegmentRow, 'id' | 'position' | 'source' | 'target' | 'status'>>(
+        `SELECT id, position, source, target, status FROM document_segments
+         WHERE document_id = ? AND id IN (${slice.map(() => '?').join(', ')})`,
+        [documentId, ...slice],
+      )),
+    );
+  }
+  return out;
+}
+
+/**
+ * For each segment of the document that has one, its newest version with status confirmed: the version a
+ * translator confirmed last (by hand, by propagation, or with the file), which review mode shows the current
+ * target against (docs/EDITOR.md, Review mode).
+ */
+export function confirmedBaselines(db: Queryable, documentId: number) {
+  // A confirmed version right after a reviewed one with the same target only withdrew the review: it is the
+  // reviewer's, not a translator's confirmation.
+  const confirmation = (alias: string) =>
+    `${alias}.status = ? AND NOT EXISTS (SELECT 1 FROM segment_versions p WHERE p.segment_id = ${alias}.segment_id
+       AND p.version = ${alias}.version - 1 AND p.status = ? AND p.target = ${alias}.target)`;
+  const s = SEGMENT_STATUSES;
+  return db.all<{
+    segment_id: number;
+    version: number;
+    target: string | null;
+    username: string | null;
+    created_at: number;
+  }>(
+    `SELECT v.segment_id, v.version, v.target, v.username, v.created_at FROM segment_versions v
+     WHERE v.document_id = ? AND ${confirmation('v')}
+       AND v.id = (SELECT MAX(w.id) FROM segment_versions w WHERE w.segment_id = v.segment_id AND ${confirmation('w')})
+     ORDER BY v.segment_id`,
+    [documentId, s.confirmed, s.reviewed, s.confirmed, s.reviewed],
+  );
+}
+
+/** A page of a document's confirmed and reviewed segments by position, with their sources. */
+export function confirmedSegmentsPage(
+  db: Queryable,
+  documentId: number,
+  afterPosition: number,
+  limit: number,
+) {
+  return db.all<{ id: number; position: number; source: string; status: SegmentStatus }>(
+    `SELECT id, position, source, status FROM document_segments
+     WHERE document_id = ? AND status IN (?, ?) AND position > ? ORDER BY position LIMIT ?`,
+    [documentId, SEGMENT_STATUSES.confirmed, SEGMENT_STATUSES.reviewed, afterPosition, limit],
+  );
+}
+
+/** The statuses and users of these segments' versions, oldest first per segment. */
+export async function versionTrails(db: Queryable, segmentIds: readonly number[]) {
+  type Trail = { segment_id: number; status: SegmentStatus; target: string | null; username: string | null };
+  const out: Trail[] = [];
+  for (let from = 0; from < segmentIds.length; from += IDS_SLICE) {
+    const slice = segmentIds.slice(from, from + IDS_SLICE);
+    out.push(
+      ...(await db.all<Trail>(
+        `SELECT segment_id, status, target, username FROM segment_versions
+         WHERE segment_id IN (${slice.map(() => '?').join(', ')}) ORDER BY segment_id, id`,
+        slice,
+      )),
+    );
+  }
+  return out;
+}

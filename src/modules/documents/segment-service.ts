@@ -358,3 +358,30 @@ export async function splitAt(
     };
   });
 }
+
+// ---- Review (the review and quality modules read segments and their versions through these).
+
+/** Segments of a document by id, with their number and texts (ids no longer in it are left out). */
+export function segmentsByIds(db: Queryable, documentId: number, ids: readonly number[]) {
+  return segments.segmentsByIds(db, documentId, ids);
+}
+
+/** Each segment's newest confirmed version: the translator's version review mode compares with. */
+export function confirmedBaselines(db: Queryable, documentId: number) {
+  return segments.confirmedBaselines(db, documentId);
+}
+
+/** A page of the document's confirmed and reviewed segments, by position. */
+export function confirmedSegmentsPage(
+  db: Queryable,
+  documentId: number,
+  afterPosition: number,
+  limit: number,
+) {
+  return segments.confirmedSegmentsPage(db, documentId, afterPosition, limit);
+}
+
+/** The statuses and users of these segments' versions, oldest first per segment. */
+export function versionTrails(db: Queryable, segmentIds: readonly number[]) {
+  return segments.versionTrails(db, segmentIds);
+}

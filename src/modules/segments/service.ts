@@ -102,10 +102,19 @@ export async function updateSegment(
   if (target !== null && target.length > MAX_TEXT_LENGTH * 4) {
     throw errors.badParameter('Parameter "target" is too long');
   }
-  const confirmed = input.is_confirmed ?? (input.target !== undefined ? false : current.is_confirmed === 1);
-  const reviewed = input.is_reviewed ?? current.is_reviewed === 1;
+  // Reviewed implies confirmed (Lilt's meaning: reviewed words are among the confirmed ones), so a review sent
+  // alone confirms too. A target other than the segment's withdraws a review unless is_reviewed comes with it:
+  // the reviewer signed off a text, not whatever replaced it.
+  const confirmed =
+    input.is_confirmed ??
+    (input.is_reviewed === true ? true : input.target !== undefined ? false : current.is_confirmed === 1);
+  const reviewed =
+    input.is_reviewed ?? (target !== current.target ? false : current.is_reviewed === 1 && confirmed);
   if (confirmed && (target === null || target.trim() === '')) {
     throw errors.badParameter('Parameter "target" is required to confirm a segment');
+  }
+  if (reviewed && (target === null || target.trim() === '')) {
+    throw errors.badParameter('Parameter "target" is required to review a segment');
   }
   if (input.target !== undefined) requireTagsOfSource(current.source, target);
   const status = segmentStatus({ target, confirmed, reviewed });

@@ -2,6 +2,7 @@
 // authenticated by the HttpOnly session cookie (nothing of a credential is ever held by scripts).
 import type {
   AnalysisWeights,
+  Annotation,
   ApiKeyRow,
   BrowseEntriesQuery,
   Caller,
@@ -10,6 +11,7 @@ import type {
   CommentBody,
   ConcordanceHit,
   ConcordanceSide,
+  CreateAnnotationBody,
   CreatedKey,
   CreateJobRequest,
   CreateKeyBody,
@@ -41,6 +43,9 @@ import type {
   PretranslateAnswer,
   Project,
   ProjectStatus,
+  QualityReport,
+  QualityScore,
+  QualitySettings,
   RejectAnswer,
   RenameDocumentBody,
   RenameMemoryBody,
@@ -48,6 +53,8 @@ import type {
   ReplaceResult,
   ReshapeAnswer,
   RestoreBody,
+  ReviewBaselines,
+  ReviewProgress,
   SegmentHistory,
   SegmentStatus,
   SegmentsPage,
@@ -60,6 +67,7 @@ import type {
   TesseraDocument,
   UndoReplaceAnswer,
   UndoReplaceBody,
+  UpdateAnnotationBody,
   UpdateEntryBody,
   UpdateProjectBody,
   UpdateSegmentBody,
@@ -241,6 +249,36 @@ export const api = {
   async downloadJob(id: number, fallbackName: string): Promise<string> {
     return download(await send('GET', `/v2/jobs/${id}/download`), fallbackName);
   },
+
+  // Review and quality (extensions, docs/API.md "Quality" and "Review").
+  annotations: (documentId: number, segmentId?: number) =>
+    json<Annotation[]>(
+      'GET',
+      `/v2/quality/annotations?${query({ document_id: documentId, segment_id: segmentId })}`,
+    ),
+  createAnnotation: (body: CreateAnnotationBody) => json<Annotation>('POST', '/v2/quality/annotations', body),
+  updateAnnotation: (body: UpdateAnnotationBody) => json<Annotation>('PUT', '/v2/quality/annotations', body),
+  deleteAnnotation: (id: number) =>
+    json<{ id: number; deleted: boolean }>('DELETE', `/v2/quality/annotations?${query({ id })}`),
+  qualityScore: (documentId: number) =>
+    json<QualityScore>('GET', `/v2/quality/score?${query({ document_id: documentId })}`),
+  qualityReport: (documentId: number) =>
+    json<QualityReport>('GET', `/v2/quality/report?${query({ document_id: documentId })}`),
+  /** The quality report as CSV, handed to the browser as a file. */
+  async downloadQualityReport(documentId: number, fallbackName: string): Promise<string> {
+    return download(
+      await send('GET', `/v2/quality/report.csv?${query({ document_id: documentId })}`),
+      fallbackName,
+    );
+  },
+  qualitySettings: (projectId: number) =>
+    json<QualitySettings>('GET', `/v2/quality/settings?${query({ project_id: projectId })}`),
+  updateQualitySettings: (projectId: number, threshold: number) =>
+    json<QualitySettings>('PUT', '/v2/quality/settings', { project_id: projectId, threshold }),
+  reviewBaselines: (documentId: number) =>
+    json<ReviewBaselines>('GET', `/v2/review/baselines?${query({ document_id: documentId })}`),
+  reviewProgress: (projectId: number) =>
+    json<ReviewProgress>('GET', `/v2/review/progress?${query({ project_id: projectId })}`),
 
   /** A document's words by segment status, counted on the server (extension). */
   documentWords: (id: number) => json<DocumentWords>('GET', `/v2/documents/words?${query({ id })}`),

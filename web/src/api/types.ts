@@ -11,6 +11,8 @@ import type * as languages from '@server/modules/languages/schemas.ts';
 import type * as memories from '@server/modules/memories/schemas.ts';
 import type * as notifications from '@server/modules/notifications/schemas.ts';
 import type * as projects from '@server/modules/projects/schemas.ts';
+import type * as quality from '@server/modules/quality/schemas.ts';
+import type * as review from '@server/modules/review/schemas.ts';
 import type * as segments from '@server/modules/segments/schemas.ts';
 import type * as tasks from '@server/modules/tasks/schemas.ts';
 import type * as users from '@server/modules/users/schemas.ts';
@@ -132,3 +134,12 @@ export type PretranslateAccept = Pick<
 >;
 export type SegmentsPageQuery = Static<typeof documents.SegmentsPageQuery>;
 export type ConcordanceSide = NonNullable<Static<typeof memories.ConcordanceParams>['side']>;
+// Review and quality (issue 26).
+export type Annotation = Static<typeof quality.Annotation>;
+export type CreateAnnotationBody = Static<typeof quality.CreateAnnotationBody>;
+export type UpdateAnnotationBody = Static<typeof quality.UpdateAnnotationBody>;
+export type QualityScore = Static<typeof quality.QualityScore>;
+export type QualityReport = Static<typeof quality.QualityReport>;
+export type QualitySettings = Static<typeof quality.QualitySettings>;
+export type ReviewBaselines = Static<typeof review.ReviewBaselines>;
+export type ReviewProgress = Static<typeof review.ReviewProgress>;

@@ -21,6 +21,8 @@ export function EditorHeader({
   onQaList,
   fullTags,
   onToggleFullTags,
+  reviewMode,
+  onToggleReviewMode,
 }: {
   project: Project | undefined;
   doc: TesseraDocument | undefined;
@@ -35,6 +37,9 @@ export function EditorHeader({
   /** Whether tag chips show their full markup. */
   fullTags: boolean;
   onToggleFullTags: () => void;
+  /** Review mode: targets as tracked changes against the translator's version, Ctrl+Enter sets Reviewed. */
+  reviewMode: boolean;
+  onToggleReviewMode: () => void;
 }) {
   return (
     <header className="editor-head">
@@ -63,6 +68,25 @@ export function EditorHeader({
         </button>
       )}
       <div className="head-actions">
+        <button
+          type="button"
+          className="button small review-toggle"
+          aria-pressed={reviewMode}
+          onClick={onToggleReviewMode}
+          onMouseDown={(e) => e.preventDefault()}
+          title={
+            reviewMode
+              ? `Targets show the changes to the translator’s version; ${tooltip('reviewAndNext')}`
+              : 'Review: show each target’s changes to the translator’s version, and set Reviewed with Ctrl+Enter'
+          }
+        >
+          Review mode
+        </button>
+        {d && (
+          <Link href={`/documents/${d.id}/quality`} className="button small quiet">
+            Quality report
+          </Link>
+        )}
         <button
           type="button"
           className="button small"

@@ -25,6 +25,8 @@ import { usePosition } from './position/use-position.ts';
 import { DocumentQaDialog } from './qa/document-qa-dialog.tsx';
 import { QaList } from './qa/qa-list.tsx';
 import { ReplaceDialog } from './replace/replace-dialog.tsx';
+import { useBaselines, useReviewMode } from './review/review-mode.ts';
+import { ActiveTrackedChanges } from './review/tracked-changes.tsx';
 import { ConflictDialog } from './save/conflict-dialog.tsx';
 import { StatusBar } from './save/status-bar.tsx';
 import { useSaves } from './save/use-saves.ts';
@@ -73,6 +75,8 @@ export default function EditorPage({ id }: { id: number }) {
   const online = useOnline();
   usePrefetchMatches(memoryId, position);
   const [fullTags, toggleFullTags] = useFullTagsChoice();
+  const [reviewMode, setReviewMode] = useReviewMode();
+  const baselines = useBaselines(id, reviewMode);
   const commands = useCommands({
     position,
     saves,
@@ -83,6 +87,7 @@ export default function EditorPage({ id }: { id: number }) {
     toggleFullTags,
     qa: qa.data,
     reload: live.reload,
+    reviewMode,
   });
   const comments = useQuery({ queryKey: commentsKey(id), queryFn: () => api.comments(id) });
   const unresolvedSegments = useMemo(() => unresolvedSegmentCount(comments.data), [comments.data]);
@@ -117,18 +122,21 @@ export default function EditorPage({ id }: { id: number }) {
           if (v) activeText.set(v.state.doc.toString());
         }}
       />
+      {reviewMode && baselines && (
+        <ActiveTrackedChanges text={activeText} baseline={baselines.get(active.id)} />
+      )}
       <QaList
         segment={active}
         text={activeText}
         blocked={commands.qaBlocked === active.id}
-        onConfirmAnyway={() => commands.confirm(true)}
+        onConfirmAnyway={commands.confirmAnyway}
       />
     </>
   );
 
   return (
     <FullTagsContext value={fullTags}>
-      <main className="editor">
+      <main className={reviewMode ? 'editor review-mode' : 'editor'}>
         <EditorHeader
           project={project.data}
           doc={doc.data}
@@ -140,6 +148,12 @@ export default function EditorPage({ id }: { id: number }) {
           onQaList={commands.qaList.show}
           fullTags={fullTags}
           onToggleFullTags={toggleFullTags}
+          reviewMode={reviewMode}
+          onToggleReviewMode={() => {
+            if (view.current) commit(active, view.current.state.doc.toString());
+            setReviewMode(!reviewMode);
+            position.refocus();
+          }}
         />
         <FilterBar
           ref={searchInput}
@@ -174,6 +188,7 @@ export default function EditorPage({ id }: { id: number }) {
               focusActive={focusActive}
               onFirstRows={onFirstRows}
               commentsOf={commentsOf}
+              baselines={reviewMode ? (baselines ?? new Map()) : undefined}
             />
           )}
           <SideBar
@@ -188,6 +203,7 @@ export default function EditorPage({ id }: { id: number }) {
               segmentChanged: live.segmentChanged,
               commentRequest: commands.commentRequest,
               sendBack: commands.sendBack.show,
+              reviewMode,
             }}
           />
         </div>
@@ -198,6 +214,7 @@ export default function EditorPage({ id }: { id: number }) {
           liveNote={live.liveNote}
           live={live.live}
           online={online}
+          reviewMode={reviewMode}
         />
         <ShortcutHelp open={commands.help.open} onClose={commands.help.close} />
         <SendBackDialog

@@ -38,7 +38,11 @@ test('the check finds each kind of problem', () => {
 });
 
 test('the actions the issue names have their keys', () => {
-  const combos = new Map(bindings('other').map((b) => [b.combo, b.action.id]));
+  const combos = new Map(
+    bindings('other')
+      .filter((b) => b.action.mode !== 'review')
+      .map((b) => [b.combo, b.action.id]),
+  );
   assert.equal(combos.get('Mod+Enter'), 'confirmAndNext');
   assert.equal(combos.get('Alt+ArrowDown'), 'nextSegment');
   assert.equal(combos.get('Alt+ArrowUp'), 'previousSegment');
@@ -49,6 +53,28 @@ test('the actions the issue names have their keys', () => {
   assert.equal(combos.get('Alt+Shift+M'), 'toggleFullTags');
   for (let n = 1; n <= 9; n++) assert.equal(combos.get(`Alt+${n}`), 'insertMatch');
   assert.ok(ACTIONS.every((a) => a.label.length > 0));
+});
+
+test('review mode: Ctrl+Enter sets Reviewed and Ctrl+Shift+Enter withdraws it; a key is bound once per mode', () => {
+  const review = new Map(
+    bindings('other')
+      .filter((b) => b.action.mode !== 'translate')
+      .map((b) => [b.combo, b.action.id]),
+  );
+  assert.equal(review.get('Mod+Enter'), 'reviewAndNext');
+  assert.equal(review.get('Mod+Shift+Enter'), 'unreview');
+  assert.equal(review.get('Alt+ArrowDown'), 'nextSegment');
+  // The same key in two modes is no problem; in one mode and in both it is.
+  const shared: Action[] = [
+    { id: 'confirmAndNext', label: 'a', group: 'Segments', keys: ['Mod+Enter'], mode: 'translate' },
+    { id: 'reviewAndNext', label: 'b', group: 'Segments', keys: ['Mod+Enter'], mode: 'review' },
+  ];
+  assert.deepEqual(tableProblems('other', shared), []);
+  const clash: Action[] = [
+    ...shared,
+    { id: 'nextSegment', label: 'c', group: 'Segments', keys: ['Mod+Enter'] },
+  ];
+  assert.equal(tableProblems('other', clash).length, 2);
 });
 
 test('combinations match the events browsers send', () => {

@@ -4,6 +4,8 @@ import { comboId, type Platform, parseCombo } from './key-combos.ts';
 
 export type ActionId =
   | 'confirmAndNext'
+  | 'reviewAndNext'
+  | 'unreview'
   | 'saveAndNext'
   | 'unconfirm'
   | 'nextSegment'
@@ -36,7 +38,15 @@ export interface Action {
   macKeys?: readonly string[];
   /** Bound only when the focus is not in a text field (it would type the character otherwise). */
   outsideText?: boolean;
+  /**
+   * Bound only in this mode of the editor (translating, or review mode: docs/EDITOR.md); without it, in both.
+   * Two actions of different modes may share a key: Ctrl+Enter confirms, or in review mode sets Reviewed.
+   */
+  mode?: EditorMode;
 }
+
+export type EditorMode = 'translate' | 'review';
+export const EDITOR_MODES: readonly EditorMode[] = ['translate', 'review'];
 
 const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
@@ -46,6 +56,14 @@ export const ACTIONS: readonly Action[] = [
     label: 'Confirm and go to the next unconfirmed segment',
     group: 'Segments',
     keys: ['Mod+Enter'],
+    mode: 'translate',
+  },
+  {
+    id: 'reviewAndNext',
+    label: 'Review mode: mark Reviewed and go to the next segment not reviewed',
+    group: 'Segments',
+    keys: ['Mod+Enter'],
+    mode: 'review',
   },
   {
     id: 'saveAndNext',
@@ -53,7 +71,14 @@ export const ACTIONS: readonly Action[] = [
     group: 'Segments',
     keys: ['Alt+Enter'],
   },
-  { id: 'unconfirm', label: 'Unconfirm', group: 'Segments', keys: ['Mod+Shift+Enter'] },
+  { id: 'unconfirm', label: 'Unconfirm', group: 'Segments', keys: ['Mod+Shift+Enter'], mode: 'translate' },
+  {
+    id: 'unreview',
+    label: 'Review mode: withdraw Reviewed (the segment stays confirmed)',
+    group: 'Segments',
+    keys: ['Mod+Shift+Enter'],
+    mode: 'review',
+  },
   { id: 'nextSegment', label: 'Next segment', group: 'Segments', keys: ['Alt+ArrowDown'] },
   { id: 'previousSegment', label: 'Previous segment', group: 'Segments', keys: ['Alt+ArrowUp'] },
   {
@@ -202,14 +227,18 @@ export function bindings(
 /** Why the table is not usable on this platform: duplicates, reserved combinations, Ctrl+Alt. Empty when fine. */
 export function tableProblems(platform: Platform, actions: readonly Action[] = ACTIONS): string[] {
   const problems: string[] = [];
+  // A key is bound once per mode: an action of both modes counts in each.
   const seen = new Map<string, string>();
   const reserved = new Set(RESERVED.map((r) => comboId(parseCombo(r, platform))));
   for (const { combo, action } of bindings(platform, actions)) {
     const c = parseCombo(combo, platform);
     const id = comboId(c);
-    const earlier = seen.get(id);
-    if (earlier) problems.push(`${combo} is bound twice (${earlier}, ${action.id})`);
-    seen.set(id, action.id);
+    for (const mode of action.mode ? [action.mode] : EDITOR_MODES) {
+      const earlier = seen.get(`${mode} ${id}`);
+      const problem = `${combo} is bound twice (${earlier}, ${action.id})`;
+      if (earlier && !problems.includes(problem)) problems.push(problem);
+      seen.set(`${mode} ${id}`, action.id);
+    }
     if (reserved.has(id)) problems.push(`${combo} (${action.id}) is reserved by the browser or the system`);
     if (platform === 'other' && c.ctrl && c.alt)
       problems.push(`${combo} (${action.id}) is Ctrl+Alt, AltGr on Windows`);

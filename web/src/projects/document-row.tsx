@@ -128,6 +128,11 @@ export function DocumentRow({ doc, onDelete }: { doc: TesseraDocument; onDelete:
       </td>
       <td className="row-actions">
         <ExportButtons doc={doc} />
+        {ready && (
+          <Link href={`/documents/${doc.id}/quality`} className="button small quiet">
+            Quality report
+          </Link>
+        )}
         <button
           type="button"
           className="button small quiet"

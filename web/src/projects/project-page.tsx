@@ -18,6 +18,7 @@ import { ProjectActions } from './project-actions.tsx';
 import { SegmentationSetting } from './segmentation-setting.tsx';
 import { dropZone, UploadButton, UploadList, useUploads } from './upload-files.tsx';
 import { WordCounts } from './word-counts.tsx';
+import { WordsPerPerson } from './words-per-person.tsx';
 
 function DeleteDialog({ doc, onClose }: { doc: TesseraDocument | null; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -172,6 +173,10 @@ export function ProjectPage({ id }: { id: number }) {
         </table>
       )}
       <WordCounts
+        projectId={id}
+        version={documents.map((d) => `${d.id}:${d.updated_at}:${d.num_confirmed}:${d.num_reviewed}`).join()}
+      />
+      <WordsPerPerson
         projectId={id}
         version={documents.map((d) => `${d.id}:${d.updated_at}:${d.num_confirmed}:${d.num_reviewed}`).join()}
       />

@@ -34,6 +34,7 @@ export function useCommands({
   toggleFullTags,
   qa,
   reload,
+  reviewMode = false,
 }: {
   position: Position;
   saves: SegmentSaves;
@@ -49,6 +50,8 @@ export function useCommands({
   qa: DocumentQa | undefined;
   /** Reads the pages again and gives the active editor its text (after a join or a split). */
   reload: () => Promise<void>;
+  /** Review mode: Ctrl+Enter sets Reviewed (docs/EDITOR.md, Review mode). */
+  reviewMode?: boolean;
 }) {
   const queryClient = useQueryClient();
   const { list, total, active, activeIndex, select, readPageOf, applyFilter, refocus } = position;
@@ -163,6 +166,33 @@ export function useCommands({
     else moveTo(index);
   };
 
+  /**
+   * Review mode's Ctrl+Enter: the segment reviewed (and so confirmed) with the target as it stands — the
+   * reviewer's edits included — and on to the next segment not reviewed yet. QA errors stop it as they stop a
+   * confirmation.
+   */
+  const review = async (force: boolean) => {
+    if (!active || !view.current) return;
+    const text = view.current.state.doc.toString();
+    if (text.trim() === '') {
+      setNotice('The target is empty: nothing to review.');
+      return;
+    }
+    if (!force && qaIssues(active, text, 'reviewed').some((i) => i.severity === 'error')) {
+      setQaBlocked(active.id);
+      return;
+    }
+    setQaBlocked(null);
+    saves.save({ id: active.id, target: text, is_confirmed: true, is_reviewed: true }, active.updated_at);
+    const index = await list.findAfter(
+      activeIndex,
+      total,
+      (s) => s.status !== 'reviewed' && s.id !== active.id,
+    );
+    if (index === null) setNotice('Reviewed. No segment after this one is left to review.');
+    else moveTo(index);
+  };
+
   const openReplace = () => {
     if (view.current && active) commit(active, view.current.state.doc.toString());
     setReplaceOpen(true);
@@ -184,6 +214,18 @@ export function useCommands({
       else moveTo(index);
     },
     confirmAndNext: () => confirm(false),
+    reviewAndNext: () => review(false),
+    unreview: () => {
+      if (!active || !view.current) return;
+      const text = view.current.state.doc.toString();
+      // The same text stays confirmed; another one is a new target, which unconfirms as any edit does.
+      saves.save(
+        text === active.target
+          ? { id: active.id, target: text, is_confirmed: true, is_reviewed: false }
+          : { id: active.id, target: text, is_reviewed: false },
+        active.updated_at,
+      );
+    },
     saveAndNext: () => moveTo(activeIndex + 1),
     unconfirm: () => {
       if (active && view.current)
@@ -240,7 +282,7 @@ export function useCommands({
     rejectSegment: () => openSendBack(),
     help: () => setHelpOpen(true),
   };
-  useActionKeys(handlers);
+  useActionKeys(handlers, reviewMode ? 'review' : 'translate');
 
   return {
     notice,
@@ -251,6 +293,8 @@ export function useCommands({
     goToNumber,
     insertMatch,
     confirm,
+    /** What "Confirm anyway" does in this mode. */
+    confirmAnyway: () => (reviewMode ? review(true) : confirm(true)),
     openReplace,
     // A dialog closed: the focus goes back into the active target (where it came from).
     help: {

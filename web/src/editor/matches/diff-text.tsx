@@ -23,7 +23,16 @@ function Whitespace({ text, edge }: { text: string; edge: boolean }) {
   return text ? <MarkedRun text={text} marks={formattingMarks(text, { edges: edge })} /> : null;
 }
 
-export function DiffText({ before, after }: { before: string; after: string }) {
+export function DiffText({
+  before,
+  after,
+  names = { before: 'the match', after: 'this segment' },
+}: {
+  before: string;
+  after: string;
+  /** What the two texts are, for the tooltips of what changed (tracked changes name the translator's version). */
+  names?: { before: string; after: string };
+}) {
   const parts = wordDiff(before, after);
   const chipInBefore = chipsOf(before.normalize('NFC'));
   const chipInAfter = chipsOf(after.normalize('NFC'));
@@ -59,8 +68,8 @@ export function DiffText({ before, after }: { before: string; after: string }) {
       return (
         <span key={key}>
           {gap}
-          <del title="in the match">{own}</del>
-          <ins title="in this segment">{body(p.now!, p.nowStart!, true)}</ins>
+          <del title={`in ${names.before}`}>{own}</del>
+          <ins title={`in ${names.after}`}>{body(p.now!, p.nowStart!, true)}</ins>
           {trail}
         </span>
       );
@@ -68,9 +77,9 @@ export function DiffText({ before, after }: { before: string; after: string }) {
       <span key={key}>
         {gap}
         {p.kind === 'removed' ? (
-          <del title="only in the match">{own}</del>
+          <del title={`only in ${names.before}`}>{own}</del>
         ) : (
-          <ins title="only in this segment">{own}</ins>
+          <ins title={`only in ${names.after}`}>{own}</ins>
         )}
         {trail}
       </span>

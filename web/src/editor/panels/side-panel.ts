@@ -26,6 +26,8 @@ export interface PanelContext {
   commentRequest: number;
   /** Opens "Send back" for the active segment (what its key does). */
   sendBack: () => void;
+  /** Whether the editor is in review mode (docs/EDITOR.md, Review mode). */
+  reviewMode: boolean;
 }
 
 export interface PanelProps {

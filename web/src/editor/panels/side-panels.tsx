@@ -3,6 +3,7 @@ import { CommentsPanel } from '../comments/comments-panel.tsx';
 import { ConcordancePanel } from '../concordance/concordance-panel.tsx';
 import { HistoryPanel } from '../history/history-panel.tsx';
 import { MatchesPanel } from '../matches/matches-panel.tsx';
+import { QualityPanel } from '../quality/quality-panel.tsx';
 import { SegmentInfo } from '../segment-info.tsx';
 import type { SidePanel } from './side-panel.ts';
 
@@ -37,6 +38,7 @@ export const SIDE_PANELS: readonly SidePanel[] = [
     id: 'concordance',
     Panel: ({ context }) => <ConcordancePanel memoryId={context.memoryId} request={context.concordance} />,
   },
+  { id: 'quality', Panel: QualityPanel },
   {
     id: 'history',
     Panel: ({ context }) => <HistoryPanel segment={context.segment} onRestored={context.segmentChanged} />,

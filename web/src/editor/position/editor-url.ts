@@ -35,6 +35,8 @@ export function writeUrl(id: number, seg: number | undefined, filter: SegmentFil
   if (filter.repeated) params.set('repeated', '1');
   if (filter.qa) params.set('qa', '1');
   if (filter.unresolved) params.set('unresolved', '1');
+  // Review mode is the reviewer's to switch (review/review-mode.ts); a move keeps it.
+  if (new URLSearchParams(window.location.search).get('mode') === 'review') params.set('mode', 'review');
   const search = params.toString();
   const url = `/documents/${id}${search ? `?${search}` : ''}`;
   if (url !== window.location.pathname + window.location.search) window.history.replaceState(null, '', url);

@@ -18,6 +18,7 @@ export function StatusBar({
   liveNote,
   live,
   online,
+  reviewMode = false,
 }: {
   summary: SaveSummary;
   onResolve: () => void;
@@ -27,7 +28,10 @@ export function StatusBar({
   /** Whether the event stream is open. */
   live: boolean;
   online: boolean;
+  /** Review mode: the first hint is Ctrl+Enter's review. */
+  reviewMode?: boolean;
 }) {
+  const main = reviewMode ? 'reviewAndNext' : 'confirmAndNext';
   return (
     <footer className="status-bar">
       <span
@@ -64,7 +68,7 @@ export function StatusBar({
       )}
       <span className="spacer" />
       <span className="muted key-hints">
-        {tooltip('confirmAndNext').replace(/ \(.*/, '')}: <kbd>{keysText('confirmAndNext')}</kbd> · Next:{' '}
+        {tooltip(main).replace(/ \(.*/, '')}: <kbd>{keysText(main)}</kbd> · Next:{' '}
         <kbd>{keysText('nextSegment')}</kbd> · Matches: <kbd>{keysText('insertMatch')}</kbd>
         {' · All shortcuts: '}
         <kbd>{keysText('help')}</kbd>

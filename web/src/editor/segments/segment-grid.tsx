@@ -7,6 +7,8 @@ import type { DocumentSegment } from '../../api/types.ts';
 import { STATUS_NAMES } from '../../ui/format.ts';
 import { filledFromContext, scoreClass, shownScore } from '../matches/context-match.ts';
 import type { Navigation } from '../position/use-position.ts';
+import type { Baseline } from '../review/review-mode.ts';
+import { TrackedTarget } from '../review/tracked-changes.tsx';
 import type { SaveEntry } from '../save/segment-saves.ts';
 import { TaggedText } from '../tags/tagged-text.tsx';
 import { PAGE_SIZE } from './locate.ts';
@@ -30,6 +32,8 @@ export interface SegmentGridProps {
   onFirstRows: () => void;
   /** The comment threads on a segment and how many are unresolved (none: undefined). */
   commentsOf?: (id: number) => { threads: number; open: number } | undefined;
+  /** In review mode, each segment's translator's version (targets show tracked changes against it). */
+  baselines?: ReadonlyMap<number, Baseline>;
 }
 
 /** A click or a Tab into a row: it is where the person is looking, so it stays where it is if it is all in view. */
@@ -109,13 +113,15 @@ interface SegmentRowProps {
   editor: ReactNode;
   save: SaveEntry | undefined;
   target: string;
+  /** In review mode (undefined otherwise): the translator's version, or null when the segment has none. */
+  baseline: Baseline | null | undefined;
   measure: (element: Element | null) => void;
   onActivate: (index: number, how: Navigation) => void;
 }
 
 // A row re-renders only when what it shows changes: moving from one segment to the next redraws two rows.
 const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
-  const { index, start, segment, active, editor, save, target, measure, onActivate } = props;
+  const { index, start, segment, active, editor, save, target, baseline, measure, onActivate } = props;
   const { commentThreads, openThreads } = props;
   const number = segment ? segment.position + 1 : undefined;
   return (
@@ -160,7 +166,11 @@ const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
               className="target-text"
               onFocus={() => onActivate(index, NEAREST)}
             >
-              <TaggedText text={target} />
+              {baseline === undefined ? (
+                <TaggedText text={target} />
+              ) : (
+                <TrackedTarget text={target} baseline={baseline ?? undefined} />
+              )}
             </div>
           ))}
       </div>
@@ -182,8 +192,18 @@ const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
 });
 
 export function SegmentGrid(props: SegmentGridProps) {
-  const { total, rowAt, activeIndex, editor, saveOf, targetOf, onActivate, onVisiblePages, navigation } =
-    props;
+  const {
+    total,
+    rowAt,
+    activeIndex,
+    editor,
+    saveOf,
+    targetOf,
+    onActivate,
+    onVisiblePages,
+    navigation,
+    baselines,
+  } = props;
   const scroller = useRef<HTMLDivElement>(null);
   // The active row is always rendered, wherever the list is scrolled: its editor keeps the focus and what is
   // typed in it, and a move never waits for it to be drawn.
@@ -324,6 +344,7 @@ export function SegmentGrid(props: SegmentGridProps) {
                 target={segment ? targetOf(segment) : ''}
                 commentThreads={comments?.threads ?? 0}
                 openThreads={comments?.open ?? 0}
+                baseline={baselines && segment ? (baselines.get(segment.id) ?? null) : undefined}
                 measure={virtualizer.measureElement}
                 onActivate={onActivate}
               />

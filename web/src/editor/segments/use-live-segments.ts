@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useCallback, useEffect, useState } from 'react';
 import { invalidateComments } from '../../api/keys/comments.ts';
 import { documentKey } from '../../api/keys/documents.ts';
+import { reviewBaselinesKey } from '../../api/keys/quality.ts';
 import {
   invalidateSegmentCounts,
   invalidateSegmentPages,
@@ -62,7 +63,11 @@ export function useLiveSegments({
   // Live: another person's change of a segment shows at once (unless this editor holds unsaved edits of it,
   // which the save's conflict check then settles), and is announced.
   const onSegment = (event: SegmentEvent) => {
-    if (event.document_id !== documentId || saves.hasUnsaved(event.segment_id)) return;
+    if (event.document_id !== documentId) return;
+    // A confirmation anywhere is a new translator's version for review mode (review/review-mode.ts).
+    if (event.status === 'confirmed')
+      queryClient.invalidateQueries({ queryKey: reviewBaselinesKey(documentId) });
+    if (saves.hasUnsaved(event.segment_id)) return;
     const v = view.current;
     // Typed here and not yet saved: the save must meet the other change as a conflict, not overwrite it.
     if (v && active?.id === event.segment_id && v.state.doc.toString() !== saves.targetOf(active)) {
