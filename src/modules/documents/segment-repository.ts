@@ -37,6 +37,8 @@ export interface SegmentRow {
   version: number;
   /** The hash of its repetition key (repetition-hash.ts); null until filled for rows older than it. */
   source_hash: string | null;
+  /** 1 when a project manager locked it: nobody edits it until it is unlocked. */
+  locked: number;
   created_at: number;
   updated_at: number;
 }
@@ -52,6 +54,7 @@ export type NewSegment = Omit<
   | 'repairs'
   | 'version'
   | 'source_hash'
+  | 'locked'
   | 'created_at'
   | 'updated_at'
 >;
@@ -953,4 +956,63 @@ export async function insertSegmentAt(
     ],
   );
   return id;
+}
+
+/**
+ * Locks or unlocks segments of a document: the listed ones, or (none listed) those whose match score is at least
+ * minScore (101: the context matches), or every one. Answers the ids changed.
+ */
+export async function setLocked(
+  db: Queryable,
+  documentId: number,
+  select: { ids?: readonly number[]; minScore?: number },
+  locked: boolean,
+): Promise<number[]> {
+  const where = ['document_id = ?', 'locked = ?'];
+  const params: SqlParam[] = [documentId, locked ? 0 : 1];
+  if (select.ids !== undefined) {
+    if (select.ids.length === 0) return [];
+    where.push(`id IN (${select.ids.map(() => '?').join(', ')})`);
+    params.push(...select.ids);
+  }
+  if (select.minScore !== undefined) {
+    // A context (101 %) match is stored as 100 with context_match set.
+    where.push('(match_score + context_match) >= ?');
+    params.push(select.minScore);
+  }
+  const rows = await db.all<{ id: number }>(
+    `SELECT id FROM document_segments WHERE ${where.join(' AND ')} ORDER BY position`,
+    params,
+  );
+  const ids = rows.map((r) => Number(r.id));
+  for (let i = 0; i < ids.length; i += 500) {
+    const slice = ids.slice(i, i + 500);
+    await db.run(
+      `UPDATE document_segments SET locked = ?, updated_at = ? WHERE id IN (${slice.map(() => '?').join(', ')})`,
+      [locked ? 1 : 0, nowSeconds(), ...slice],
+    );
+  }
+  return ids;
+}
+
+/** Lilt's review unlock: reviewed segments of the organization become confirmed again. Answers the ids changed. */
+export async function unreview(
+  db: Queryable,
+  ids: readonly number[],
+  organizationId: number,
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.all<{ id: number }>(
+    `SELECT s.id FROM document_segments s JOIN documents d ON d.id = s.document_id
+     WHERE s.id IN (${ids.map(() => '?').join(', ')}) AND d.organization_id = ? AND s.is_reviewed = 1`,
+    [...ids, organizationId],
+  );
+  const changed = rows.map((r) => Number(r.id));
+  if (changed.length === 0) return [];
+  await db.run(
+    `UPDATE document_segments SET is_reviewed = 0, status = ?, updated_at = ?
+     WHERE id IN (${changed.map(() => '?').join(', ')})`,
+    [SEGMENT_STATUSES.confirmed, nowSeconds(), ...changed],
+  );
+  return changed;
 }

@@ -28,10 +28,15 @@ export const ApiKey = Type.Object({
   revoked: Type.Boolean(),
 });
 
+/** A role as the API takes it: 'member' is the old name of project_manager, accepted and stored as it. */
+export const RoleInput = Type.Union(
+  ['admin', 'project_manager', 'translator', 'reviewer', 'member'].map((r) => Type.Literal(r)),
+);
+
 export const CreateUserBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 100 }),
   password: Type.String({ minLength: 8, maxLength: 1000 }),
-  role: Type.Optional(Type.Union([Type.Literal('admin'), Type.Literal('member')])),
+  role: Type.Optional(RoleInput),
   email: Type.Optional(Type.String({ maxLength: 320 })),
 });
 
@@ -57,7 +62,7 @@ export const SignedOut = Type.Object({ signed_out: Type.Boolean() });
 /** PUT /v2/users (admin): what is given changes. */
 export const UpdateUserBody = Type.Object({
   id: Type.Integer({ minimum: 1 }),
-  role: Type.Optional(Type.Union([Type.Literal('admin'), Type.Literal('member')])),
+  role: Type.Optional(RoleInput),
   disabled: Type.Optional(Type.Boolean()),
   password: Type.Optional(Type.String({ minLength: 8, maxLength: 1000 })),
 });
