@@ -157,8 +157,9 @@ export const policyPlugin = fp(async (app: App) => {
   app.addHook('preParsing', async (request) => {
     const principal = request.principal;
     const url = request.routeOptions.url;
-    // Public routes and what is not the API (probes, the web application) carry no principal.
-    if (!principal || url === undefined) return;
+    // Public routes and what is not the API (probes, the web application, its catch-all answering an unknown
+    // /v2 path with 404) are not the policy's.
+    if (!principal || url === undefined || !url.startsWith('/v2')) return;
     const allowed = ROUTE_POLICY[policyKey(request.method, url)];
     if (allowed === undefined) {
       request.log.error({ route: policyKey(request.method, url) }, 'route without a policy refused');

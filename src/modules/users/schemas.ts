@@ -29,9 +29,13 @@ export const ApiKey = Type.Object({
 });
 
 /** A role as the API takes it: 'member' is the old name of project_manager, accepted and stored as it. */
-export const RoleInput = Type.Union(
-  ['admin', 'project_manager', 'translator', 'reviewer', 'member'].map((r) => Type.Literal(r)),
-);
+export const RoleInput = Type.Union([
+  Type.Literal('admin'),
+  Type.Literal('project_manager'),
+  Type.Literal('translator'),
+  Type.Literal('reviewer'),
+  Type.Literal('member'),
+]);
 
 export const CreateUserBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 100 }),

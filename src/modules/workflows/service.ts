@@ -163,7 +163,7 @@ async function move(
       await requireStageOf(db, principal, doc);
       const { problems, unconfirmed, qaErrors } = await handOffProblems(db, principal, id);
       if (problems.length > 0) {
-        throw errors.workflowCheckFailed(`Document ${id} cannot be marked done: ${problems.join(' and ')}`, {
+        throw errors.workflowCheckFailed(`${doc.name} cannot be marked done: ${problems.join(' and ')}`, {
           document_id: id,
           unconfirmed_segments: unconfirmed,
           qa_errors: qaErrors,

@@ -10,6 +10,7 @@ import type * as projects from '@server/modules/projects/schemas.ts';
 import type * as segments from '@server/modules/segments/schemas.ts';
 import type * as tasks from '@server/modules/tasks/schemas.ts';
 import type * as users from '@server/modules/users/schemas.ts';
+import type * as workflows from '@server/modules/workflows/schemas.ts';
 import type { Static } from 'typebox';
 
 /**
@@ -103,3 +104,8 @@ export type JoinBody = Static<typeof segments.JoinBody>;
 export type SplitBody = Static<typeof segments.SplitBody>;
 export type ReshapeAnswer = Narrowed<Static<typeof segments.ReshapeAnswer>, { segments: DocumentSegment[] }>;
 export type Segmentation = NonNullable<Static<typeof projects.UpdateProjectBody>['segmentation']>;
+
+export type WorkflowTemplate = Static<typeof workflows.WorkflowTemplate>;
+export type AssignDocumentBody = Static<typeof workflows.AssignDocumentBody>;
+/** Where a document is in its workflow (documents' `stage`). */
+export type Stage = 'translate' | 'review' | 'review2' | 'done';

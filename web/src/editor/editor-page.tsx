@@ -8,6 +8,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { api } from '../api/client.ts';
 import { documentKey, qaKey } from '../api/keys/documents.ts';
 import { projectKey } from '../api/keys/projects.ts';
+import { useCaller } from '../auth/roles.ts';
 import { useOnline } from '../live/use-online.ts';
 import { busyWith } from '../projects/document-state.ts';
 import { ActiveText } from './active-text.ts';
@@ -54,6 +55,7 @@ export default function EditorPage({ id }: { id: number }) {
     enabled: doc.data !== undefined,
   });
   const memoryId = project.data?.memory_id;
+  const caller = useCaller();
   const position = usePosition(id);
   const { list, filter, total, active, activeIndex } = position;
   const qa = useQuery({ queryKey: qaKey(id), queryFn: () => api.documentQa(id), retry: false });
@@ -133,6 +135,7 @@ export default function EditorPage({ id }: { id: number }) {
           onQaList={commands.qaList.show}
           fullTags={fullTags}
           onToggleFullTags={toggleFullTags}
+          caller={caller}
         />
         <FilterBar
           ref={searchInput}

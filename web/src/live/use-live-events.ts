@@ -1,15 +1,25 @@
 // Live updates (GET /v2/events, Server-Sent Events): a document's or a project's segment, task and document
 // events, handed to the screen that listens. Answers whether the stream is open, so that a screen polls only
 // while it is not (EventSource reconnects by itself after a drop).
-import type { DocumentEvent, SegmentEvent, TaskEvent } from '@server/events/live-events.ts';
+import type {
+  AssignmentEvent,
+  DocumentEvent,
+  SegmentEvent,
+  StageEvent,
+  TaskEvent,
+} from '@server/events/live-events.ts';
 import { useEffect, useRef, useState } from 'react';
 
-export type { DocumentEvent, SegmentEvent, TaskEvent };
+export type { AssignmentEvent, DocumentEvent, SegmentEvent, StageEvent, TaskEvent };
 
 export interface LiveHandlers {
   segment?: (event: SegmentEvent) => void;
   task?: (event: TaskEvent) => void;
   document?: (event: DocumentEvent) => void;
+  /** The document moved through its workflow (done, sent back, reopened). */
+  stage?: (event: StageEvent) => void;
+  /** Someone was assigned to, or unassigned from, a stage of a document. */
+  assignment?: (event: AssignmentEvent) => void;
 }
 
 export function useLiveEvents(
@@ -40,6 +50,8 @@ export function useLiveEvents(
     listen('segment');
     listen('task');
     listen('document');
+    listen('stage');
+    listen('assignment');
     return () => {
       source.close();
       setOpen(false);
