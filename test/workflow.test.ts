@@ -344,6 +344,43 @@ for (const target of await storeTargets()) {
       assert.equal(finished.is_review_complete, false);
     });
 
+    test("Lilt's job create: workflowTemplateId of the job, or of a language pair, is its projects' template", async () => {
+      const file = (await pm.upload('/v2/files?name=job.txt', TEXT)).json().id;
+      await admin.post('/v2/memories', { name: 'TM fr', srclang: 'en', trglang: 'fr' });
+      const fr = (await admin.get('/v2/memories'))
+        .json()
+        .find((m: { trglang: string }) => m.trglang === 'fr').id;
+      const job = await pm.post('/v2/jobs', {
+        name: 'Reviewed job',
+        fileIds: [file],
+        srcLang: 'en',
+        workflowTemplateId: 2,
+        languagePairs: [
+          { trgLang: 'de', memoryId: memory },
+          { trgLang: 'fr', memoryId: fr, workflowTemplateId: '3' },
+        ],
+      });
+      assert.equal(job.statusCode, 200, job.body);
+      const projects = (await pm.get('/v2/projects')).json() as {
+        job_id: number;
+        trglang: string;
+        workflow_template_id: number;
+      }[];
+      const ofJob = projects.filter((p) => p.job_id === job.json().id);
+      assert.deepEqual(ofJob.map((p) => [p.trglang, p.workflow_template_id]).sort(), [
+        ['de', 2],
+        ['fr', 3],
+      ]);
+      const bad = await pm.post('/v2/jobs', {
+        name: 'Bad',
+        fileIds: [file],
+        srcLang: 'en',
+        languagePairs: [{ trgLang: 'de', memoryId: memory, workflowTemplateId: 42 }],
+      });
+      assert.equal(bad.statusCode, 400);
+      assert.match(bad.json().message, /languagePairs\.0\.workflowTemplateId/);
+    });
+
     test('locks: a manager locks segments (listed, or all); nobody edits them, a replace leaves them; unlocked again', async () => {
       const { doc, segments } = await reviewedProject();
       const lock = await pm.post('/v2/segments/lock', { document_id: doc, segment_ids: [segments[1].id] });

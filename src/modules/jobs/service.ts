@@ -26,6 +26,7 @@ import {
   projectsOfJob,
   setProjectsOfJobDone,
 } from '../projects/service.ts';
+import { workflowTemplate } from '../projects/workflow-templates.ts';
 import { analysisCsv } from './analysis-csv.ts';
 import type { JobExportTaskParams } from './export-task.ts';
 import { analyseJob, analyseProject } from './leverage.ts';
@@ -178,6 +179,21 @@ export async function requireJob(db: Queryable, principal: Principal, id: number
  * POST /v2/jobs: a project per language pair (on that pair's memory, whose languages must be the pair's),
  * and in each a document per file, parsed and — when the pair asks — pre-translated as tasks.
  */
+/**
+ * A workflow template id as Lilt's clients send it (a number, or a number as a string; null or absent: none),
+ * checked against GET /v2/workflows/templates.
+ */
+function templateParam(field: string, value: unknown): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const id = typeof value === 'string' ? Number(value) : value;
+  if (typeof id !== 'number' || !Number.isInteger(id) || !workflowTemplate(id)) {
+    throw errors.badParameter(
+      `Field "${field}": no workflow template ${String(value)}; GET /v2/workflows/templates lists them`,
+    );
+  }
+  return id;
+}
+
 export async function createJob(deps: JobDeps, principal: Principal, body: Static<typeof CreateJobBody>) {
   const { db } = deps;
   const srcLang = deps.languages.require('srcLang', body.srcLang);
@@ -189,6 +205,7 @@ export async function createJob(deps: JobDeps, principal: Principal, body: Stati
     if (!filterForName(file.name)) throw errors.unsupportedMediaType(file.name, SUPPORTED_EXTENSIONS);
     files.push(file);
   }
+  const jobTemplate = templateParam('workflowTemplateId', body.workflowTemplateId);
   const pairs = [];
   for (const [i, pair] of body.languagePairs.entries()) {
     const trgLang = deps.languages.require(`languagePairs.${i}.trgLang`, pair.trgLang);
@@ -203,6 +220,9 @@ export async function createJob(deps: JobDeps, principal: Principal, body: Stati
       trgLang,
       trgLocale: requireLocale(`languagePairs.${i}.trgLocale`, pair.trgLocale),
       due: seconds(`languagePairs.${i}.dueDate`, pair.dueDate) ?? due,
+      // Lilt's workflow of the pair, else the job's: the project's workflow template.
+      workflowTemplateId:
+        templateParam(`languagePairs.${i}.workflowTemplateId`, pair.workflowTemplateId) ?? jobTemplate,
     });
   }
 
@@ -222,6 +242,7 @@ export async function createJob(deps: JobDeps, principal: Principal, body: Stati
         job_id: jobId,
         srclocale: srcLocale,
         trglocale: pair.trgLocale ?? null,
+        workflow_template_id: pair.workflowTemplateId,
       });
       for (const file of files) {
         await uploadDocument(
