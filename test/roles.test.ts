@@ -27,6 +27,10 @@ interface Fixture {
   job: number;
   file: number;
   entry: number;
+  /** The import tasks of docA and docB. */
+  taskA: number;
+  taskB: number;
+  /** A memory import's. */
   task: number;
   passwords: Record<Role, string>;
 }
@@ -84,7 +88,11 @@ const PROBES: Record<string, Probe> = {
       return { url: '/v2/users', payload: { id: made.json().id, role: 'reviewer' } };
     },
   },
-  'GET /v2/tasks': { request: (f) => ({ url: `/v2/tasks?id=${f.task}` }) },
+  'GET /v2/tasks': {
+    request: (f) => ({ url: `/v2/tasks?id=${f.taskA}` }),
+    // A document's not assigned to them, and a memory's: neither is a translator's or reviewer's to follow.
+    unassigned: (f) => ({ url: `/v2/tasks?id=${f.taskB}` }),
+  },
   'GET /v2/events': {
     // An event stream never ends: its allowed call is one refused for a missing parameter, after the policy.
     request: () => ({ url: '/v2/events' }),
@@ -444,7 +452,18 @@ for (const target of await storeTargets()) {
         '<?xml version="1.0"?><tmx version="1.4"><header srclang="en" datatype="plaintext" segtype="sentence" adminlang="en" o-tmf="t" creationtool="t" creationtoolversion="1"/><body/></tmx>',
       );
       assert.equal(imported.statusCode, 200, imported.body);
+      const importOf = async (doc: number) =>
+        Number(
+          (
+            await ctx.db.get<{ id: number }>(
+              "SELECT MAX(id) AS id FROM tasks WHERE document_id = ? AND type = 'document_import'",
+              [doc],
+            )
+          )?.id,
+        );
       f = {
+        taskA: await importOf(docA),
+        taskB: await importOf(docB),
         task: imported.json().task_id,
         admin,
         memory,
@@ -552,6 +571,22 @@ for (const target of await storeTargets()) {
       assert.equal(doc.translator_email, 'tina@example.com');
       assert.equal(doc.reviewer_email, 'rex@example.com');
       assert.equal(doc.stage, 'translate');
+    });
+
+    test("a translator neither reads nor changes a memory's entries through /v2/segments", async () => {
+      assert.equal((await as.translator.get(`/v2/tasks?id=${f.task}`)).statusCode, 404);
+      assert.equal((await as.project_manager.get(`/v2/tasks?id=${f.task}`)).statusCode, 200);
+      assert.equal((await as.translator.get(`/v2/segments?id=${f.entry}`)).statusCode, 404);
+      const edit = await as.translator.put('/v2/segments', { id: f.entry, target: 'Übernommen.' });
+      assert.equal(edit.statusCode, 404);
+      const add = await as.translator.post('/v2/segments', {
+        memory_id: f.memory,
+        source: 'New.',
+        target: 'Neu.',
+      });
+      assert.equal(add.statusCode, 403);
+      assert.match(add.json().message, /project_manager/);
+      assert.equal((await as.project_manager.get(`/v2/segments?id=${f.entry}`)).statusCode, 200);
     });
 
     test('roles: member is accepted as project_manager on input; an unknown role is a 400 naming role', async () => {

@@ -180,18 +180,13 @@ export async function requireJob(db: Queryable, principal: Principal, id: number
  * and in each a document per file, parsed and — when the pair asks — pre-translated as tasks.
  */
 /**
- * A workflow template id as Lilt's clients send it (a number, or a number as a string; null or absent: none),
- * checked against GET /v2/workflows/templates.
+ * A workflow template id as Lilt's clients send it (a number, or a number as a string), when it names one of
+ * GET /v2/workflows/templates. Any other value is left out, as before templates existed: a client coming from
+ * Lilt sends its own team's template ids, which mean nothing here, and its job must still be created.
  */
-function templateParam(field: string, value: unknown): number | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  const id = typeof value === 'string' ? Number(value) : value;
-  if (typeof id !== 'number' || !Number.isInteger(id) || !workflowTemplate(id)) {
-    throw errors.badParameter(
-      `Field "${field}": no workflow template ${String(value)}; GET /v2/workflows/templates lists them`,
-    );
-  }
-  return id;
+function templateParam(value: unknown): number | undefined {
+  const id = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof id === 'number' && Number.isInteger(id) && workflowTemplate(id) ? id : undefined;
 }
 
 export async function createJob(deps: JobDeps, principal: Principal, body: Static<typeof CreateJobBody>) {
@@ -205,7 +200,7 @@ export async function createJob(deps: JobDeps, principal: Principal, body: Stati
     if (!filterForName(file.name)) throw errors.unsupportedMediaType(file.name, SUPPORTED_EXTENSIONS);
     files.push(file);
   }
-  const jobTemplate = templateParam('workflowTemplateId', body.workflowTemplateId);
+  const jobTemplate = templateParam(body.workflowTemplateId);
   const pairs = [];
   for (const [i, pair] of body.languagePairs.entries()) {
     const trgLang = deps.languages.require(`languagePairs.${i}.trgLang`, pair.trgLang);
@@ -221,8 +216,7 @@ export async function createJob(deps: JobDeps, principal: Principal, body: Stati
       trgLocale: requireLocale(`languagePairs.${i}.trgLocale`, pair.trgLocale),
       due: seconds(`languagePairs.${i}.dueDate`, pair.dueDate) ?? due,
       // Lilt's workflow of the pair, else the job's: the project's workflow template.
-      workflowTemplateId:
-        templateParam(`languagePairs.${i}.workflowTemplateId`, pair.workflowTemplateId) ?? jobTemplate,
+      workflowTemplateId: templateParam(pair.workflowTemplateId) ?? jobTemplate,
     });
   }
 

@@ -5,7 +5,7 @@
 import type { Static } from 'typebox';
 import { errors } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
-import type { Principal } from '../../http/principal.ts';
+import { isLinguist, type Principal } from '../../http/principal.ts';
 import { withoutEdges } from '../../text/edge-whitespace.ts';
 import { checkSegment } from '../../text/qa/qa-checks.ts';
 import { SEGMENT_STATUSES, segmentStatus } from '../documents/document-states.ts';
@@ -42,6 +42,9 @@ export async function addSegment(
   const { memory_id: memoryId, document_id: documentId, source, target } = input;
   if (documentId !== undefined) return appendToDocument(deps, principal, documentId, { source, target });
   if (memoryId === undefined) throw errors.missingParameter('memory_id');
+  // A memory's entries are changed by managers; a translator's reach the memory by confirming segments.
+  if (isLinguist(principal))
+    throw errors.forbidden('Adding to a memory directly needs the project_manager role');
   return entries.addEntry(deps, principal, { memory_id: memoryId, source, target });
 }
 
@@ -70,6 +73,7 @@ async function appendToDocument(
 export async function getSegment(deps: MemoryDeps, principal: Principal, id: number) {
   const row = await documentSegments.findSegmentFor(deps.db, principal, id);
   if (row) return documentSegments.markedSegment(deps.db, row);
+  if (isLinguist(principal)) throw errors.notFound('Segment', id);
   const entry = await entries.findEntry(deps, principal, id);
   if (!entry) throw errors.notFound('Segment', id);
   return entry;
@@ -83,6 +87,8 @@ export async function updateSegment(
 ) {
   const { db } = deps;
   const current = await documentSegments.findSegmentFor(db, principal, input.id);
+  // An id that is no document segment of theirs is, for a translator or reviewer, nothing they may change.
+  if (!current && isLinguist(principal)) throw errors.notFound('Segment', input.id);
   if (!current) return entries.updateEntry(deps, principal, input);
   await documentSegments.requireSegmentWritable(db, principal, current);
   // The edge whitespace of a document segment is its source's, in the skeleton: a target never holds any.
