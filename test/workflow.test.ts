@@ -385,6 +385,27 @@ for (const target of await storeTargets()) {
       assert.equal(made.workflow_template_id, 1);
     });
 
+    test('locks: confirming a segment leaves its locked repetition unfilled', async () => {
+      const project = (await pm.post('/v2/projects', { name: 'Repeats', memory_id: memory })).json().id;
+      const doc = await pm.uploadDocument(project, 'repeats.txt', 'Same line.\n\nSame line.\n\nSame line.\n');
+      const [first, second, third] = (await pm.get(`/v2/documents/segments?id=${doc}`)).json().segments;
+      await pm.post('/v2/segments/lock', { document_id: doc, segment_ids: [second.id] });
+      await pm.put('/v2/segments', { id: first.id, target: 'Gleiche Zeile.', is_confirmed: true });
+      const after = (await pm.get(`/v2/documents/segments?id=${doc}`)).json().segments;
+      assert.deepEqual(
+        after.map((s: { id: number; is_confirmed: boolean; target: string | null }) => [
+          s.id,
+          s.is_confirmed,
+          s.target,
+        ]),
+        [
+          [first.id, true, 'Gleiche Zeile.'],
+          [second.id, false, null],
+          [third.id, true, 'Gleiche Zeile.'],
+        ],
+      );
+    });
+
     test('locks: a manager locks segments (listed, or all); nobody edits them, a replace leaves them; unlocked again', async () => {
       const { doc, segments } = await reviewedProject();
       const lock = await pm.post('/v2/segments/lock', { document_id: doc, segment_ids: [segments[1].id] });

@@ -284,7 +284,8 @@ export async function applyStagedMatches(
       `INSERT INTO segment_versions (document_id, segment_id, version, target, status, username, origin, created_at)
        SELECT d.document_id, d.id, d.version + 1, s.target, ?, ?, 'pretranslate',
          CASE WHEN d.updated_at >= ? THEN d.updated_at + 1 ELSE ? END
-       FROM ${staged.replace(' WHERE ', ' JOIN document_segments d ON d.id = s.segment_id WHERE ')} AND d.is_confirmed = 0`,
+       FROM ${staged.replace(' WHERE ', ' JOIN document_segments d ON d.id = s.segment_id WHERE ')} AND d.is_confirmed = 0
+         AND d.locked = 0`,
       [status, username, now, now, ...params],
     );
     const { changes } = await db.run(
@@ -292,7 +293,8 @@ export async function applyStagedMatches(
          repairs = s.repairs, is_confirmed = s.confirm, status = ?, version = version + 1,
          updated_at = CASE WHEN updated_at >= ? THEN updated_at + 1 ELSE ? END
        FROM ${staged}
-         AND document_segments.id = s.segment_id AND document_segments.is_confirmed = 0`,
+         AND document_segments.id = s.segment_id AND document_segments.is_confirmed = 0
+         AND document_segments.locked = 0`,
       [status, now, now, ...params],
     );
     translated += changes;
@@ -803,7 +805,9 @@ export async function propagateTarget(
   username: string | null,
 ): Promise<PropagatedRow[]> {
   const candidates = await tx.all<{ id: number }>(
-    `SELECT s.id FROM ${PROJECT_SEGMENTS} AND s.source_hash = ? AND s.is_confirmed = 0 AND s.id <> ? ORDER BY s.id`,
+    // A locked repetition is left as it is (documents/assignments.ts).
+    `SELECT s.id FROM ${PROJECT_SEGMENTS} AND s.source_hash = ? AND s.is_confirmed = 0 AND s.locked = 0 AND s.id <> ?
+     ORDER BY s.id`,
     [origin.projectId, origin.sourceHash, origin.id],
   );
   const changed: PropagatedRow[] = [];
