@@ -180,6 +180,11 @@ test('a manager assigns, the translator hands on, the reviewer sends back; each 
     assert.equal((await done).status(), 200);
     await page.getByText('Stage: Review').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Mark translation done' }).count(), 0);
+    // In review, the translator's target is read-only, and the head says why.
+    await page.getByText('Read only: The document is in Review; you are assigned to Translation').waitFor();
+    const target = page.getByRole('textbox', { name: 'Target 1' });
+    await target.waitFor();
+    assert.equal(await target.getAttribute('aria-readonly'), 'true');
     await noSeriousViolations('editor, translator after done');
     await screenshot(page, 'workflow-04-translator-done');
     await page.getByRole('link', { name: 'Projects' }).first().click();
@@ -199,6 +204,7 @@ test('a manager assigns, the translator hands on, the reviewer sends back; each 
     assert.equal((await back).status(), 200);
     await page.getByText('Stage: Translation').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Mark review done' }).count(), 0);
+    await page.getByText('Read only: The document is in Translation; you are assigned to Review').waitFor();
     await screenshot(page, 'workflow-06-sent-back');
     await signOut();
   });

@@ -11,6 +11,7 @@ import { projectKey } from '../api/keys/projects.ts';
 import { useCaller } from '../auth/roles.ts';
 import { useOnline } from '../live/use-online.ts';
 import { busyWith } from '../projects/document-state.ts';
+import { readOnlyReason } from '../workflow/read-only.ts';
 import { ActiveText } from './active-text.ts';
 import { useCommands } from './commands/use-commands.ts';
 import { EditorHeader } from './editor-header.tsx';
@@ -97,10 +98,12 @@ export default function EditorPage({ id }: { id: number }) {
   const confirmed = counts ? counts.confirmed + counts.reviewed : 0;
   const documentTotal = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : 0;
 
+  const readOnly = active ? readOnlyReason(caller, doc.data, active) : undefined;
   const editor = active && (
     <>
       <TargetEditor
-        key={`${active.id}:${live.generation}`}
+        key={`${active.id}:${live.generation}:${readOnly ?? ''}`}
+        readOnly={readOnly}
         number={active.position + 1}
         lang={active.trglang}
         initial={saves.targetOf(active)}

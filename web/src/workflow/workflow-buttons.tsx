@@ -8,6 +8,7 @@ import { documentKey } from '../api/keys/documents.ts';
 import { projectKey } from '../api/keys/projects.ts';
 import type { Caller, TesseraDocument } from '../api/types.ts';
 import { isManager } from '../auth/roles.ts';
+import { readOnlyReason } from './read-only.ts';
 import { stageLabel } from './stages.ts';
 
 type Action = { label: string; run: () => Promise<unknown>; tone?: 'primary' | 'quiet' };
@@ -53,11 +54,13 @@ export function WorkflowButtons({ caller, doc }: { caller: Caller; doc: TesseraD
     onError: (err) => setError(errorText(err)),
   });
   const actions = actionsFor(caller, doc);
+  const notMine = readOnlyReason(caller, doc, { is_reviewed: false });
   return (
     <div className="workflow-actions">
       <span className="state-badge ready" title="Where the document is in its workflow">
         Stage: {stageLabel(doc.stage)}
       </span>
+      {notMine && <span className="muted">Read only: {notMine}</span>}
       {actions.map((a) => (
         <button
           key={a.label}
