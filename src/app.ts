@@ -13,6 +13,7 @@ import { inputGuardsPlugin, safeIntegerKeyword } from './http/input-guards.ts';
 import { loggerOptions } from './http/logging.ts';
 import { metricsPlugin } from './http/metrics.ts';
 import { openapiPlugin } from './http/openapi.ts';
+import { policyPlugin } from './http/policy.ts';
 import { rateLimitPlugin } from './http/rate-limit.ts';
 import { SignInThrottle } from './http/sign-in-throttle.ts';
 import type { App } from './http/types.ts';
@@ -47,6 +48,7 @@ import { tasksRoutes } from './modules/tasks/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { authenticateKey, authenticatePassword } from './modules/users/service.ts';
 import { authenticateSession, credentialsStillValid, sweepSessions } from './modules/users/sessions.ts';
+import { workflowsRoutes } from './modules/workflows/routes.ts';
 import type { Db } from './store/db.ts';
 import { InstanceKeeper } from './tasks/instance-keeper.ts';
 import { newWorkerId } from './tasks/queue.ts';
@@ -148,6 +150,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('indexes', indexes);
   app.decorate('instance', instance);
 
+  // Which role may call which route: first, so that it sees every route registered (its check runs after
+  // authentication, in preParsing).
+  await app.register(policyPlugin);
   await app.register(errorHandlerPlugin, { bodyLimit });
   await app.register(inputGuardsPlugin);
   await app.register(metricsPlugin);
@@ -191,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(notificationsRoutes, { db });
   await app.register(qualityRoutes, { db });
   await app.register(reviewRoutes, { db });
+  await app.register(workflowsRoutes, { db, events });
   await app.register(webAppPlugin, {});
 
   // Before the worker: a restarted process first puts back the tasks its dead predecessor held.

@@ -62,6 +62,19 @@ export const errors = {
     ),
   /** A join of segments that are not adjacent parts of one paragraph or entry of the file. */
   segmentsNotJoinable: (message: string) => new AppError(409, 'SEGMENTS_NOT_JOINABLE', message),
+  /** A change of a segment a project manager locked, or one a reviewer signed off (docs/API.md, Workflow). */
+  segmentLocked: (id: number, why: string) =>
+    new AppError(409, 'SEGMENT_LOCKED', `Segment ${id} is locked: ${why}`),
+  /** A translator or reviewer changing a document outside the workflow stage assigned to them. */
+  notYourStage: (id: number, stage: string, mine: readonly string[]) =>
+    new AppError(
+      409,
+      'NOT_YOUR_STAGE',
+      `Document ${id} is in its ${stage} stage; you are assigned to ${mine.length === 0 ? 'no stage' : mine.join(' and ')} of it`,
+    ),
+  /** A hand-off (done) the document is not ready for: what is missing, said in the message. */
+  workflowCheckFailed: (message: string, details: Record<string, unknown>) =>
+    new AppError(409, 'WORKFLOW_CHECK_FAILED', message, {}, details),
   batchConflict: (message: string) => new AppError(409, 'BATCH_CONFLICT', message),
   // Sign-in names are unique across the server (Basic user:password carries no organization), so a taken
   // name must be refused — with the same answer whichever organization holds it.

@@ -10,8 +10,10 @@ for (const target of await storeTargets()) {
   describe(`api contract on ${target.name}`, () => {
     let ctx: TestContext;
     before(async () => {
+      // Outside /v2: every route of the API needs an entry in the route policy (src/http/policy.ts), and a
+      // test's own route is none of the API's. The error handler answers the same everywhere.
       ctx = await createContext(target, {}, (app) => {
-        app.get('/v2/test-crash', async () => {
+        app.get('/test-crash', async () => {
           throw new Error('SELECT secret FROM /var/lib/tessera/data.db');
         });
       });
@@ -72,7 +74,7 @@ for (const target of await storeTargets()) {
     });
 
     test('a 5xx shows nothing of the internals', async () => {
-      const res = await get(`/v2/test-crash?key=${ctx.adminKey}`);
+      const res = await get(`/test-crash?key=${ctx.adminKey}`);
       assert.equal(res.statusCode, 500);
       assert.deepEqual(res.json(), { message: 'Internal server error', code: 'INTERNAL_ERROR' });
       assert.ok(!res.body.includes('SELECT') && !res.body.includes('/var/lib'));

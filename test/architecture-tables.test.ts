@@ -25,6 +25,7 @@ const OWNERS: Record<string, string> = {
   documents: 'src/modules/documents/repository.ts',
   document_files: 'src/modules/documents/repository.ts',
   document_segments: 'src/modules/documents/segment-repository.ts',
+  document_assignments: 'src/modules/documents/assignment-repository.ts',
   segment_versions: 'src/modules/documents/segment-repository.ts',
   replace_batches: 'src/modules/documents/segment-repository.ts',
   replace_changes: 'src/modules/documents/segment-repository.ts',

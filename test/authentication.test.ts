@@ -42,7 +42,7 @@ for (const target of await storeTargets()) {
       const res = await get('/v2/me', { authorization: basic('maria', 'correct horse') });
       assert.equal(res.statusCode, 200);
       assert.equal(res.json().username, 'maria');
-      assert.equal(res.json().role, 'member');
+      assert.equal(res.json().role, 'project_manager');
     });
 
     test('Bearer with a key', async () => {

@@ -164,6 +164,76 @@ for (const target of await storeTargets()) {
       assert.equal(deleted.statusCode, 200, deleted.body);
       assert.equal(deleted.json().id, comment.id);
     });
+
+    test("the SDKs' workflow calls: templates, assign_document, done/translation and done/review with float ids, unlocks", async () => {
+      // WorkflowsApi.get_workflow_templates: a list of WorkflowTemplate, stages with name and assignment_type.
+      const templates = (await api.get('/v2/workflows/templates')).json();
+      const twoStage = templates.find((t: { stages: unknown[] }) => t.stages.length === 2);
+      assert.deepEqual(Object.keys(twoStage).sort(), ['id', 'name', 'stages', 'team_id']);
+      assert.deepEqual(Object.keys(twoStage.stages[0]).sort(), ['assignment_type', 'name']);
+      const project = (
+        await api.post('/v2/projects', {
+          name: 'Reviewed',
+          memory_id: memoryId,
+          workflow_template_id: twoStage.id,
+        })
+      ).json().id;
+      const up = await api.upload('/v2/documents/files', 'Open the file.\n', {
+        'lilt-api': JSON.stringify({ name: 'w.txt', project_id: project }),
+      });
+      const id = up.json().id;
+      await idle(id);
+      await api.post('/v2/users', {
+        username: 'sdk-reviewer',
+        password: 'password-1234',
+        role: 'reviewer',
+        email: 'r@example.com',
+      });
+      // DocumentsApi.assign_document: DocumentAssignmentParameters as the Python SDK serializes it (a datetime
+      // as isoformat, no zone).
+      const assigned = await api.put('/v2/documents/share', {
+        id,
+        email: 'r@example.com',
+        is_translator: false,
+        is_reviewer: true,
+        due_date: '2027-01-31T00:00:00',
+      });
+      assert.equal(assigned.statusCode, 200, assigned.body);
+      assert.deepEqual(assigned.json(), { id });
+      const doc = (await api.get(`/v2/documents?id=${id}`)).json();
+      assert.equal(doc.reviewer_email, 'r@example.com');
+      assert.equal(doc.translator_email, null);
+      assert.equal(doc.assignees[0].due_date, Date.UTC(2027, 0, 31) / 1000);
+      const segment = (await api.get(`/v2/documents/segments?id=${id}`)).json().segments[0];
+      await api.put('/v2/segments', { id: segment.id, target: 'Öffnen Sie die Datei.', is_confirmed: true });
+      // document_translation_done and documents_done_review_post: documentIds as list[float], isDone.
+      const raw = (url: string, body: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url,
+          headers: {
+            authorization: `Basic ${Buffer.from(`${ctx.adminKey}:${ctx.adminKey}`).toString('base64')}`,
+            'content-type': 'application/json',
+          },
+          payload: body,
+        });
+      const translated = await raw('/v2/documents/done/translation', `{"documentIds": [${id}.0]}`);
+      assert.equal(translated.statusCode, 200, translated.body);
+      assert.deepEqual(translated.json(), [id]);
+      const reviewed = await raw('/v2/documents/done/review', `{"documentIds": [${id}.0], "isDone": true}`);
+      assert.deepEqual(reviewed.json(), [id]);
+      assert.equal((await api.get(`/v2/documents?id=${id}`)).json().is_review_complete, true);
+      // document_unlock and SegmentsApi.unlock_segments.
+      assert.deepEqual((await raw('/v2/documents/done/unlock', `{"documentIds": [${id}]}`)).json(), [id]);
+      const doc2 = (await api.get(`/v2/documents?id=${id}`)).json();
+      assert.equal(doc2.is_review_complete, false);
+      assert.equal(doc2.stage, 'translate');
+      await api.put('/v2/segments', { id: segment.id, is_reviewed: true });
+      assert.deepEqual((await raw('/v2/segments/review/unlock', `{"segmentIds": [${segment.id}]}`)).json(), [
+        segment.id,
+      ]);
+      assert.equal((await api.get(`/v2/segments?id=${segment.id}`)).json().is_reviewed, false);
+    });
   });
 }
 

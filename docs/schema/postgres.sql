@@ -66,6 +66,17 @@ CREATE TABLE counters (
   PRIMARY KEY (key, window_start)
 );
 
+CREATE TABLE document_assignments (
+  document_id     BIGINT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  stage           TEXT   NOT NULL,
+  organization_id BIGINT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  user_id         BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  due_at          BIGINT,
+  assigned_at     BIGINT NOT NULL,
+  PRIMARY KEY (document_id, stage)
+);
+CREATE INDEX document_assignments_user ON document_assignments (user_id);
+
 CREATE TABLE document_files (
   document_id BIGINT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
   seq         BIGINT NOT NULL,
@@ -93,7 +104,8 @@ CREATE TABLE document_segments (
   repairs       TEXT,
   version       BIGINT NOT NULL DEFAULT 0,
   context_match BIGINT NOT NULL DEFAULT 0,
-  source_hash   TEXT
+  source_hash   TEXT,
+  locked        BIGINT NOT NULL DEFAULT 0
 );
 CREATE INDEX document_segments_confirmed ON document_segments (document_id, is_confirmed);
 CREATE UNIQUE INDEX document_segments_position ON document_segments (document_id, position);
@@ -121,7 +133,8 @@ CREATE TABLE documents (
   updated_at         BIGINT NOT NULL,
   num_units          BIGINT NOT NULL DEFAULT 0,
   owner              TEXT,
-  num_words          BIGINT NOT NULL DEFAULT 0
+  num_words          BIGINT NOT NULL DEFAULT 0,
+  stage              TEXT   NOT NULL DEFAULT 'translate'::text
 );
 CREATE INDEX documents_project ON documents (project_id);
 
@@ -272,7 +285,8 @@ CREATE TABLE projects (
   job_id                BIGINT REFERENCES jobs(id),
   segmentation          TEXT   NOT NULL DEFAULT 'auto'::text,
   segmentation_rules    TEXT,
-  propagate_repetitions BIGINT NOT NULL DEFAULT 1
+  propagate_repetitions BIGINT NOT NULL DEFAULT 1,
+  workflow_template_id  BIGINT NOT NULL DEFAULT 1
 );
 CREATE INDEX projects_job ON projects (job_id);
 CREATE INDEX projects_organization ON projects (organization_id);
@@ -432,7 +446,7 @@ CREATE TABLE users (
   username        TEXT   NOT NULL,
   email           TEXT,
   password_hash   TEXT,
-  role            TEXT   NOT NULL,
+  role            TEXT   NOT NULL DEFAULT 'project_manager'::text,
   disabled        BIGINT NOT NULL DEFAULT 0,
   created_at      BIGINT NOT NULL,
   UNIQUE (username)

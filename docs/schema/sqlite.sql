@@ -64,6 +64,17 @@ CREATE TABLE counters (
   PRIMARY KEY (key, window_start)
 );
 
+CREATE TABLE document_assignments (
+  document_id     INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  stage           TEXT    NOT NULL,
+  organization_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  user_id         INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  due_at          INTEGER,
+  assigned_at     INTEGER NOT NULL,
+  PRIMARY KEY (document_id, stage)
+);
+CREATE INDEX document_assignments_user ON document_assignments (user_id);
+
 CREATE TABLE document_files (
   document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
   seq         INTEGER NOT NULL,
@@ -91,7 +102,8 @@ CREATE TABLE document_segments (
   repairs       TEXT,
   version       INTEGER NOT NULL DEFAULT 0,
   context_match INTEGER NOT NULL DEFAULT 0,
-  source_hash   TEXT
+  source_hash   TEXT,
+  locked        INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX document_segments_confirmed ON document_segments (document_id, is_confirmed);
 CREATE UNIQUE INDEX document_segments_position ON document_segments (document_id, position);
@@ -119,7 +131,8 @@ CREATE TABLE documents (
   updated_at         INTEGER NOT NULL,
   num_units          INTEGER NOT NULL DEFAULT 0,
   owner              TEXT,
-  num_words          INTEGER NOT NULL DEFAULT 0
+  num_words          INTEGER NOT NULL DEFAULT 0,
+  stage              TEXT    NOT NULL DEFAULT 'translate'
 );
 CREATE INDEX documents_project ON documents (project_id);
 
@@ -270,7 +283,8 @@ CREATE TABLE projects (
   job_id                INTEGER REFERENCES jobs(id),
   segmentation          TEXT    NOT NULL DEFAULT 'auto',
   segmentation_rules    TEXT,
-  propagate_repetitions INTEGER NOT NULL DEFAULT 1
+  propagate_repetitions INTEGER NOT NULL DEFAULT 1,
+  workflow_template_id  INTEGER NOT NULL DEFAULT 1
 );
 CREATE INDEX projects_job ON projects (job_id);
 CREATE INDEX projects_organization ON projects (organization_id);
@@ -430,9 +444,9 @@ CREATE TABLE users (
   username        TEXT    NOT NULL,
   email           TEXT,
   password_hash   TEXT,
-  role            TEXT    NOT NULL,
   disabled        INTEGER NOT NULL DEFAULT 0,
   created_at      INTEGER NOT NULL,
+  role            TEXT    NOT NULL DEFAULT 'project_manager',
   UNIQUE (username)
 );
 CREATE INDEX users_organization ON users (organization_id);

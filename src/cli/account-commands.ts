@@ -1,5 +1,6 @@
 // `tessera users …` and `tessera keys …`: administration on the local store (no server needed).
 import type { Command } from 'commander';
+import { LEGACY_MEMBER_ROLE, ROLES, type Role } from '../http/principal.ts';
 import type { Db } from '../store/db.ts';
 import { configFrom, fail } from './cli-support.ts';
 
@@ -29,26 +30,37 @@ async function readStdin(): Promise<string> {
     .replace(/\r?\n$/, '');
 }
 
+/** The --role option, checked: a mistyped role is refused before anything is created. */
+function roleOption(role: string | undefined): Role {
+  if (role === undefined) return 'project_manager';
+  if (role === LEGACY_MEMBER_ROLE) return 'project_manager';
+  if (!(ROLES as readonly string[]).includes(role)) {
+    throw new Error(`--role must be one of ${ROLES.join(', ')} (got "${role}")`);
+  }
+  return role as Role;
+}
+
 export function registerAccountCommands(program: Command) {
   const users = program.command('users').description('manage users');
   users
     .command('create <name>')
-    .description('create a user (a member unless --admin)')
+    .description('create a user (a project manager unless --admin or --role)')
     .option('--admin', 'give the admin role')
+    .option('--role <role>', 'admin, project_manager, translator or reviewer')
     .option('--password-stdin', 'read the password from standard input')
     .option('--org <organization>', 'organization (created when missing)', 'default')
     .option('--email <email>', 'e-mail address')
     .action(
       async (
         name: string,
-        opts: { admin?: boolean; passwordStdin?: boolean; org: string; email?: string },
+        opts: { admin?: boolean; role?: string; passwordStdin?: boolean; org: string; email?: string },
       ) => {
         const password = opts.passwordStdin ? await readStdin() : null;
         const user = await withStore((db, { createUser }) =>
           createUser(db, {
             username: name,
             password,
-            role: opts.admin ? 'admin' : 'member',
+            role: opts.admin ? 'admin' : roleOption(opts.role),
             organization: opts.org,
             email: opts.email ?? null,
           }),

@@ -2,7 +2,7 @@
 // the subscribers of every server instance sharing the store (the store's notification channel: PostgreSQL's
 // LISTEN/NOTIFY, or this process alone on SQLite).
 import type { Db } from '../store/db.ts';
-import type { CommentEvent, SegmentEvent } from './live-events.ts';
+import type { AssignmentEvent, CommentEvent, SegmentEvent, StageEvent } from './live-events.ts';
 
 /** What travels between instances: the event and whom it concerns. */
 export interface Envelope {
@@ -20,6 +20,10 @@ export interface Envelope {
   by_reference?: number[];
   /** Comments of the document that changed (their text is read again by the viewers, so it does not travel). */
   comments?: CommentEvent[];
+  /** The document moved through its workflow (the workflows module). */
+  stage?: StageEvent;
+  /** Someone was assigned to, or unassigned from, a stage of the document. */
+  assignment?: AssignmentEvent;
 }
 
 export type Listener = (envelope: Envelope) => void;
@@ -144,6 +148,18 @@ export class EventBus {
         await this.db.notify(CHANNEL, JSON.stringify(envelope));
       }
     } catch {}
+  }
+
+  /** Tells of a workflow change of a document: a stage hand-off, or an assignment. Never throws. */
+  async workflowChanged(
+    scope: { organization_id: number; project_id: number; document_id: number },
+    change: { stage: StageEvent } | { assignment: AssignmentEvent },
+  ): Promise<void> {
+    try {
+      await this.db.notify(CHANNEL, JSON.stringify({ ...scope, segments: [], ...change } satisfies Envelope));
+    } catch {
+      // A lost event costs a stale screen until the next read, not the change.
+    }
   }
 
   async close(): Promise<void> {

@@ -60,3 +60,30 @@ export const NotificationEvent = Type.Object({
   unread: Type.Integer(),
 });
 export type NotificationEvent = Static<typeof NotificationEvent>;
+
+/**
+ * A document moved through its workflow (`stage`): handed on with done, sent back, or unlocked by a project
+ * manager. `assignee_user_id` is whom it concerns now (the assignee of the new stage; null at done or unassigned).
+ */
+export const StageEvent = Type.Object({
+  document_id: Type.Integer(),
+  project_id: Type.Integer(),
+  from: Type.String(),
+  to: Type.String(),
+  action: Type.Union([Type.Literal('done'), Type.Literal('sent_back'), Type.Literal('unlocked')]),
+  user: Type.String(),
+  assignee_user_id: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type StageEvent = Static<typeof StageEvent>;
+
+/** Someone was assigned to a stage of a document, or unassigned (`assignment`). */
+export const AssignmentEvent = Type.Object({
+  document_id: Type.Integer(),
+  project_id: Type.Integer(),
+  stage: Type.String(),
+  user_id: Type.Integer(),
+  username: Type.String(),
+  assigned: Type.Boolean(),
+  by: Type.String(),
+});
+export type AssignmentEvent = Static<typeof AssignmentEvent>;

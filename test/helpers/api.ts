@@ -11,6 +11,13 @@ export function client(app: App, key: string) {
       app.inject({ method: 'POST', url, headers, payload: payload as object }),
     put: (url: string, payload: unknown) =>
       app.inject({ method: 'PUT', url, headers, payload: payload as object }),
+    /** Any method, with a payload (an object as JSON, a Buffer as given) and extra headers. */
+    inject: (
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      payload?: unknown,
+      extra: Record<string, string> = {},
+    ) => app.inject({ method, url, headers: { ...headers, ...extra }, payload: payload as object }),
     upload: (url: string, body: Buffer | string, extra: Record<string, string> = {}) =>
       app.inject({
         method: 'POST',

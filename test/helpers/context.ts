@@ -2,6 +2,7 @@
 import { Writable } from 'node:stream';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
+import type { Role } from '../../src/http/principal.ts';
 import type { App } from '../../src/http/types.ts';
 import { bootstrap, createApiKey, createUser } from '../../src/modules/users/service.ts';
 import type { Db } from '../../src/store/db.ts';
@@ -69,7 +70,7 @@ export function basic(user: string, password: string): string {
 /** Creates a user (in the default organization unless named) and answers an API key acting as them. */
 export async function userKey(
   ctx: TestContext,
-  user: { username: string; password: string; role: 'admin' | 'member'; organization?: string },
+  user: { username: string; password: string; role: Role | 'member'; organization?: string; email?: string },
 ): Promise<string> {
   const created = await createUser(ctx.db, user);
   return (

@@ -6,6 +6,7 @@ import { AccountPage } from './account/account-page.tsx';
 import { AdminPage } from './admin/admin-page.tsx';
 import { ApiError, api, whenSignedOut } from './api/client.ts';
 import { meKey } from './api/keys/users.ts';
+import { isManager, roleLabel } from './auth/roles.ts';
 import { SignInPage } from './auth/sign-in-page.tsx';
 import { JobsPage } from './jobs/jobs-page.tsx';
 import { MemoriesPage } from './memories/memories-page.tsx';
@@ -67,12 +68,16 @@ export function App() {
           >
             Projects
           </Link>
-          <Link href="/memories" className={() => (/^\/memories\b/.test(location) ? 'active' : '')}>
-            Memories
-          </Link>
-          <Link href="/jobs" className={(active) => (active ? 'active' : '')}>
-            Jobs
-          </Link>
+          {isManager(caller.role) && (
+            <>
+              <Link href="/memories" className={() => (/^\/memories\b/.test(location) ? 'active' : '')}>
+                Memories
+              </Link>
+              <Link href="/jobs" className={(active) => (active ? 'active' : '')}>
+                Jobs
+              </Link>
+            </>
+          )}
           {caller.role === 'admin' && (
             <Link href="/admin" className={(active) => (active ? 'active' : '')}>
               Admin
@@ -84,7 +89,7 @@ export function App() {
           <Link
             href="/account"
             className={(active) => (active ? 'account active' : 'account')}
-            title={`Signed in as ${caller.username} (${caller.role})`}
+            title={`Signed in as ${caller.username} (${roleLabel(caller.role)})`}
           >
             <span className="visually-hidden">My account: </span>
             {caller.username}

@@ -15,6 +15,7 @@ import { Breather, nextTurn } from '../../pacing.ts';
 import type { Queryable } from '../../store/db.ts';
 import { withoutEdges } from '../../text/edge-whitespace.ts';
 import { targetTagProblem } from '../../text/tag-check.ts';
+import { requireStageOf } from './assignments.ts';
 import { isImporting, isPretranslating } from './document-states.ts';
 import { compilePattern, compileReplacer, type ReplaceSpec } from './find-replace.ts';
 import type { ReplaceJob, ReplacePool } from './replace-pool.ts';
@@ -115,6 +116,7 @@ export async function replaceInDocument(deps: ReplaceDeps, principal: Principal,
   const doc = await requireDocument(db, principal, input.id);
   const field = input.field ?? 'target';
   const dryRun = input.dry_run ?? false;
+  if (!dryRun) await requireStageOf(db, principal, doc);
   if (field === 'source' && !dryRun) {
     throw errors.badParameter(
       'Parameter "field": sources come from the original file and cannot be replaced; use dry_run to search them',
@@ -204,6 +206,8 @@ async function findChanges(
   for await (const rows of segments.segmentPages(db, doc.id, PAGE)) {
     const page = rows.flatMap((row) => {
       if (statuses && !statuses.has(row.status)) return [];
+      // A locked segment is changed by nobody (assignments.ts), a replace included.
+      if (row.locked === 1 && !options.dryRun) return [];
       const before = options.field === 'source' ? row.source : row.target;
       return before ? [{ row, before }] : [];
     });
@@ -280,6 +284,7 @@ export async function undoReplace(
 ) {
   const { db } = deps;
   const doc = await requireDocument(db, principal, input.id);
+  await requireStageOf(db, principal, doc);
   await requireEditable(db, doc);
   const restored = await db.background().transaction(async (tx) => {
     const batch = await segments.findReplaceBatch(tx, input.batch_id, doc.id);

@@ -28,6 +28,8 @@ export interface DocumentRow {
   export_error: string | null;
   pretranslate_state: PretranslateState;
   is_review_complete: number;
+  /** Where the document is in its project's workflow (workflow-stages.ts). */
+  stage: string;
   num_segments: number;
   /** Units the filter extracted from the original (0 for documents imported before this was kept). */
   num_units: number;
@@ -146,6 +148,22 @@ export async function segmentCounts(db: Queryable, scope: DocumentScope) {
      FROM documents d WHERE ${where} AND ${VISIBLE} ORDER BY d.id`,
     [param],
   );
+}
+
+/**
+ * Moves a document to a stage of its workflow if it is still at `from` (answers whether it was): two hand-offs at
+ * once move it once.
+ */
+export async function moveStage(
+  db: Queryable,
+  id: number,
+  change: { from: string; to: string; reviewComplete: boolean },
+): Promise<boolean> {
+  const { changes } = await db.run(
+    'UPDATE documents SET stage = ?, is_review_complete = ?, updated_at = ? WHERE id = ? AND stage = ?',
+    [change.to, change.reviewComplete ? 1 : 0, nowSeconds(), id, change.from],
+  );
+  return changes > 0;
 }
 
 export async function renameDocument(db: Queryable, id: number, name: string) {

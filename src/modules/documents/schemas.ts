@@ -22,6 +22,8 @@ export const DocumentSegment = Type.Object({
   match_score: Nullable(Type.Integer()),
   /** Whether match_score came from a context (101 %) match: the web shows it as 101 % (extension). */
   context_match: Type.Boolean(),
+  /** Locked by a project manager (POST /v2/segments/lock): nobody changes it until it is unlocked (extension). */
+  locked: Type.Optional(Type.Boolean()),
   position: Type.Integer(),
   context: Nullable(Type.String()),
   /** The placeables pre-translation put in place of the match's (extension); null when none. */
@@ -56,6 +58,24 @@ export const Document = Type.Object({
   /** Words of its segments as the scorer counts them (extension). */
   num_words: Type.Integer(),
   format: Type.String(),
+  /** Where it is in its project's workflow: translate, review, review2 or done (extension; docs/API.md, Workflow). */
+  stage: Type.String(),
+  /** Lilt's: the e-mail (or, without one, the username) of whom its translation is assigned to. */
+  translator_email: Type.Optional(Nullable(Type.String())),
+  /** Lilt's: the same for its review. */
+  reviewer_email: Type.Optional(Nullable(Type.String())),
+  /** Who is assigned to each stage (extension). */
+  assignees: Type.Optional(
+    Type.Array(
+      Type.Object({
+        stage: Type.String(),
+        user_id: Type.Integer(),
+        username: Type.String(),
+        email: Nullable(Type.String()),
+        due_date: Nullable(Type.Integer()),
+      }),
+    ),
+  ),
   /** In the answer to an upload that asks for pre-translation: what it will run of the mode asked (extension). */
   pretranslation_modes: Type.Optional(ModesReport),
   segments: Type.Optional(Type.Array(DocumentSegment)),

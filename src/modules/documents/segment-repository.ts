@@ -37,6 +37,8 @@ export interface SegmentRow {
   version: number;
   /** The hash of its repetition key (repetition-hash.ts); null until filled for rows older than it. */
   source_hash: string | null;
+  /** 1 when a project manager locked it: nobody edits it until it is unlocked. */
+  locked: number;
   created_at: number;
   updated_at: number;
 }
@@ -52,6 +54,7 @@ export type NewSegment = Omit<
   | 'repairs'
   | 'version'
   | 'source_hash'
+  | 'locked'
   | 'created_at'
   | 'updated_at'
 >;
@@ -281,7 +284,8 @@ export async function applyStagedMatches(
       `INSERT INTO segment_versions (document_id, segment_id, version, target, status, username, origin, created_at)
        SELECT d.document_id, d.id, d.version + 1, s.target, ?, ?, 'pretranslate',
          CASE WHEN d.updated_at >= ? THEN d.updated_at + 1 ELSE ? END
-       FROM ${staged.replace(' WHERE ', ' JOIN document_segments d ON d.id = s.segment_id WHERE ')} AND d.is_confirmed = 0`,
+       FROM ${staged.replace(' WHERE ', ' JOIN document_segments d ON d.id = s.segment_id WHERE ')} AND d.is_confirmed = 0
+         AND d.locked = 0`,
       [status, username, now, now, ...params],
     );
     const { changes } = await db.run(
@@ -289,7 +293,8 @@ export async function applyStagedMatches(
          repairs = s.repairs, is_confirmed = s.confirm, status = ?, version = version + 1,
          updated_at = CASE WHEN updated_at >= ? THEN updated_at + 1 ELSE ? END
        FROM ${staged}
-         AND document_segments.id = s.segment_id AND document_segments.is_confirmed = 0`,
+         AND document_segments.id = s.segment_id AND document_segments.is_confirmed = 0
+         AND document_segments.locked = 0`,
       [status, now, now, ...params],
     );
     translated += changes;
@@ -809,7 +814,9 @@ export async function propagateTarget(
   username: string | null,
 ): Promise<PropagatedRow[]> {
   const candidates = await tx.all<{ id: number }>(
-    `SELECT s.id FROM ${PROJECT_SEGMENTS} AND s.source_hash = ? AND s.is_confirmed = 0 AND s.id <> ? ORDER BY s.id`,
+    // A locked repetition is left as it is (documents/assignments.ts).
+    `SELECT s.id FROM ${PROJECT_SEGMENTS} AND s.source_hash = ? AND s.is_confirmed = 0 AND s.locked = 0 AND s.id <> ?
+     ORDER BY s.id`,
     [origin.projectId, origin.sourceHash, origin.id],
   );
   const changed: PropagatedRow[] = [];
@@ -1041,4 +1048,63 @@ export async function versionTrails(db: Queryable, segmentIds: readonly number[]
     );
   }
   return out;
+}
+
+/**
+ * Locks or unlocks segments of a document: the listed ones, or (none listed) those whose match score is at least
+ * minScore (101: the context matches), or every one. Answers the ids changed.
+ */
+export async function setLocked(
+  db: Queryable,
+  documentId: number,
+  select: { ids?: readonly number[]; minScore?: number },
+  locked: boolean,
+): Promise<number[]> {
+  const where = ['document_id = ?', 'locked = ?'];
+  const params: SqlParam[] = [documentId, locked ? 0 : 1];
+  if (select.ids !== undefined) {
+    if (select.ids.length === 0) return [];
+    where.push(`id IN (${select.ids.map(() => '?').join(', ')})`);
+    params.push(...select.ids);
+  }
+  if (select.minScore !== undefined) {
+    // A context (101 %) match is stored as 100 with context_match set.
+    where.push('(match_score + context_match) >= ?');
+    params.push(select.minScore);
+  }
+  const rows = await db.all<{ id: number }>(
+    `SELECT id FROM document_segments WHERE ${where.join(' AND ')} ORDER BY position`,
+    params,
+  );
+  const ids = rows.map((r) => Number(r.id));
+  for (let i = 0; i < ids.length; i += 500) {
+    const slice = ids.slice(i, i + 500);
+    await db.run(
+      `UPDATE document_segments SET locked = ?, updated_at = ? WHERE id IN (${slice.map(() => '?').join(', ')})`,
+      [locked ? 1 : 0, nowSeconds(), ...slice],
+    );
+  }
+  return ids;
+}
+
+/** Lilt's review unlock: reviewed segments of the organization become confirmed again. Answers the ids changed. */
+export async function unreview(
+  db: Queryable,
+  ids: readonly number[],
+  organizationId: number,
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.all<{ id: number }>(
+    `SELECT s.id FROM document_segments s JOIN documents d ON d.id = s.document_id
+     WHERE s.id IN (${ids.map(() => '?').join(', ')}) AND d.organization_id = ? AND s.is_reviewed = 1`,
+    [...ids, organizationId],
+  );
+  const changed = rows.map((r) => Number(r.id));
+  if (changed.length === 0) return [];
+  await db.run(
+    `UPDATE document_segments SET is_reviewed = 0, status = ?, updated_at = ?
+     WHERE id IN (${changed.map(() => '?').join(', ')})`,
+    [SEGMENT_STATUSES.confirmed, nowSeconds(), ...changed],
+  );
+  return changed;
 }

@@ -5,6 +5,7 @@ import { cutProblem } from '../../text/segment-cut.ts';
 import { targetTagProblem } from '../../text/tag-check.ts';
 import type { EntryContext } from '../memories/entry-identity.ts';
 import type { SegmentInContext } from '../memories/service.ts';
+import { canSeeDocument, requireSegmentWritable } from './assignments.ts';
 import type { CommentsOfDocuments } from './comments-of-documents.ts';
 import { busyReason, SEGMENT_STATUSES, type SegmentStatus, segmentStatus } from './document-states.ts';
 import { ensureRepetitionKeys, repeatedCount, repetitionMarks } from './repetitions.ts';
@@ -115,6 +116,18 @@ async function withIssues(
 export function findSegment(db: Queryable, id: number, organizationId: number) {
   return segments.findSegment(db, id, organizationId);
 }
+
+/**
+ * A document segment the principal may see (its document passes documentAccess), or undefined: another
+ * organization's, or of a document not assigned to this translator or reviewer.
+ */
+export async function findSegmentFor(db: Queryable, principal: Principal, id: number) {
+  const row = await segments.findSegment(db, id, principal.organizationId);
+  if (!row || !(await canSeeDocument(db, principal, Number(row.document_id)))) return undefined;
+  return row;
+}
+
+export { documentAccess, requireSegmentWritable, requireStageOf } from './assignments.ts';
 
 /**
  * Waits, before a segment is changed, until the clock has left the second of its last change (a second at
@@ -270,8 +283,9 @@ export async function joinWithNext(
   id: number,
   expectedUpdatedAt?: number,
 ): Promise<Reshaped> {
-  const found = await findSegment(db, id, principal.organizationId);
+  const found = await findSegmentFor(db, principal, id);
   if (!found) throw errors.notFound('Segment', id);
+  await requireSegmentWritable(db, principal, found);
   const number = found.position + 1;
   return db.transaction(async (tx) => {
     const doc = await takeDocument(tx, found.document_id, -1);
@@ -314,8 +328,9 @@ export async function splitAt(
   principal: Principal,
   input: { id: number; offset: number; targetOffset?: number; expectedUpdatedAt?: number },
 ): Promise<Reshaped> {
-  const found = await findSegment(db, input.id, principal.organizationId);
+  const found = await findSegmentFor(db, principal, input.id);
   if (!found) throw errors.notFound('Segment', input.id);
+  await requireSegmentWritable(db, principal, found);
   return db.transaction(async (tx) => {
     await takeDocument(tx, found.document_id, 1);
     const row = await current(tx, principal, input.id, input.expectedUpdatedAt);

@@ -14,6 +14,9 @@ import { requireFileName } from '../../text/file-names.ts';
 import { plainText } from '../../text/inline-tags.ts';
 import { checkSegment, QA_CODES, QA_SEVERITY } from '../../text/qa/qa-checks.ts';
 import type { SrxRules } from '../../text/srx.ts';
+import { usersByIds } from '../users/service.ts';
+import * as assignments from './assignment-repository.ts';
+import { canSeeDocument, documentAccess, visibleDocumentIds } from './assignments.ts';
 import {
   IMPORT,
   IMPORT_STATES,
@@ -69,7 +72,45 @@ export function publicDocument(row: repo.DocumentRow) {
     num_reviewed: row.num_reviewed,
     num_words: row.num_words,
     format: row.format,
+    stage: row.stage,
   };
+}
+
+/** Documents as answered with who is assigned to them (translator_email, reviewer_email, assignees). */
+export async function withAssignees<T extends { id: number }>(
+  db: Queryable,
+  organizationId: number,
+  docs: T[],
+) {
+  const rows = await assignments.assignmentsOf(
+    db,
+    docs.map((d) => d.id),
+  );
+  const users = new Map(
+    (await usersByIds(db, organizationId, [...new Set(rows.map((r) => Number(r.user_id)))])).map((u) => [
+      u.id,
+      u,
+    ]),
+  );
+  return docs.map((doc) => {
+    const assignees = rows
+      .filter((r) => Number(r.document_id) === doc.id && users.has(Number(r.user_id)))
+      .map((r) => {
+        const user = users.get(Number(r.user_id))!;
+        return {
+          stage: r.stage,
+          user_id: user.id,
+          username: user.username,
+          email: user.email,
+          due_date: r.due_at === null ? null : Number(r.due_at),
+        };
+      });
+    const named = (stage: string) => {
+      const a = assignees.find((x) => x.stage === stage);
+      return a ? (a.email ?? a.username) : null;
+    };
+    return { ...doc, translator_email: named('translate'), reviewer_email: named('review'), assignees };
+  });
 }
 
 /**
@@ -98,16 +139,17 @@ export function publicSegment(
     context_match: row.context_match === 1,
     position: row.position,
     context: row.context,
+    // Locked by a project manager: nobody changes it until it is unlocked (extension).
+    ...(row.locked === undefined ? {} : { locked: Number(row.locked) === 1 }),
     repairs:
       row.repairs === null ? null : (JSON.parse(row.repairs) as { from: string; to: string; kind: string }[]),
     ...(repetition === undefined ? {} : { repetition }),
   };
 }
 
-export async function requireDocument(db: Queryable, principal: Principal, id: number) {
-  const doc = await repo.findDocument(db, id, principal.organizationId);
-  if (!doc) throw errors.notFound('Document', id);
-  return doc;
+/** A document the principal may see (assignments.ts: documentAccess), or NOT_FOUND. */
+export function requireDocument(db: Queryable, principal: Principal, id: number) {
+  return documentAccess(db, principal, id);
 }
 
 export interface DocumentUpload {
@@ -180,8 +222,9 @@ export async function uploadDocument(
 
 export async function getDocument(db: Db, principal: Principal, id: number, withSegments: boolean) {
   const doc = await requireDocument(db, principal, id);
-  const answer: ReturnType<typeof publicDocument> & { segments?: ReturnType<typeof publicSegment>[] } =
-    publicDocument(doc);
+  const [answer]: (Awaited<ReturnType<typeof withAssignees<ReturnType<typeof publicDocument>>>>[number] & {
+    segments?: ReturnType<typeof publicSegment>[];
+  })[] = await withAssignees(db, principal.organizationId, [publicDocument(doc)]);
   if (withSegments) {
     answer.segments = [];
     await ensureRepetitionKeys(db, doc.project_id);
@@ -393,8 +436,23 @@ export function documentRow(db: Queryable, id: number) {
 }
 
 /** The documents of these projects, as the Project resource embeds them. */
-export async function documentsOfProjects(db: Queryable, projectIds: readonly number[]) {
-  return (await repo.documentsOfProjects(db, projectIds)).map(publicDocument);
+/**
+ * The documents of projects as answered, with their assignees; given a principal, only those it may see (a
+ * translator or reviewer: those assigned to them).
+ */
+export async function documentsOfProjects(
+  db: Queryable,
+  projectIds: readonly number[],
+  principal?: Principal,
+) {
+  let rows = await repo.documentsOfProjects(db, projectIds);
+  if (principal) {
+    const visible = await visibleDocumentIds(db, principal);
+    if (visible) rows = rows.filter((r) => visible.has(r.id));
+  }
+  const organizationId = principal?.organizationId ?? rows[0]?.organization_id;
+  if (organizationId === undefined) return [];
+  return withAssignees(db, organizationId, rows.map(publicDocument));
 }
 
 /** Deletes a project's documents inside the caller's transaction (the project goes next). */
@@ -490,11 +548,12 @@ export async function requestPretranslation(
 
 // ---- What a live events stream reads of the documents it watches.
 
+export { documentAccess, visibleDocumentIds } from './assignments.ts';
 export type { DocumentScope, ExportMarkRow } from './repository.ts';
 
 /** Whether the organization has a visible document of this id. */
 export function isDocumentOf(db: Queryable, principal: Principal, id: number): Promise<boolean> {
-  return repo.isDocumentOf(db, id, principal.organizationId);
+  return canSeeDocument(db, principal, id);
 }
 
 /** The visible documents of the scope with their export marks (an export is a mark, not a task). */

@@ -11,7 +11,7 @@ import { nowSeconds } from '../../store/db.ts';
 import { shownState, TASK_STATES, tasksOfDocuments } from '../../tasks/queue.ts';
 import * as documents from '../documents/service.ts';
 import { lastNotificationId, notificationsAfter } from '../notifications/service.ts';
-import { findProject } from '../projects/service.ts';
+import { findProject, projectAccess } from '../projects/service.ts';
 
 export interface EventDeps {
   db: Db;
@@ -45,9 +45,7 @@ export async function watch(
     }
     watched = { documentId: query.document_id };
   } else if (query.project_id !== undefined) {
-    if (!(await findProject(db, query.project_id, principal.organizationId))) {
-      throw errors.notFound('Project', query.project_id);
-    }
+    await projectAccess(db, principal, query.project_id);
     watched = { projectId: query.project_id };
   } else {
     throw errors.missingParameter('document_id');
@@ -107,8 +105,15 @@ async function startNotifications(deps: EventDeps, principal: Principal, sink: E
   };
 }
 
-function concerns(envelope: Envelope, principal: Principal, watched: documents.DocumentScope): boolean {
+function concerns(
+  envelope: Envelope,
+  principal: Principal,
+  watched: documents.DocumentScope,
+  visible: Set<number> | null,
+): boolean {
   if (envelope.organization_id !== principal.organizationId) return false;
+  // A translator or reviewer watching a project hears of the documents assigned to them only.
+  if (visible && !visible.has(envelope.document_id)) return false;
   return 'documentId' in watched
     ? envelope.document_id === watched.documentId
     : envelope.project_id === watched.projectId;
@@ -122,6 +127,8 @@ async function start(
 ) {
   const { db } = deps;
   const since = nowSeconds();
+  // What a translator or reviewer may see, read once: an assignment made later shows when the viewer reconnects.
+  const visible = await documents.visibleDocumentIds(db, principal);
   const sent = new Map<string, string>();
   /** Sends an event unless the same was last sent under this key. */
   const sendChanged = (key: string, event: string, data: unknown) => {
@@ -136,6 +143,7 @@ async function start(
 
   const sendCounts = async () => {
     for (const row of await documents.segmentCounts(db, watched)) {
+      if (visible && !visible.has(row.id)) continue;
       const data: DocumentEvent = {
         document_id: row.id,
         project_id: row.project_id,
@@ -160,7 +168,7 @@ async function start(
 
   let taskChanged = false;
   const poll = async () => {
-    const docs = await documents.exportMarks(db, watched);
+    const docs = (await documents.exportMarks(db, watched)).filter((d) => !visible || visible.has(d.id));
     const projectOf = new Map(docs.map((doc) => [doc.id, doc.project_id]));
     for (const task of await tasksOfDocuments(db, [...projectOf.keys()], since)) {
       const kind = TASK_KINDS[task.type];
@@ -218,6 +226,8 @@ async function start(
       // Deleted since: nothing to show. Changed again since: the newer text, whose own event follows.
       if (stored && !stopped) sink.send('segment', { ...segment, ...stored });
     }
+    if (envelope.stage) sink.send('stage', envelope.stage);
+    if (envelope.assignment) sink.send('assignment', envelope.assignment);
     if (envelope.reload) reloads.add(envelope.document_id);
     countsSoon();
   };
@@ -225,7 +235,7 @@ async function start(
   // even when one of them waits for the store.
   let delivering = Promise.resolve();
   const unsubscribe = await deps.events.subscribe((envelope) => {
-    if (stopped || !concerns(envelope, principal, watched)) return;
+    if (stopped || !concerns(envelope, principal, watched, visible)) return;
     delivering = delivering.then(() => deliver(envelope)).catch(() => {});
   });
   await sendCounts();

@@ -81,11 +81,12 @@ export const LanguagePair = Type.Object({
   autoAcceptScope: Type.Optional(Nullable(AutoAcceptScope)),
   /** Accepted for Lilt's clients; it widens nothing: auto-accept takes exact matches only. */
   caseSensitive: Type.Optional(Nullable(Type.Boolean())),
+  /** The pair's workflow template (GET /v2/workflows/templates): its project's. */
+  workflowTemplateId: Type.Optional(Type.Unknown()),
   // Lilt's machine-translation, workflow and configuration fields: accepted and ignored.
   takeMatchAttribution: Type.Optional(Type.Unknown()),
   externalModelId: Type.Optional(Type.Unknown()),
   configId: Type.Optional(Type.Unknown()),
-  workflowTemplateId: Type.Optional(Type.Unknown()),
   workflowTemplateName: Type.Optional(Type.Unknown()),
   workflowStageAssignments: Type.Optional(Type.Unknown()),
 });
@@ -98,6 +99,7 @@ export const CreateJobBody = Type.Object({
   languagePairs: Type.Array(LanguagePair, { minItems: 1, maxItems: 200 }),
   due: OptionalDate,
   isPlural: Type.Optional(Type.Unknown()),
+  /** The workflow template of every pair's project (a pair's own wins). */
   workflowTemplateId: Type.Optional(Type.Unknown()),
   domainId: Type.Optional(Type.Unknown()),
 });

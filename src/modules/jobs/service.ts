@@ -26,6 +26,7 @@ import {
   projectsOfJob,
   setProjectsOfJobDone,
 } from '../projects/service.ts';
+import { workflowTemplate } from '../projects/workflow-templates.ts';
 import { analysisCsv } from './analysis-csv.ts';
 import type { JobExportTaskParams } from './export-task.ts';
 import { analyseJob, analyseProject } from './leverage.ts';
@@ -179,6 +180,16 @@ export async function requireJob(db: Queryable, principal: Principal, id: number
  * POST /v2/jobs: a project per language pair (on that pair's memory, whose languages must be the pair's),
  * and in each a document per file, parsed and — when the pair asks — pre-translated as tasks.
  */
+/**
+ * A workflow template id as Lilt's clients send it (a number, or a number as a string), when it names one of
+ * GET /v2/workflows/templates. Any other value is left out, as before templates existed: a client coming from
+ * Lilt sends its own team's template ids, which mean nothing here, and its job must still be created.
+ */
+function templateParam(value: unknown): number | undefined {
+  const id = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof id === 'number' && Number.isInteger(id) && workflowTemplate(id) ? id : undefined;
+}
+
 export async function createJob(deps: JobDeps, principal: Principal, body: Static<typeof CreateJobBody>) {
   const { db } = deps;
   const srcLang = deps.languages.require('srcLang', body.srcLang);
@@ -190,6 +201,7 @@ export async function createJob(deps: JobDeps, principal: Principal, body: Stati
     if (!filterForName(file.name)) throw errors.unsupportedMediaType(file.name, SUPPORTED_EXTENSIONS);
     files.push(file);
   }
+  const jobTemplate = templateParam(body.workflowTemplateId);
   const pairs = [];
   for (const [i, pair] of body.languagePairs.entries()) {
     const trgLang = deps.languages.require(`languagePairs.${i}.trgLang`, pair.trgLang);
@@ -204,6 +216,8 @@ export async function createJob(deps: JobDeps, principal: Principal, body: Stati
       trgLang,
       trgLocale: requireLocale(`languagePairs.${i}.trgLocale`, pair.trgLocale),
       due: seconds(`languagePairs.${i}.dueDate`, pair.dueDate) ?? due,
+      // Lilt's workflow of the pair, else the job's: the project's workflow template.
+      workflowTemplateId: templateParam(pair.workflowTemplateId) ?? jobTemplate,
     });
   }
 
@@ -223,6 +237,7 @@ export async function createJob(deps: JobDeps, principal: Principal, body: Stati
         job_id: jobId,
         srclocale: srcLocale,
         trglocale: pair.trgLocale ?? null,
+        workflow_template_id: pair.workflowTemplateId,
       });
       for (const file of files) {
         await uploadDocument(

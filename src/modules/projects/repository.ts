@@ -26,6 +26,8 @@ export interface ProjectRow {
   segmentation: Segmentation;
   /** Its own segmentation rules (SRX as JSON, text/srx.ts), or null for the built-in ones. */
   segmentation_rules: string | null;
+  /** Its workflow template (workflow-templates.ts). */
+  workflow_template_id: number;
   created_at: number;
   updated_at: number;
 }
@@ -37,8 +39,8 @@ export async function insertProject(
   const now = nowSeconds();
   const row = await db.get<{ id: number }>(
     `INSERT INTO projects (organization_id, memory_id, name, srclang, trglang, srclocale, trglocale, due_date, metadata,
-       job_id, propagate_repetitions, segmentation, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+       job_id, propagate_repetitions, segmentation, workflow_template_id, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     [
       p.organization_id,
       p.memory_id,
@@ -52,11 +54,16 @@ export async function insertProject(
       p.job_id,
       p.propagate_repetitions,
       p.segmentation,
+      p.workflow_template_id,
       now,
       now,
     ],
   );
   return row!.id;
+}
+
+export async function findProjectById(db: Queryable, id: number) {
+  return db.get<ProjectRow>('SELECT * FROM projects WHERE id = ?', [id]);
 }
 
 export async function findProject(db: Queryable, id: number, organizationId: number) {
@@ -131,6 +138,7 @@ export async function updateProject(
       | 'propagate_repetitions'
       | 'segmentation'
       | 'segmentation_rules'
+      | 'workflow_template_id'
     >
   >,
 ) {

@@ -38,6 +38,8 @@ export const Project = Type.Object({
   propagate_repetitions: Type.Boolean(),
   segmentation: Segmentation,
   segmentation_rules: StringEnum(SEGMENTATION_RULES),
+  /** The stages its documents go through (GET /v2/workflows/templates; extension). */
+  workflow_template_id: Type.Integer(),
   created_at: Type.Integer(),
   updated_at: Type.Integer(),
   document: Type.Array(Document),
@@ -51,6 +53,8 @@ export const CreateProjectBody = Type.Object({
   /** Confirming a segment fills its unconfirmed repetitions (extension; default true). */
   propagate_repetitions: Type.Optional(Type.Boolean()),
   segmentation: Type.Optional(Segmentation),
+  /** Its workflow template (GET /v2/workflows/templates; extension, default 1: translate only). */
+  workflow_template_id: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 
 export const ListProjectsQuery = Type.Object({
@@ -72,6 +76,8 @@ export const UpdateProjectBody = Type.Object({
   /** Confirming a segment fills its unconfirmed repetitions (extension). */
   propagate_repetitions: Type.Optional(Type.Boolean()),
   segmentation: Type.Optional(Segmentation),
+  /** Its workflow template (GET /v2/workflows/templates; extension, default 1: translate only). */
+  workflow_template_id: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 
 /** Lilt's ResourceStatus: a person's time and words on the project. */

@@ -2,7 +2,7 @@
 import { errors, FormatError } from '../../errors.ts';
 import { readSrx, writeSrx } from '../../formats/srx/srx-file.ts';
 import type { Attachment } from '../../http/attachments.ts';
-import type { Principal } from '../../http/principal.ts';
+import { isLinguist, type Principal } from '../../http/principal.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import type { Segmentation } from '../../text/segmentation-modes.ts';
 import { builtInSrx, type SrxRules } from '../../text/srx.ts';
@@ -16,6 +16,7 @@ import type { Languages } from '../languages/service.ts';
 import { requireMemory } from '../memories/service.ts';
 import type { ProjectState } from './project-states.ts';
 import * as repo from './repository.ts';
+import { DEFAULT_WORKFLOW_TEMPLATE, workflowTemplate } from './workflow-templates.ts';
 
 export interface ProjectDeps {
   db: Db;
@@ -24,10 +25,11 @@ export interface ProjectDeps {
   regexTimeoutMs: number;
 }
 
-async function withDocuments(db: Db, rows: repo.ProjectRow[]) {
+async function withDocuments(db: Db, rows: repo.ProjectRow[], principal?: Principal) {
   const docs = await documentsOfProjects(
     db,
     rows.map((r) => r.id),
+    principal,
   );
   return rows.map((row) => ({
     id: row.id,
@@ -43,6 +45,7 @@ async function withDocuments(db: Db, rows: repo.ProjectRow[]) {
     metadata: JSON.parse(row.metadata) as Record<string, unknown>,
     job_id: row.job_id,
     propagate_repetitions: Number(row.propagate_repetitions) === 1,
+    workflow_template_id: Number(row.workflow_template_id),
     segmentation: row.segmentation,
     segmentation_rules: row.segmentation_rules === null ? ('built-in' as const) : ('project' as const),
     created_at: row.created_at,
@@ -74,14 +77,41 @@ export function projectsUsingMemory(db: Queryable, memoryId: number) {
   return repo.projectsUsingMemory(db, memoryId);
 }
 
-async function requireProject(db: Db, principal: Principal, id: number) {
+/**
+ * A project the principal may see: of their organization, and for a translator or reviewer one holding a
+ * document assigned to them. Other modules ask through this (events), never repo.findProject.
+ */
+export async function projectAccess(db: Queryable, principal: Principal, id: number) {
   const row = await repo.findProject(db, id, principal.organizationId);
   if (!row) throw errors.notFound('Project', id);
+  if (isLinguist(principal) && (await documentsOfProjects(db, [id], principal)).length === 0) {
+    throw errors.notFound('Project', id);
+  }
   return row;
 }
 
+const requireProject = projectAccess;
+
+/** A workflow template id given as a parameter, checked (undefined stays undefined). */
+function requireTemplate(id: number | undefined): number | undefined {
+  if (id !== undefined && !workflowTemplate(id)) {
+    throw errors.badParameter(
+      `Parameter "workflow_template_id": no template ${id}; GET /v2/workflows/templates lists them`,
+    );
+  }
+  return id;
+}
+
+/** The workflow template of a project (the workflows module reads it from here). */
+export async function templateOfProject(db: Queryable, id: number) {
+  const row = await repo.findProjectById(db, id);
+  return workflowTemplate(Number(row?.workflow_template_id)) ?? workflowTemplate(DEFAULT_WORKFLOW_TEMPLATE)!;
+}
+
 async function answer(db: Db, principal: Principal, id: number) {
-  return (await withDocuments(db, [(await repo.findProject(db, id, principal.organizationId))!]))[0];
+  return (
+    await withDocuments(db, [(await repo.findProject(db, id, principal.organizationId))!], principal)
+  )[0];
 }
 
 export async function createProject(
@@ -99,6 +129,7 @@ export async function createProject(
     /** Locales of a job's language pair, when the pair names them (the memory's otherwise). */
     srclocale?: string | null;
     trglocale?: string | null;
+    workflow_template_id?: number;
   },
 ) {
   const { db } = deps;
@@ -119,6 +150,7 @@ export async function createProject(
     job_id: input.job_id ?? null,
     propagate_repetitions: input.propagate_repetitions === false ? 0 : 1,
     segmentation: input.segmentation ?? 'auto',
+    workflow_template_id: requireTemplate(input.workflow_template_id) ?? DEFAULT_WORKFLOW_TEMPLATE,
   });
   return answer(db, principal, id);
 }
@@ -138,8 +170,11 @@ export async function listProjects(
     trglang: query.trglang === undefined ? undefined : deps.languages.require('trglang', query.trglang),
     archived: query.archived,
   });
-  if (ids?.length === 1 && rows.length === 0) throw errors.notFound('Project', ids[0]);
-  return withDocuments(deps.db, rows);
+  let projects = await withDocuments(deps.db, rows, principal);
+  // A translator or reviewer sees the projects where something is assigned to them.
+  if (isLinguist(principal)) projects = projects.filter((p) => p.document.length > 0);
+  if (ids?.length === 1 && projects.length === 0) throw errors.notFound('Project', ids[0]);
+  return projects;
 }
 
 export async function updateProject(
@@ -155,10 +190,12 @@ export async function updateProject(
     memory_id?: number;
     propagate_repetitions?: boolean;
     segmentation?: Segmentation;
+    workflow_template_id?: number;
   },
 ) {
   const { db } = deps;
   const project = await requireProject(db, principal, input.id);
+  requireTemplate(input.workflow_template_id);
   if (input.memory_id !== undefined && input.memory_id !== project.memory_id) {
     const memory = await requireMemory(db, principal, input.memory_id);
     if (memory.srclang !== project.srclang || memory.trglang !== project.trglang) {
@@ -177,6 +214,7 @@ export async function updateProject(
     propagate_repetitions:
       input.propagate_repetitions === undefined ? undefined : input.propagate_repetitions ? 1 : 0,
     segmentation: input.segmentation,
+    workflow_template_id: input.workflow_template_id,
   });
   return answer(db, principal, input.id);
 }
@@ -270,7 +308,7 @@ export async function deleteProjectsOfJob(tx: Queryable, jobId: number) {
 export async function projectStatus(deps: ProjectDeps, principal: Principal, id: number) {
   const { db } = deps;
   await requireProject(db, principal, id);
-  const docs = (await documentsOfProjects(db, [id])).sort((a, b) => a.id - b.id);
+  const docs = (await documentsOfProjects(db, [id], principal)).sort((a, b) => a.id - b.id);
   const total = { new: 0, draft: 0, pretranslated: 0, confirmed: 0, reviewed: 0, total: 0 };
   const documents = [];
   for (const doc of docs) {

@@ -5,7 +5,7 @@
 import type { Static } from 'typebox';
 import { errors } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
-import type { Principal } from '../../http/principal.ts';
+import { isLinguist, type Principal } from '../../http/principal.ts';
 import type { Transaction } from '../../store/db.ts';
 import { withoutEdges } from '../../text/edge-whitespace.ts';
 import { checkSegment } from '../../text/qa/qa-checks.ts';
@@ -55,6 +55,9 @@ export async function addSegment(
   const { memory_id: memoryId, document_id: documentId, source, target } = input;
   if (documentId !== undefined) return appendToDocument(deps, principal, documentId, { source, target });
   if (memoryId === undefined) throw errors.missingParameter('memory_id');
+  // A memory's entries are changed by managers; a translator's reach the memory by confirming segments.
+  if (isLinguist(principal))
+    throw errors.forbidden('Adding to a memory directly needs the project_manager role');
   return entries.addEntry(deps, principal, { memory_id: memoryId, source, target });
 }
 
@@ -65,7 +68,7 @@ async function appendToDocument(
   input: { source?: string; target?: string },
 ) {
   const { db } = deps;
-  await requireDocument(db, principal, documentId);
+  await documentSegments.requireStageOf(db, principal, await requireDocument(db, principal, documentId));
   const source = withoutEdges(requireText('source', input.source));
   const target = input.target === undefined ? null : withoutEdges(input.target);
   requireTagsOfSource(source, target);
@@ -81,8 +84,9 @@ async function appendToDocument(
 }
 
 export async function getSegment(deps: MemoryDeps, principal: Principal, id: number) {
-  const row = await documentSegments.findSegment(deps.db, id, principal.organizationId);
+  const row = await documentSegments.findSegmentFor(deps.db, principal, id);
   if (row) return documentSegments.markedSegment(deps.db, row);
+  if (isLinguist(principal)) throw errors.notFound('Segment', id);
   const entry = await entries.findEntry(deps, principal, id);
   if (!entry) throw errors.notFound('Segment', id);
   return entry;
@@ -95,8 +99,11 @@ export async function updateSegment(
   input: Static<typeof UpdateSegmentBody>,
 ) {
   const { db } = deps;
-  const current = await documentSegments.findSegment(db, input.id, principal.organizationId);
+  const current = await documentSegments.findSegmentFor(db, principal, input.id);
+  // An id that is no document segment of theirs is, for a translator or reviewer, nothing they may change.
+  if (!current && isLinguist(principal)) throw errors.notFound('Segment', input.id);
   if (!current) return entries.updateEntry(deps, principal, input);
+  await documentSegments.requireSegmentWritable(db, principal, current);
   // The edge whitespace of a document segment is its source's, in the skeleton: a target never holds any.
   const target = input.target === undefined ? current.target : withoutEdges(input.target);
   if (target !== null && target.length > MAX_TEXT_LENGTH * 4) {
@@ -257,7 +264,7 @@ async function publishChanges(
  * target was confirmed with (none for a version that confirmed nothing).
  */
 export async function segmentHistory(deps: Pick<MemoryDeps, 'db'>, principal: Principal, id: number) {
-  const segment = await documentSegments.findSegment(deps.db, id, principal.organizationId);
+  const segment = await documentSegments.findSegmentFor(deps.db, principal, id);
   if (!segment) throw errors.notFound('Segment', id);
   const versions = await documentSegments.segmentVersions(deps.db, id);
   return {
@@ -283,8 +290,9 @@ export async function restoreVersion(
   principal: Principal,
   input: Static<typeof RestoreBody>,
 ) {
-  const current = await documentSegments.findSegment(deps.db, input.id, principal.organizationId);
+  const current = await documentSegments.findSegmentFor(deps.db, principal, input.id);
   if (!current) throw errors.notFound('Segment', input.id);
+  await documentSegments.requireSegmentWritable(deps.db, principal, current);
   const version = await documentSegments.findVersion(deps.db, input.id, input.version);
   if (!version) throw errors.notFound(`Version ${input.version} of segment`, input.id);
   return changeSegment(deps, principal, current, {
@@ -357,7 +365,7 @@ async function lastConfirmedBy(deps: SegmentDeps, principal: Principal, segmentI
 }
 
 export async function deleteSegment(deps: MemoryDeps, principal: Principal, id: number) {
-  const row = await documentSegments.findSegment(deps.db, id, principal.organizationId);
+  const row = await documentSegments.findSegmentFor(deps.db, principal, id);
   if (row) await documentSegments.deleteSegment(deps.db, row);
   else await entries.deleteEntry(deps, principal, id);
   return { id, deleted: true };

@@ -1,9 +1,10 @@
 // Tasks as clients see them: a task's state, progress and outcome; counts by type and state for metrics.
 import { errors } from '../../errors.ts';
-import type { Principal } from '../../http/principal.ts';
+import { isLinguist, type Principal } from '../../http/principal.ts';
 import type { Db } from '../../store/db.ts';
 import { countTasks, findTask, shownState, TASK_STATES, type TaskRow } from '../../tasks/queue.ts';
 import type { LiveProgress } from '../../tasks/task-worker.ts';
+import { isDocumentOf } from '../documents/service.ts';
 
 /**
  * A task as its client sees it. `live`: the progress its handler reported in this process, which a long
@@ -30,6 +31,13 @@ export function publicTask(row: TaskRow, live?: { done: number; total: number })
 export async function getTask(db: Db, tasks: LiveProgress, principal: Principal, id: number) {
   const row = await findTask(db, id, principal.organizationId);
   if (!row) throw errors.notFound('Task', id);
+  // A translator or reviewer follows the tasks of the documents assigned to them, never a memory's.
+  if (
+    isLinguist(principal) &&
+    (row.document_id === null || !(await isDocumentOf(db, principal, row.document_id)))
+  ) {
+    throw errors.notFound('Task', id);
+  }
   return publicTask(row, tasks.liveProgress(row.id));
 }
 

@@ -105,6 +105,29 @@ export async function enabledUsersNamed(db: Queryable, organizationId: number, u
   );
 }
 
+/** Users of the organization by id (those that exist). */
+export async function usersByIds(db: Queryable, organizationId: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db.all<UserRow>(
+    `SELECT * FROM users WHERE organization_id = ? AND id IN (${ids.map(() => '?').join(', ')})`,
+    [organizationId, ...ids],
+  );
+}
+
+/** The user of the organization with this e-mail address (or, failing that, this username). */
+export async function findUserByEmailOrName(db: Queryable, organizationId: number, emailOrName: string) {
+  return (
+    (await db.get<UserRow>(
+      'SELECT * FROM users WHERE organization_id = ? AND LOWER(email) = LOWER(?) ORDER BY id',
+      [organizationId, emailOrName],
+    )) ??
+    (await db.get<UserRow>('SELECT * FROM users WHERE organization_id = ? AND username = ?', [
+      organizationId,
+      emailOrName,
+    ]))
+  );
+}
+
 export async function listUsers(db: Queryable, organizationId: number) {
   return db.all<UserRow>('SELECT * FROM users WHERE organization_id = ? ORDER BY id', [organizationId]);
 }

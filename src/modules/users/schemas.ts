@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { Nullable, StringEnum } from '../../http/schemas.ts';
 
 /** What a user may do, as an answer says it: an admin manages the organization's users and keys too. */
-const Role = StringEnum(['admin', 'member']);
+const Role = StringEnum(['admin', 'project_manager', 'translator', 'reviewer']);
 
 export const Caller = Type.Object({
   user_id: Type.Integer(),
@@ -31,10 +31,19 @@ export const ApiKey = Type.Object({
   revoked: Type.Boolean(),
 });
 
+/** A role as the API takes it: 'member' is the old name of project_manager, accepted and stored as it. */
+export const RoleInput = Type.Union([
+  Type.Literal('admin'),
+  Type.Literal('project_manager'),
+  Type.Literal('translator'),
+  Type.Literal('reviewer'),
+  Type.Literal('member'),
+]);
+
 export const CreateUserBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 100 }),
   password: Type.String({ minLength: 8, maxLength: 1000 }),
-  role: Type.Optional(Type.Union([Type.Literal('admin'), Type.Literal('member')])),
+  role: Type.Optional(RoleInput),
   email: Type.Optional(Type.String({ maxLength: 320 })),
 });
 
@@ -60,7 +69,7 @@ export const SignedOut = Type.Object({ signed_out: Type.Boolean() });
 /** PUT /v2/users (admin): what is given changes. */
 export const UpdateUserBody = Type.Object({
   id: Type.Integer({ minimum: 1 }),
-  role: Type.Optional(Type.Union([Type.Literal('admin'), Type.Literal('member')])),
+  role: Type.Optional(RoleInput),
   disabled: Type.Optional(Type.Boolean()),
   password: Type.Optional(Type.String({ minLength: 8, maxLength: 1000 })),
 });

@@ -2,7 +2,7 @@
 
 import { createHash } from 'node:crypto';
 import { errors } from '../../errors.ts';
-import type { Principal, Role } from '../../http/principal.ts';
+import { LEGACY_MEMBER_ROLE, type Principal, type Role } from '../../http/principal.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
 import {
@@ -145,13 +145,19 @@ export async function authenticatePassword(
   };
 }
 
+/** The role stored for one given on input ('member', the old name of project_manager, becomes it). */
+export function storedRole(role: Role | typeof LEGACY_MEMBER_ROLE): Role {
+  return role === LEGACY_MEMBER_ROLE ? 'project_manager' : role;
+}
+
 /** Creates a user; the organization is created when it does not exist yet (CLI use). */
 export async function createUser(
   db: Db,
   input: {
     username: string;
     password: string | null;
-    role: Role;
+    /** 'member' is the old name of project_manager, still accepted. */
+    role: Role | typeof LEGACY_MEMBER_ROLE;
     /** An organization's id, or its name (created when missing: the CLI's way); default "default". */
     organization?: string | number;
     email?: string | null;
@@ -164,6 +170,7 @@ export async function createUser(
     throw errors.badParameter('Parameter "password" must have at least 8 characters');
   }
   if (await repo.findUserByName(db, input.username)) throw errors.usernameTaken(input.username);
+  const role = storedRole(input.role);
   const passwordHash = input.password === null ? null : await hashPassword(input.password);
   return db
     .transaction(async (tx) => {
@@ -180,9 +187,9 @@ export async function createUser(
         username: input.username,
         email: input.email ?? null,
         passwordHash,
-        role: input.role,
+        role,
       });
-      return { id, organizationId, username: input.username, role: input.role };
+      return { id, organizationId, username: input.username, role };
     })
     .catch((err: unknown) => {
       // Two requests creating the same name at once: the second loses at the UNIQUE index.
@@ -240,7 +247,6 @@ export function describeCaller(principal: Principal) {
   };
 }
 
-/** GET /v2/users: the users of the admin's organization. */
 /** The e-mail of each of these users (null for one without); a name no user has is left out. */
 export function emailsOfUsers(db: Queryable, usernames: readonly string[]) {
   return repo.emailsOf(db, usernames);
@@ -263,8 +269,19 @@ export async function principalsNamed(
   }));
 }
 
+/** GET /v2/users: the users of the caller's organization (admins and project managers, who assign them). */
+/** Users of the organization by id, as other modules name them (assignments). */
+export async function usersByIds(db: Queryable, organizationId: number, ids: readonly number[]) {
+  return (await repo.usersByIds(db, organizationId, ids)).map(publicUser);
+}
+
+/** The user of the organization a Lilt client names by e-mail (a username works too), or undefined. */
+export async function findUserByEmailOrName(db: Queryable, organizationId: number, emailOrName: string) {
+  const row = await repo.findUserByEmailOrName(db, organizationId, emailOrName);
+  return row ? publicUser(row) : undefined;
+}
+
 export async function listUsers(db: Db, principal: Principal) {
-  requireAdmin(principal);
   return (await repo.listUsers(db, principal.organizationId)).map(publicUser);
 }
 
@@ -272,13 +289,13 @@ export async function listUsers(db: Db, principal: Principal) {
 export async function addUser(
   db: Db,
   principal: Principal,
-  input: { username: string; password: string; role?: Role; email?: string },
+  input: { username: string; password: string; role?: Role | typeof LEGACY_MEMBER_ROLE; email?: string },
 ) {
   requireAdmin(principal);
   const { id } = await createUser(db, {
     username: input.username,
     password: input.password,
-    role: input.role ?? 'member',
+    role: input.role ?? 'project_manager',
     email: input.email ?? null,
     organization: principal.organizationId,
   });
@@ -293,18 +310,19 @@ export async function addUser(
 export async function updateUser(
   db: Db,
   principal: Principal,
-  input: { id: number; role?: Role; disabled?: boolean; password?: string },
+  input: { id: number; role?: Role | typeof LEGACY_MEMBER_ROLE; disabled?: boolean; password?: string },
 ) {
   requireAdmin(principal);
+  const role = input.role === undefined ? undefined : storedRole(input.role);
   const user = await repo.findUserById(db, input.id);
   if (!user || user.organization_id !== principal.organizationId) throw errors.notFound('User', input.id);
-  if (user.id === principal.userId && (input.disabled === true || (input.role && input.role !== 'admin'))) {
+  if (user.id === principal.userId && (input.disabled === true || (role && role !== 'admin'))) {
     throw errors.badParameter('An admin cannot disable or demote themselves; ask another admin');
   }
   const passwordHash =
     input.password === undefined ? undefined : await hashPassword(requirePassword(input.password));
   await db.transaction(async (tx) => {
-    await repo.updateUser(tx, user.id, { role: input.role, disabled: input.disabled, passwordHash });
+    await repo.updateUser(tx, user.id, { role, disabled: input.disabled, passwordHash });
     if (input.disabled === true || passwordHash !== undefined) await repo.deleteSessionsOf(tx, user.id);
   });
   return publicUser((await repo.findUserById(db, user.id))!);

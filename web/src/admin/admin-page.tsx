@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { api, errorText } from '../api/client.ts';
 import { apiKeysKey, usersKey } from '../api/keys/users.ts';
 import type { Role, User } from '../api/types.ts';
+import { ROLE_LABELS } from '../auth/roles.ts';
 import { FormActions } from '../ui/form-actions.tsx';
 import { formatDate } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
@@ -52,9 +53,12 @@ function NewUserDialog({ open, onClose }: { open: boolean; onClose: () => void }
         </label>
         <label className="field">
           <span>Role</span>
-          <select name="role" defaultValue="member">
-            <option value="member">Member</option>
-            <option value="admin">Admin</option>
+          <select name="role" defaultValue="project_manager">
+            {Object.entries(ROLE_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </select>
         </label>
         <FormActions error={error} onCancel={onClose} submit="Create user" busy={create.isPending} />
@@ -148,8 +152,11 @@ function UsersTable({ users, me }: { users: User[]; me: number }) {
                   disabled={u.id === me || update.isPending}
                   onChange={(e) => update.mutate({ id: u.id, role: e.currentTarget.value as Role })}
                 >
-                  <option value="member">Member</option>
-                  <option value="admin">Admin</option>
+                  {Object.entries(ROLE_LABELS).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
                 </select>
               </td>
               <td>{formatDate(u.created_at)}</td>

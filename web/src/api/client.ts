@@ -4,6 +4,7 @@ import type {
   AnalysisWeights,
   Annotation,
   ApiKeyRow,
+  AssignDocumentBody,
   BrowseEntriesQuery,
   Caller,
   ChangePasswordBody,
@@ -74,6 +75,7 @@ import type {
   UpdateUserBody,
   UpdateWeightsBody,
   User,
+  WorkflowTemplate,
 } from './types.ts';
 
 /** A refused request, with the server's stable code and message (docs/API.md "Errors"). */
@@ -350,6 +352,14 @@ export const api = {
   document: (id: number) => json<TesseraDocument>('GET', `/v2/documents?${query({ id })}`),
   renameDocument: (id: number, name: string) =>
     json<TesseraDocument>('PUT', '/v2/documents', { id, name } satisfies RenameDocumentBody),
+  workflowTemplates: () => json<WorkflowTemplate[]>('GET', '/v2/workflows/templates'),
+  shareDocument: (body: AssignDocumentBody) => json<{ id: number }>('PUT', '/v2/documents/share', body),
+  /** The translation done (checked on the server), or (isDone false) the document sent back to translation. */
+  translationDone: (id: number, isDone: boolean) =>
+    json<number[]>('POST', '/v2/documents/done/translation', { documentIds: [id], isDone }),
+  reviewDone: (id: number, isDone: boolean) =>
+    json<number[]>('POST', '/v2/documents/done/review', { documentIds: [id], isDone }),
+  unlockDocument: (id: number) => json<number[]>('POST', '/v2/documents/done/unlock', { documentIds: [id] }),
   deleteDocument: (id: number) => json<Deleted>('DELETE', `/v2/documents?${query({ id })}`),
   /** `auto_accept_scope` is Tessera's extension (docs/API.md): "context" confirms only context matches. */
   pretranslate: (ids: number[], accept: PretranslateAccept) =>

@@ -16,6 +16,7 @@ import type * as review from '@server/modules/review/schemas.ts';
 import type * as segments from '@server/modules/segments/schemas.ts';
 import type * as tasks from '@server/modules/tasks/schemas.ts';
 import type * as users from '@server/modules/users/schemas.ts';
+import type * as workflows from '@server/modules/workflows/schemas.ts';
 import type { Static } from 'typebox';
 
 /**
@@ -143,3 +144,7 @@ export type QualityReport = Static<typeof quality.QualityReport>;
 export type QualitySettings = Static<typeof quality.QualitySettings>;
 export type ReviewBaselines = Static<typeof review.ReviewBaselines>;
 export type ReviewProgress = Static<typeof review.ReviewProgress>;
+export type WorkflowTemplate = Static<typeof workflows.WorkflowTemplate>;
+export type AssignDocumentBody = Static<typeof workflows.AssignDocumentBody>;
+/** Where a document is in its workflow (documents' `stage`). */
+export type Stage = 'translate' | 'review' | 'review2' | 'done';

@@ -2,12 +2,13 @@
 // (segments, and words: document-words.tsx), what it is busy with, its QA count, and the Replace, Full tags,
 // Export and Shortcuts buttons.
 import { Link } from 'wouter';
-import type { DocumentQa, Project, TesseraDocument } from '../api/types.ts';
+import type { Caller, DocumentQa, Project, TesseraDocument } from '../api/types.ts';
 import { ariaKeys, tooltip } from '../keyboard/shortcut-label.ts';
 import { busyWith } from '../projects/document-state.ts';
 import { ExportButtons } from '../projects/export-buttons.tsx';
 import { pair, plural } from '../ui/format.ts';
 import { ProgressBar } from '../ui/progress-bar.tsx';
+import { WorkflowButtons } from '../workflow/workflow-buttons.tsx';
 import { DocumentWords } from './document-words.tsx';
 
 export function EditorHeader({
@@ -23,7 +24,10 @@ export function EditorHeader({
   onToggleFullTags,
   reviewMode,
   onToggleReviewMode,
+  caller,
 }: {
+  /** Who is signed in: the workflow's Done and Send back show for the stage's assignee (and managers). */
+  caller: Caller;
   project: Project | undefined;
   doc: TesseraDocument | undefined;
   qa: DocumentQa | undefined;
@@ -67,6 +71,7 @@ export function EditorHeader({
           QA: {plural(qa.counts.error, 'error')}, {plural(qa.counts.warning, 'warning')}
         </button>
       )}
+      {d && <WorkflowButtons caller={caller} doc={d} />}
       <div className="head-actions">
         <button
           type="button"

@@ -9,8 +9,10 @@ import { api } from '../api/client.ts';
 import { commentsKey } from '../api/keys/comments.ts';
 import { documentKey, qaKey } from '../api/keys/documents.ts';
 import { projectKey } from '../api/keys/projects.ts';
+import { useCaller } from '../auth/roles.ts';
 import { useOnline } from '../live/use-online.ts';
 import { busyWith } from '../projects/document-state.ts';
+import { readOnlyReason } from '../workflow/read-only.ts';
 import { ActiveText } from './active-text.ts';
 import { useCommands } from './commands/use-commands.ts';
 import { threadCounts, unresolvedSegmentCount } from './comments/comment-threads.ts';
@@ -59,6 +61,7 @@ export default function EditorPage({ id }: { id: number }) {
     enabled: doc.data !== undefined,
   });
   const memoryId = project.data?.memory_id;
+  const caller = useCaller();
   const position = usePosition(id);
   const { list, filter, total, active, activeIndex } = position;
   const qa = useQuery({ queryKey: qaKey(id), queryFn: () => api.documentQa(id), retry: false });
@@ -107,10 +110,12 @@ export default function EditorPage({ id }: { id: number }) {
   const confirmed = counts ? counts.confirmed + counts.reviewed : 0;
   const documentTotal = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : 0;
 
+  const readOnly = active ? readOnlyReason(caller, doc.data, active) : undefined;
   const editor = active && (
     <>
       <TargetEditor
-        key={`${active.id}:${live.generation}`}
+        key={`${active.id}:${live.generation}:${readOnly ?? ''}`}
+        readOnly={readOnly}
         number={active.position + 1}
         lang={active.trglang}
         initial={saves.targetOf(active)}
@@ -154,6 +159,7 @@ export default function EditorPage({ id }: { id: number }) {
             setReviewMode(!reviewMode);
             position.refocus();
           }}
+          caller={caller}
         />
         <FilterBar
           ref={searchInput}

@@ -2,15 +2,25 @@
 // events, handed to the screen that listens. Answers whether the stream is open, so that a screen polls only
 // while it is not (EventSource reconnects by itself after a drop).
 import type {
+  AssignmentEvent,
   CommentEvent,
   DocumentEvent,
   NotificationEvent,
   SegmentEvent,
+  StageEvent,
   TaskEvent,
 } from '@server/events/live-events.ts';
 import { useEffect, useRef, useState } from 'react';
 
-export type { CommentEvent, DocumentEvent, NotificationEvent, SegmentEvent, TaskEvent };
+export type {
+  AssignmentEvent,
+  CommentEvent,
+  DocumentEvent,
+  NotificationEvent,
+  SegmentEvent,
+  StageEvent,
+  TaskEvent,
+};
 
 export interface LiveHandlers {
   segment?: (event: SegmentEvent) => void;
@@ -18,6 +28,10 @@ export interface LiveHandlers {
   document?: (event: DocumentEvent) => void;
   comment?: (event: CommentEvent) => void;
   notification?: (event: NotificationEvent) => void;
+  /** The document moved through its workflow (done, sent back, reopened). */
+  stage?: (event: StageEvent) => void;
+  /** Someone was assigned to, or unassigned from, a stage of a document. */
+  assignment?: (event: AssignmentEvent) => void;
 }
 
 export function useLiveEvents(
@@ -50,6 +64,8 @@ export function useLiveEvents(
     listen('document');
     listen('comment');
     listen('notification');
+    listen('stage');
+    listen('assignment');
     return () => {
       source.close();
       setOpen(false);

@@ -9,6 +9,7 @@ import { projectKey } from '../api/keys/projects.ts';
 import type { TesseraDocument } from '../api/types.ts';
 import { plural } from '../ui/format.ts';
 import { ProgressBar } from '../ui/progress-bar.tsx';
+import { StageBadge } from '../workflow/document-assignees.tsx';
 import { busyWith } from './document-state.ts';
 import { ExportButtons } from './export-buttons.tsx';
 
@@ -92,7 +93,19 @@ function QaCell({ doc }: { doc: TesseraDocument }) {
   );
 }
 
-export function DocumentRow({ doc, onDelete }: { doc: TesseraDocument; onDelete: () => void }) {
+export function DocumentRow({
+  doc,
+  onDelete,
+  manager,
+  workflow,
+}: {
+  doc: TesseraDocument;
+  onDelete: () => void;
+  /** Rename and Delete are a manager's; they are left out for translators and reviewers. */
+  manager: boolean;
+  /** Its stage and assignees (workflow/document-assignees.tsx). */
+  workflow: React.ReactNode;
+}) {
   const [renaming, setRenaming] = useState(false);
   const ready = doc.import_succeeded && !doc.import_in_progress;
   return (
@@ -125,7 +138,9 @@ export function DocumentRow({ doc, onDelete }: { doc: TesseraDocument; onDelete:
       <td>{ready ? <QaCell doc={doc} /> : <span className="muted">—</span>}</td>
       <td>
         <DocumentState doc={doc} />
+        <StageBadge doc={doc} />
       </td>
+      <td>{workflow}</td>
       <td className="row-actions">
         <ExportButtons doc={doc} />
         {ready && (
@@ -133,17 +148,21 @@ export function DocumentRow({ doc, onDelete }: { doc: TesseraDocument; onDelete:
             Quality report
           </Link>
         )}
-        <button
-          type="button"
-          className="button small quiet"
-          onClick={() => setRenaming(true)}
-          disabled={renaming}
-        >
-          Rename
-        </button>
-        <button type="button" className="button small quiet danger" onClick={onDelete}>
-          Delete
-        </button>
+        {manager && (
+          <>
+            <button
+              type="button"
+              className="button small quiet"
+              onClick={() => setRenaming(true)}
+              disabled={renaming}
+            >
+              Rename
+            </button>
+            <button type="button" className="button small quiet danger" onClick={onDelete}>
+              Delete
+            </button>
+          </>
+        )}
       </td>
     </tr>
   );

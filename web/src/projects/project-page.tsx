@@ -7,10 +7,12 @@ import { Link, useLocation } from 'wouter';
 import { api, errorText } from '../api/client.ts';
 import { memoriesKey } from '../api/keys/memories.ts';
 import { projectKey, projectsKey } from '../api/keys/projects.ts';
-import type { ProjectState, TesseraDocument } from '../api/types.ts';
+import type { Project, ProjectState, TesseraDocument, WorkflowTemplate } from '../api/types.ts';
+import { isManager, useCaller } from '../auth/roles.ts';
 import { useLiveEvents } from '../live/use-live-events.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { formatDate, PROJECT_STATES, pair } from '../ui/format.ts';
+import { DocumentAssignees } from '../workflow/document-assignees.tsx';
 import { DocumentRow } from './document-row.tsx';
 import { busyWith } from './document-state.ts';
 import { PretranslateDialog } from './pretranslate-dialog.tsx';
@@ -42,6 +44,31 @@ function DeleteDialog({ doc, onClose }: { doc: TesseraDocument | null; onClose: 
   );
 }
 
+/** The project's workflow template (GET /v2/workflows/templates), chosen by a manager. */
+function WorkflowSetting({ project, templates }: { project: Project; templates: WorkflowTemplate[] }) {
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: (workflow_template_id: number) => api.updateProject({ id: project.id, workflow_template_id }),
+    onSuccess: (p) => queryClient.setQueryData(projectKey(project.id), p),
+  });
+  return (
+    <label className="inline-select">
+      Workflow
+      <select
+        value={project.workflow_template_id}
+        disabled={change.isPending || templates.length === 0}
+        onChange={(e) => change.mutate(Number(e.currentTarget.value))}
+      >
+        {templates.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function ProjectPage({ id }: { id: number }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -53,6 +80,8 @@ export function ProjectPage({ id }: { id: number }) {
     {
       task: () => queryClient.invalidateQueries({ queryKey: projectKey(id) }),
       document: () => queryClient.invalidateQueries({ queryKey: projectKey(id) }),
+      stage: () => queryClient.invalidateQueries({ queryKey: projectKey(id) }),
+      assignment: () => queryClient.invalidateQueries({ queryKey: projectKey(id) }),
     },
   );
   liveRef.current = live;
@@ -69,6 +98,13 @@ export function ProjectPage({ id }: { id: number }) {
     },
   });
   const memories = useQuery({ queryKey: memoriesKey, queryFn: api.memories });
+  const caller = useCaller();
+  const manager = isManager(caller.role);
+  const templates = useQuery({
+    queryKey: ['workflow-templates'],
+    queryFn: api.workflowTemplates,
+    staleTime: Infinity,
+  });
   const [pretranslating, setPretranslating] = useState(false);
   const [deleting, setDeleting] = useState<TesseraDocument | null>(null);
   const [over, setOver] = useState(false);
@@ -94,9 +130,15 @@ export function ProjectPage({ id }: { id: number }) {
   if (!p) return <main className="page loading">Loading…</main>;
   const memory = memories.data?.find((m) => m.id === p.memory_id);
   const documents = [...p.document].sort((a, b) => a.id - b.id);
+  const template = templates.data?.find((t) => t.id === p.workflow_template_id);
+  const stages = (template?.stages.map((s) => s.assignment_type) ?? ['translate']) as (
+    | 'translate'
+    | 'review'
+    | 'review2'
+  )[];
 
   return (
-    <main className={over ? 'page drop-over' : 'page'} {...dropZone(start, setOver)}>
+    <main className={over ? 'page drop-over' : 'page'} {...(manager ? dropZone(start, setOver) : {})}>
       <nav className="breadcrumbs" aria-label="Breadcrumbs">
         <Link href="/projects">Projects</Link>
         <span aria-hidden="true">/</span>
@@ -109,35 +151,44 @@ export function ProjectPage({ id }: { id: number }) {
             <span>Memory: {memory ? memory.name : `#${p.memory_id}`}</span>
             {p.due_date ? <span>Due {formatDate(p.due_date)}</span> : null}
             {p.archived ? <span className="state-badge">Archived</span> : null}
-            <label className="inline-select">
-              State
-              <select
-                value={p.state}
-                onChange={(e) => setState.mutate(e.currentTarget.value as ProjectState)}
-              >
-                {Object.entries(PROJECT_STATES).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </label>
+            {manager ? (
+              <>
+                <label className="inline-select">
+                  State
+                  <select
+                    value={p.state}
+                    onChange={(e) => setState.mutate(e.currentTarget.value as ProjectState)}
+                  >
+                    {Object.entries(PROJECT_STATES).map(([value, label]) => (
+                      <option key={value} value={value}>
+                        {label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <WorkflowSetting project={p} templates={templates.data ?? []} />
+              </>
+            ) : (
+              <span>Workflow: {template?.name ?? '…'}</span>
+            )}
           </p>
         </div>
-        <div className="head-actions">
-          <button
-            type="button"
-            className="button"
-            onClick={() => setPretranslating(true)}
-            disabled={documents.length === 0}
-          >
-            Pre-translate
-          </button>
-          <UploadButton onFiles={start} />
-          <ProjectActions project={p} />
-        </div>
+        {manager && (
+          <div className="head-actions">
+            <button
+              type="button"
+              className="button"
+              onClick={() => setPretranslating(true)}
+              disabled={documents.length === 0}
+            >
+              Pre-translate
+            </button>
+            <UploadButton onFiles={start} />
+            <ProjectActions project={p} />
+          </div>
+        )}
       </div>
-      <SegmentationSetting project={p} />
+      {manager && <SegmentationSetting project={p} />}
       <UploadList uploads={uploads} documents={documents} onDismiss={dismiss} />
       {documents.length === 0 ? (
         <div className="empty drop-target">
@@ -160,6 +211,7 @@ export function ProjectPage({ id }: { id: number }) {
               </th>
               <th scope="col">QA</th>
               <th scope="col">State</th>
+              <th scope="col">Workflow</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -167,7 +219,13 @@ export function ProjectPage({ id }: { id: number }) {
           </thead>
           <tbody>
             {documents.map((d) => (
-              <DocumentRow key={d.id} doc={d} onDelete={() => setDeleting(d)} />
+              <DocumentRow
+                key={d.id}
+                doc={d}
+                onDelete={() => setDeleting(d)}
+                manager={manager}
+                workflow={<DocumentAssignees doc={d} stages={stages} canAssign={manager} />}
+              />
             ))}
           </tbody>
         </table>

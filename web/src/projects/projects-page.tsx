@@ -6,6 +6,7 @@ import { api, errorText } from '../api/client.ts';
 import { memoriesKey } from '../api/keys/memories.ts';
 import { projectsKey } from '../api/keys/projects.ts';
 import type { Project, Segmentation } from '../api/types.ts';
+import { isManager, useCaller } from '../auth/roles.ts';
 import { FormActions } from '../ui/form-actions.tsx';
 import { formatDate, PROJECT_STATES, pair, plural } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
@@ -99,6 +100,8 @@ export function ProjectsPage() {
   const [creating, setCreating] = useState(false);
   const [showArchived, setShowArchived] = useState(false);
   const list = projects.data?.filter((p) => p.archived === showArchived) ?? [];
+  // Translators and reviewers see the projects assigned to them and create none.
+  const manager = isManager(useCaller().role);
 
   return (
     <main className="page">
@@ -125,9 +128,11 @@ export function ProjectsPage() {
               Archived
             </label>
           </fieldset>
-          <button type="button" className="button primary" onClick={() => setCreating(true)}>
-            New project
-          </button>
+          {manager && (
+            <button type="button" className="button primary" onClick={() => setCreating(true)}>
+              New project
+            </button>
+          )}
         </div>
       </div>
       {projects.error && <p className="form-error">{projects.error.message}</p>}

@@ -16,6 +16,7 @@ import {
 import { meKey } from '../../api/keys/users.ts';
 import type { Caller, DocumentSegment, SegmentStatus, SegmentsPage } from '../../api/types.ts';
 import { type SegmentEvent, useLiveEvents } from '../../live/use-live-events.ts';
+import { stageLabel } from '../../workflow/stages.ts';
 import type { SegmentSaves } from '../save/segment-saves.ts';
 import { setTarget } from '../target/target-editor.tsx';
 import { writeSegment } from './segment-list.ts';
@@ -126,6 +127,12 @@ export function useLiveSegments({
         if (event.user !== me?.username && event.action === 'created') {
           setLiveNote(`New comment by ${event.user}`);
         }
+      },
+      // Handed on or sent back by someone else: the header's stage and hand-off buttons follow.
+      stage: (event) => {
+        if (event.document_id !== documentId) return;
+        queryClient.invalidateQueries({ queryKey: documentKey(documentId) });
+        setLiveNote(`Document moved to ${stageLabel(event.to)} by ${event.user}`);
       },
     },
   );

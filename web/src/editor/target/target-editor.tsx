@@ -21,6 +21,11 @@ export interface TargetEditorProps {
   onBlur: (text: string) => void;
   /** The view, for the editor's commands (insert a match, a tag, revert). */
   onView: (view: EditorView | null) => void;
+  /**
+   * Why the caller may not change this target (another stage's document, a locked segment), or undefined: the
+   * editor then takes the focus and moves, but no typing (aria-readonly, the reason as its description).
+   */
+  readOnly?: string;
 }
 
 /** Replaces the whole target; the editor's own edits may place tags, so they skip the tag filter. */
@@ -41,6 +46,7 @@ export function TargetEditor({
   onChange,
   onBlur,
   onView,
+  readOnly,
 }: TargetEditorProps) {
   const parent = useRef<HTMLDivElement>(null);
   const callbacks = useRef({ onChange, onBlur, onView });
@@ -60,7 +66,13 @@ export function TargetEditor({
           history(),
           keymap.of([...historyKeymap, ...standardKeymap]),
           EditorView.lineWrapping,
-          EditorView.contentAttributes.of({ 'aria-label': `Target ${number}`, lang, spellcheck: 'true' }),
+          EditorView.contentAttributes.of({
+            'aria-label': `Target ${number}`,
+            lang,
+            spellcheck: 'true',
+            ...(readOnly ? { 'aria-readonly': 'true', title: readOnly } : {}),
+          }),
+          EditorState.readOnly.of(readOnly !== undefined),
           tagMode.current.compartment.of(fullTags.of(full)),
           tagProtection,
           targetFormattingMarks,

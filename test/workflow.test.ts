@@ -1,0 +1,456 @@
+// The workflow through HTTP on every store: templates, assignment by e-mail, a document handed from
+// translation to review and back with the checks of done, the review lock and its unlock, a project manager's
+// segment locks, and the stage and assignment events on /v2/events.
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { client } from './helpers/api.ts';
+import { createContext, type TestContext, userKey } from './helpers/context.ts';
+import { storeTargets } from './helpers/stores.ts';
+
+type Api = ReturnType<typeof client>;
+
+/** The named Server-Sent Events of a stream, gathered until closed. */
+function sse(ctx: TestContext, path: string, key: string) {
+  const { port } = ctx.app.server.address() as AddressInfo;
+  const events: { event: string; data: Record<string, unknown> }[] = [];
+  let buffer = '';
+  const request = http.get({
+    host: '127.0.0.1',
+    port,
+    path,
+    headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream' },
+  });
+  request.on('response', (res) => {
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      buffer += chunk;
+      let cut = buffer.indexOf('\n\n');
+      while (cut >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        const name = block.match(/^event: (.+)$/m)?.[1];
+        const data = block.match(/^data: (.+)$/m)?.[1];
+        if (name && data) events.push({ event: name, data: JSON.parse(data) });
+        cut = buffer.indexOf('\n\n');
+      }
+    });
+  });
+  request.on('error', () => {});
+  return {
+    async waitFor(name: string, match: (d: Record<string, unknown>) => boolean) {
+      for (let i = 0; i < 250; i++) {
+        const found = events.find((e) => e.event === name && match(e.data));
+        if (found) return found.data;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`no ${name} event; got ${JSON.stringify(events)}`);
+    },
+    close: () => request.destroy(),
+  };
+}
+
+const TEXT = 'The first sentence.\n\nThe second sentence has 3 apples.\n\nThe third one.\n';
+
+for (const target of await storeTargets()) {
+  describe(`workflow on ${target.name}`, () => {
+    let ctx: TestContext;
+    let admin: Api;
+    let pm: Api;
+    let translator: Api;
+    let reviewer: Api;
+    let pmKey: string;
+    let translatorKey: string;
+    let memory: number;
+    before(async () => {
+      ctx = await createContext(target);
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      admin = client(ctx.app, ctx.adminKey);
+      pmKey = await userKey(ctx, { username: 'paula', password: 'paula-password', role: 'project_manager' });
+      pm = client(ctx.app, pmKey);
+      translatorKey = await userKey(ctx, {
+        username: 'tom',
+        password: 'tom-password',
+        role: 'translator',
+        email: 'tom@example.com',
+      });
+      translator = client(ctx.app, translatorKey);
+      reviewer = client(
+        ctx.app,
+        await userKey(ctx, {
+          username: 'rita',
+          password: 'rita-password',
+          role: 'reviewer',
+          email: 'Rita@Example.com',
+        }),
+      );
+      memory = (await admin.post('/v2/memories', { name: 'TM', srclang: 'en', trglang: 'de' })).json().id;
+    });
+    after(() => ctx?.close());
+
+    async function reviewedProject(template = 2) {
+      const project = await pm.post('/v2/projects', {
+        name: 'Review me',
+        memory_id: memory,
+        workflow_template_id: template,
+      });
+      assert.equal(project.statusCode, 200, project.body);
+      assert.equal(project.json().workflow_template_id, template);
+      const doc = await pm.uploadDocument(project.json().id, 'text.txt', TEXT);
+      for (const [email, flag] of [
+        ['tom@example.com', 'is_translator'],
+        ['rita@example.com', 'is_reviewer'],
+      ]) {
+        const res = await pm.put('/v2/documents/share', { id: doc, email, [flag]: true });
+        assert.equal(res.statusCode, 200, res.body);
+        assert.deepEqual(res.json(), { id: doc });
+      }
+      const segments = (await translator.get(`/v2/documents/segments?id=${doc}`)).json().segments as {
+        id: number;
+        source: string;
+      }[];
+      return { project: project.json().id as number, doc, segments };
+    }
+
+    const targets: Record<string, string> = {
+      'The first sentence.': 'Der erste Satz.',
+      'The second sentence has 3 apples.': 'Der zweite Satz hat 3 Äpfel.',
+      'The third one.': 'Der dritte.',
+    };
+
+    async function confirmAll(as: Api, segments: { id: number; source: string }[]) {
+      for (const s of segments) {
+        const res = await as.put('/v2/segments', { id: s.id, target: targets[s.source], is_confirmed: true });
+        assert.equal(res.statusCode, 200, res.body);
+      }
+    }
+
+    test('templates: Lilt shape with stages; a project takes one by id, an unknown id is a 400 naming it', async () => {
+      const res = await translator.get('/v2/workflows/templates');
+      assert.equal(res.statusCode, 200);
+      const templates = res.json();
+      assert.deepEqual(
+        templates.map((t: { id: number; stages: { assignment_type: string }[] }) => [
+          t.id,
+          t.stages.map((s) => s.assignment_type),
+        ]),
+        [
+          [1, ['translate']],
+          [2, ['translate', 'review']],
+          [3, ['translate', 'review', 'review2']],
+        ],
+      );
+      assert.equal(typeof templates[0].name, 'string');
+      assert.equal(typeof templates[0].team_id, 'number');
+      assert.equal(typeof templates[1].stages[1].name, 'string');
+      const bad = await pm.post('/v2/projects', { name: 'X', memory_id: memory, workflow_template_id: 9 });
+      assert.equal(bad.statusCode, 400);
+      assert.match(bad.json().message, /workflow_template_id/);
+      const plain = (await pm.post('/v2/projects', { name: 'Plain', memory_id: memory })).json();
+      assert.equal(plain.workflow_template_id, 1);
+    });
+
+    test('share: by e-mail (any case) or username; the document names its translator and reviewer; bad input named', async () => {
+      const { doc } = await reviewedProject();
+      const answer = (await pm.get(`/v2/documents?id=${doc}`)).json();
+      assert.equal(answer.translator_email, 'tom@example.com');
+      assert.equal(answer.reviewer_email, 'Rita@Example.com');
+      assert.deepEqual(
+        answer.assignees.map((a: { stage: string; username: string }) => [a.stage, a.username]),
+        [
+          ['review', 'rita'],
+          ['translate', 'tom'],
+        ],
+      );
+      const unknown = await pm.put('/v2/documents/share', {
+        id: doc,
+        email: 'nobody@example.com',
+        is_translator: true,
+      });
+      assert.equal(unknown.statusCode, 400);
+      assert.match(unknown.json().message, /email/);
+      const noFlag = await pm.put('/v2/documents/share', { id: doc, email: 'tom' });
+      assert.equal(noFlag.statusCode, 400);
+      assert.match(noFlag.json().message, /is_translator/);
+      const noStage = await pm.put('/v2/documents/share', {
+        id: doc,
+        email: 'tom',
+        is_second_reviewer: true,
+      });
+      assert.equal(noStage.statusCode, 400);
+      assert.match(noStage.json().message, /second review/);
+      // Unassigned, the translator no longer sees it.
+      assert.equal(
+        (await pm.put('/v2/documents/share', { id: doc, email: 'tom', is_translator: false })).statusCode,
+        200,
+      );
+      assert.equal((await translator.get(`/v2/documents?id=${doc}`)).statusCode, 404);
+      assert.equal((await pm.get(`/v2/documents?id=${doc}`)).json().translator_email, null);
+    });
+
+    test('done: checked (unconfirmed, QA errors), hands on to review; the reviewer sends back; reviewed segments stay locked until unlocked', async () => {
+      const { project, doc, segments } = await reviewedProject();
+      const events = sse(ctx, `/v2/events?project_id=${project}`, pmKey);
+      try {
+        // Nothing confirmed yet: refused, saying how many.
+        const early = await translator.post('/v2/documents/done/translation', {
+          documentIds: [doc],
+          isDone: true,
+        });
+        assert.equal(early.statusCode, 409, early.body);
+        assert.equal(early.json().code, 'WORKFLOW_CHECK_FAILED');
+        assert.equal(early.json().unconfirmed_segments, 3);
+        assert.match(early.json().message, /3 unconfirmed segments/);
+        // The reviewer cannot edit in the translation stage.
+        const tooSoon = await reviewer.put('/v2/segments', { id: segments[0].id, target: 'x' });
+        assert.equal(tooSoon.statusCode, 409);
+        assert.equal(tooSoon.json().code, 'NOT_YOUR_STAGE');
+        // A QA error (a number missing) stops the hand-off too.
+        await confirmAll(translator, segments);
+        const second = segments.find((s) => s.source.includes('3 apples'))!;
+        await translator.put('/v2/segments', {
+          id: second.id,
+          target: 'Der zweite Satz hat Äpfel.',
+          is_confirmed: true,
+        });
+        const qa = await translator.post('/v2/documents/done/translation', { documentIds: [doc] });
+        assert.equal(qa.statusCode, 409);
+        assert.equal(qa.json().qa_errors, 1);
+        assert.match(qa.json().message, /1 QA error/);
+        await confirmAll(translator, [second]);
+
+        const done = await translator.post('/v2/documents/done/translation', {
+          documentIds: [doc],
+          isDone: true,
+        });
+        assert.equal(done.statusCode, 200, done.body);
+        assert.deepEqual(done.json(), [doc]);
+        assert.equal((await pm.get(`/v2/documents?id=${doc}`)).json().stage, 'review');
+        const stage = await events.waitFor('stage', (d) => d.document_id === doc && d.to === 'review');
+        assert.equal(stage.action, 'done');
+        assert.equal(stage.user, 'tom');
+        assert.equal(typeof stage.assignee_user_id, 'number');
+
+        // Now the translator may not edit, the reviewer may; the reviewer signs one segment off.
+        const late = await translator.put('/v2/segments', { id: segments[0].id, target: 'y' });
+        assert.equal(late.json().code, 'NOT_YOUR_STAGE');
+        const signed = await reviewer.put('/v2/segments', { id: segments[0].id, is_reviewed: true });
+        assert.equal(signed.statusCode, 200, signed.body);
+        assert.equal(signed.json().status, 'reviewed');
+
+        // Sent back: the reviewed segment is locked for the translator, the others are free.
+        const back = await reviewer.post('/v2/documents/done/translation', {
+          documentIds: [doc],
+          isDone: false,
+        });
+        assert.equal(back.statusCode, 200, back.body);
+        assert.equal((await pm.get(`/v2/documents?id=${doc}`)).json().stage, 'translate');
+        await events.waitFor(
+          'stage',
+          (d) => d.document_id === doc && d.action === 'sent_back' && d.user === 'rita',
+        );
+        const locked = await translator.put('/v2/segments', {
+          id: segments[0].id,
+          target: 'Der allererste Satz.',
+        });
+        assert.equal(locked.statusCode, 409);
+        assert.equal(locked.json().code, 'SEGMENT_LOCKED');
+        const free = await translator.put('/v2/segments', {
+          id: segments[2].id,
+          target: 'Der dritte Satz.',
+          is_confirmed: true,
+        });
+        assert.equal(free.statusCode, 200, free.body);
+
+        // Lilt's review unlock (a manager's): confirmed, no longer reviewed, editable again.
+        const unlocked = await pm.post('/v2/segments/review/unlock', {
+          segmentIds: [segments[0].id, segments[1].id],
+        });
+        assert.deepEqual(unlocked.json(), [segments[0].id]);
+        const fixed = await translator.put('/v2/segments', {
+          id: segments[0].id,
+          target: 'Der allererste Satz.',
+          is_confirmed: true,
+        });
+        assert.equal(fixed.statusCode, 200, fixed.body);
+
+        // Done again, then the review done: the document is done, review complete.
+        assert.equal(
+          (await translator.post('/v2/documents/done/translation', { documentIds: [doc] })).statusCode,
+          200,
+        );
+        const reviewDone = await reviewer.post('/v2/documents/done/review', {
+          documentIds: [doc],
+          isDone: true,
+        });
+        assert.equal(reviewDone.statusCode, 200, reviewDone.body);
+        const finished = (await pm.get(`/v2/documents?id=${doc}`)).json();
+        assert.equal(finished.stage, 'done');
+        assert.equal(finished.is_review_complete, true);
+        // Finished: nobody assigned edits it; a manager unlocks it back to translation.
+        assert.equal(
+          (await reviewer.put('/v2/segments', { id: segments[1].id, target: 'z' })).json().code,
+          'NOT_YOUR_STAGE',
+        );
+        assert.equal(
+          (await translator.post('/v2/documents/done/review', { documentIds: [doc], isDone: false }))
+            .statusCode,
+          409,
+        );
+        const reopened = await pm.post('/v2/documents/done/unlock', { documentIds: [doc] });
+        assert.deepEqual(reopened.json(), [doc]);
+        const again = (await pm.get(`/v2/documents?id=${doc}`)).json();
+        assert.equal(again.stage, 'translate');
+        assert.equal(again.is_review_complete, false);
+        await events.waitFor('stage', (d) => d.document_id === doc && d.action === 'unlocked');
+      } finally {
+        events.close();
+      }
+    });
+
+    test('wrong stage: review done of a document in translation, a second document not assigned refuses the whole request', async () => {
+      const first = await reviewedProject();
+      const other = await reviewedProject();
+      const notYet = await reviewer.post('/v2/documents/done/review', { documentIds: [first.doc] });
+      assert.equal(notYet.statusCode, 409);
+      assert.match(notYet.json().message, /translate stage/);
+      await pm.put('/v2/documents/share', { id: other.doc, email: 'tom', is_translator: false });
+      await confirmAll(translator, first.segments);
+      const mixed = await translator.post('/v2/documents/done/translation', {
+        documentIds: [first.doc, other.doc],
+      });
+      assert.equal(mixed.statusCode, 404);
+      assert.equal((await pm.get(`/v2/documents?id=${first.doc}`)).json().stage, 'translate');
+      const empty = await translator.post('/v2/documents/done/translation', { documentIds: [] });
+      assert.equal(empty.statusCode, 400);
+      assert.match(empty.json().message, /documentIds/);
+    });
+
+    test('translate only: done finishes the document; there is no review to send it back from', async () => {
+      const project = (await pm.post('/v2/projects', { name: 'Quick', memory_id: memory })).json().id;
+      const doc = await pm.uploadDocument(project, 'quick.txt', TEXT);
+      await pm.put('/v2/documents/share', { id: doc, email: 'tom', is_translator: true });
+      const refused = await pm.put('/v2/documents/share', { id: doc, email: 'rita', is_reviewer: true });
+      assert.equal(refused.statusCode, 400);
+      const segments = (await translator.get(`/v2/documents/segments?id=${doc}`)).json().segments;
+      await confirmAll(translator, segments);
+      assert.equal(
+        (await translator.post('/v2/documents/done/translation', { documentIds: [doc] })).statusCode,
+        200,
+      );
+      const finished = (await pm.get(`/v2/documents?id=${doc}`)).json();
+      assert.equal(finished.stage, 'done');
+      assert.equal(finished.is_review_complete, false);
+    });
+
+    test("Lilt's job create: workflowTemplateId of the job, or of a language pair, is its projects' template", async () => {
+      const file = (await pm.upload('/v2/files?name=job.txt', TEXT)).json().id;
+      await admin.post('/v2/memories', { name: 'TM fr', srclang: 'en', trglang: 'fr' });
+      const fr = (await admin.get('/v2/memories'))
+        .json()
+        .find((m: { trglang: string }) => m.trglang === 'fr').id;
+      const job = await pm.post('/v2/jobs', {
+        name: 'Reviewed job',
+        fileIds: [file],
+        srcLang: 'en',
+        workflowTemplateId: 2,
+        languagePairs: [
+          { trgLang: 'de', memoryId: memory },
+          { trgLang: 'fr', memoryId: fr, workflowTemplateId: '3' },
+        ],
+      });
+      assert.equal(job.statusCode, 200, job.body);
+      const projects = (await pm.get('/v2/projects')).json() as {
+        job_id: number;
+        trglang: string;
+        workflow_template_id: number;
+      }[];
+      const ofJob = projects.filter((p) => p.job_id === job.json().id);
+      assert.deepEqual(ofJob.map((p) => [p.trglang, p.workflow_template_id]).sort(), [
+        ['de', 2],
+        ['fr', 3],
+      ]);
+      // Another team's template id on Lilt means nothing here: the job is created, its project translate only.
+      const foreign = await pm.post('/v2/jobs', {
+        name: 'From Lilt',
+        fileIds: [file],
+        srcLang: 'en',
+        languagePairs: [{ trgLang: 'de', memoryId: memory, workflowTemplateId: 4711 }],
+      });
+      assert.equal(foreign.statusCode, 200, foreign.body);
+      const made = (await pm.get('/v2/projects'))
+        .json()
+        .find((p: { job_id: number }) => p.job_id === foreign.json().id);
+      assert.equal(made.workflow_template_id, 1);
+    });
+
+    test('locks: confirming a segment leaves its locked repetition unfilled', async () => {
+      const project = (await pm.post('/v2/projects', { name: 'Repeats', memory_id: memory })).json().id;
+      const doc = await pm.uploadDocument(project, 'repeats.txt', 'Same line.\n\nSame line.\n\nSame line.\n');
+      const [first, second, third] = (await pm.get(`/v2/documents/segments?id=${doc}`)).json().segments;
+      await pm.post('/v2/segments/lock', { document_id: doc, segment_ids: [second.id] });
+      await pm.put('/v2/segments', { id: first.id, target: 'Gleiche Zeile.', is_confirmed: true });
+      const after = (await pm.get(`/v2/documents/segments?id=${doc}`)).json().segments;
+      assert.deepEqual(
+        after.map((s: { id: number; is_confirmed: boolean; target: string | null }) => [
+          s.id,
+          s.is_confirmed,
+          s.target,
+        ]),
+        [
+          [first.id, true, 'Gleiche Zeile.'],
+          [second.id, false, null],
+          [third.id, true, 'Gleiche Zeile.'],
+        ],
+      );
+    });
+
+    test('locks: a manager locks segments (listed, or all); nobody edits them, a replace leaves them; unlocked again', async () => {
+      const { doc, segments } = await reviewedProject();
+      const lock = await pm.post('/v2/segments/lock', { document_id: doc, segment_ids: [segments[1].id] });
+      assert.equal(lock.statusCode, 200, lock.body);
+      assert.deepEqual(lock.json(), { document_id: doc, locked: true, segment_ids: [segments[1].id] });
+      const page = (await translator.get(`/v2/documents/segments?id=${doc}`)).json().segments;
+      assert.deepEqual(
+        page.map((s: { locked: boolean }) => s.locked),
+        [false, true, false],
+      );
+      for (const as of [translator, pm, admin]) {
+        const res = await as.put('/v2/segments', { id: segments[1].id, target: 'Gesperrt.' });
+        assert.equal(res.statusCode, 409);
+        assert.equal(res.json().code, 'SEGMENT_LOCKED');
+      }
+      // A replace over every target changes the two free segments and leaves the locked one as it was.
+      await translator.put('/v2/segments', { id: segments[0].id, target: 'Satz eins.' });
+      await translator.put('/v2/segments', { id: segments[2].id, target: 'Satz drei.' });
+      await pm.post('/v2/segments/lock', { document_id: doc, segment_ids: [segments[1].id], locked: false });
+      await pm.put('/v2/segments', { id: segments[1].id, target: 'Satz zwei.' });
+      await pm.post('/v2/segments/lock', { document_id: doc, segment_ids: [segments[1].id] });
+      const replaced = await translator.post('/v2/documents/replace', {
+        id: doc,
+        find: 'Satz',
+        replace: 'Zeile',
+      });
+      assert.equal(replaced.statusCode, 200, replaced.body);
+      assert.equal(replaced.json().changed, 2);
+      const after = (await translator.get(`/v2/documents/segments?id=${doc}`)).json().segments;
+      assert.deepEqual(
+        after.map((s: { target: string }) => s.target),
+        ['Zeile eins.', 'Satz zwei.', 'Zeile drei.'],
+      );
+      const all = await pm.post('/v2/segments/lock', { document_id: doc });
+      assert.deepEqual(all.json().segment_ids, [segments[0].id, segments[2].id]);
+      const none = await pm.post('/v2/segments/lock', { document_id: doc, locked: false });
+      assert.equal(none.json().segment_ids.length, 3);
+      assert.equal(
+        (await translator.put('/v2/segments', { id: segments[1].id, target: 'Frei.' })).statusCode,
+        200,
+      );
+      assert.equal((await translator.post('/v2/segments/lock', { document_id: doc })).statusCode, 403);
+      const badScore = await pm.post('/v2/segments/lock', { document_id: doc, min_score: 500 });
+      assert.equal(badScore.statusCode, 400);
+      assert.match(badScore.json().message, /min_score/);
+    });
+  });
+}

@@ -1,0 +1,19 @@
+// The roles by name, and which of them manage: pure, for the pages and the workflow's checks alike.
+import type { Role } from '../api/types.ts';
+
+/** The roles an admin gives, in the order the Admin page lists them (the API's old 'member' is stored as project_manager). */
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Admin',
+  project_manager: 'Project manager',
+  translator: 'Translator',
+  reviewer: 'Reviewer',
+};
+
+/** Admins and project managers: projects, jobs, memories, assignments, exports. */
+export function isManager(role: Role): boolean {
+  return role === 'admin' || role === 'project_manager';
+}
+
+export function roleLabel(role: Role): string {
+  return ROLE_LABELS[role];
+}
