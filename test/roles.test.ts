@@ -371,6 +371,109 @@ const PROBES: Record<string, Probe> = {
       payload: { document_id: f.docA, segment_ids: [f.segA], locked: false },
     }),
   },
+
+  'GET /v2/comments': {
+    request: (f) => ({ url: `/v2/comments?document_id=${f.docA}` }),
+    unassigned: (f) => ({ url: `/v2/comments?document_id=${f.docB}` }),
+  },
+  'POST /v2/comments': {
+    request: (f) => ({
+      url: `/v2/comments?document_id=${f.docA}&segment_id=${f.segA}`,
+      payload: { text: 'Is this right?' },
+    }),
+    unassigned: (f) => ({
+      url: `/v2/comments?document_id=${f.docB}&segment_id=${f.segB}`,
+      payload: { text: 'Is this right?' },
+    }),
+  },
+  'PUT /v2/comments': {
+    // Only its author edits a comment: each role edits one of its own.
+    async request(f, _role, as) {
+      const made = await as.post(`/v2/comments?document_id=${f.docA}&segment_id=${f.segA}`, {
+        text: 'Typo?',
+      });
+      assert.equal(made.statusCode, 201, made.body);
+      return {
+        url: `/v2/comments?comment_id=${made.json().id}&document_id=${f.docA}`,
+        payload: { text: 'Typo.' },
+      };
+    },
+  },
+  'DELETE /v2/comments': {
+    async request(f, _role, as) {
+      const made = await as.post(`/v2/comments?document_id=${f.docA}`, { text: 'On the whole document.' });
+      assert.equal(made.statusCode, 201, made.body);
+      return { url: `/v2/comments?comment_id=${made.json().id}` };
+    },
+  },
+  'GET /v2/notifications': { request: () => ({ url: '/v2/notifications' }) },
+  'POST /v2/notifications/read': { request: () => ({ url: '/v2/notifications/read', payload: {} }) },
+  'POST /v2/segments/reject': {
+    async request(f) {
+      await f.admin.put('/v2/segments', { id: f.segA, target: 'Hallo Welt.', is_confirmed: true });
+      return { url: '/v2/segments/reject', payload: { id: f.segA, text: 'Please check the greeting.' } };
+    },
+    unassigned: (f) => ({ url: '/v2/segments/reject', payload: { id: f.segB, text: 'No.' } }),
+  },
+
+  'GET /v2/quality/annotations': {
+    request: (f) => ({ url: `/v2/quality/annotations?document_id=${f.docA}` }),
+    unassigned: (f) => ({ url: `/v2/quality/annotations?document_id=${f.docB}` }),
+  },
+  'POST /v2/quality/annotations': {
+    request: (f) => ({
+      url: '/v2/quality/annotations',
+      payload: { segment_id: f.segA, category: 'accuracy', severity: 'minor' },
+    }),
+    unassigned: (f) => ({
+      url: '/v2/quality/annotations',
+      payload: { segment_id: f.segB, category: 'accuracy', severity: 'minor' },
+    }),
+  },
+  'PUT /v2/quality/annotations': {
+    async request(f) {
+      const made = await f.admin.post('/v2/quality/annotations', {
+        segment_id: f.segA,
+        category: 'style',
+        severity: 'minor',
+      });
+      return { url: '/v2/quality/annotations', payload: { id: made.json().id, severity: 'major' } };
+    },
+  },
+  'DELETE /v2/quality/annotations': {
+    async request(f) {
+      const made = await f.admin.post('/v2/quality/annotations', {
+        segment_id: f.segA,
+        category: 'style',
+        severity: 'minor',
+      });
+      return { url: `/v2/quality/annotations?id=${made.json().id}` };
+    },
+  },
+  'GET /v2/quality/score': {
+    request: (f) => ({ url: `/v2/quality/score?document_id=${f.docA}` }),
+    unassigned: (f) => ({ url: `/v2/quality/score?document_id=${f.docB}` }),
+  },
+  'GET /v2/quality/report': {
+    request: (f) => ({ url: `/v2/quality/report?document_id=${f.docA}` }),
+    unassigned: (f) => ({ url: `/v2/quality/report?document_id=${f.docB}` }),
+  },
+  'GET /v2/quality/report.csv': {
+    request: (f) => ({ url: `/v2/quality/report.csv?document_id=${f.docA}` }),
+    unassigned: (f) => ({ url: `/v2/quality/report.csv?document_id=${f.docB}` }),
+  },
+  'GET /v2/quality/settings': {
+    request: (f) => ({ url: `/v2/quality/settings?project_id=${f.project}` }),
+    unassigned: (f) => ({ url: `/v2/quality/settings?project_id=${f.projectB}` }),
+  },
+  'PUT /v2/quality/settings': {
+    request: (f) => ({ url: '/v2/quality/settings', payload: { project_id: f.project, threshold: 10 } }),
+  },
+  'GET /v2/review/baselines': {
+    request: (f) => ({ url: `/v2/review/baselines?document_id=${f.docA}` }),
+    unassigned: (f) => ({ url: `/v2/review/baselines?document_id=${f.docB}` }),
+  },
+  'GET /v2/review/progress': { request: (f) => ({ url: `/v2/review/progress?project_id=${f.project}` }) },
 };
 
 function methodOf(key: string) {
@@ -606,6 +709,36 @@ for (const target of await storeTargets()) {
       assert.match(bad.json().message, /role/);
       const me = (await as.reviewer.get('/v2/me')).json();
       assert.equal(me.role, 'reviewer');
+    });
+    test('a translator never marks a segment reviewed, even in their own stage; a reviewer and a manager do', async () => {
+      const doc = await freshDocument(f, f.project);
+      for (const [email, flag] of [
+        ['tina@example.com', 'is_translator'],
+        ['rex@example.com', 'is_reviewer'],
+      ]) {
+        assert.equal(
+          (await f.admin.put('/v2/documents/share', { id: doc, email, [flag]: true })).statusCode,
+          200,
+        );
+      }
+      const [seg] = (await f.admin.get(`/v2/documents/segments?id=${doc}`)).json().segments;
+      const mine = await as.translator.put('/v2/segments', {
+        id: seg.id,
+        target: 'Hallo Welt.',
+        is_reviewed: true,
+      });
+      assert.equal(mine.statusCode, 403, mine.body);
+      assert.match(mine.json().message, /is_reviewed/);
+      assert.equal((await f.admin.get(`/v2/segments?id=${seg.id}`)).json().is_reviewed, false);
+      const confirmed = await as.translator.put('/v2/segments', {
+        id: seg.id,
+        target: 'Hallo Welt.',
+        is_confirmed: true,
+      });
+      assert.equal(confirmed.statusCode, 200, confirmed.body);
+      const reviewed = await as.project_manager.put('/v2/segments', { id: seg.id, is_reviewed: true });
+      assert.equal(reviewed.statusCode, 200, reviewed.body);
+      assert.equal(reviewed.json().is_reviewed, true);
     });
   });
 }

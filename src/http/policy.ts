@@ -12,6 +12,8 @@ const EVERYONE: readonly Role[] = ROLES;
 /** Admins and project managers: projects, jobs, memories, assignments, exports. */
 const MANAGERS: readonly Role[] = ['admin', 'project_manager'];
 const ADMINS: readonly Role[] = ['admin'];
+/** Those who review: reviewers, and the managers who may stand in for them. */
+const REVIEWERS: readonly Role[] = ['admin', 'project_manager', 'reviewer'];
 
 /** A route answered without credentials (src/http/auth.ts decides which). */
 export const PUBLIC = 'public';
@@ -123,6 +125,31 @@ export const ROUTE_POLICY: Readonly<Record<string, readonly Role[] | typeof PUBL
   'POST /v2/documents/done/unlock': MANAGERS,
   'POST /v2/segments/review/unlock': MANAGERS,
   'POST /v2/segments/lock': MANAGERS,
+
+  // Comments and notifications: everyone who may see the document (the comments service checks it); one's
+  // own notifications only. Sending a segment back is a reviewer's (or a manager's) act.
+  'GET /v2/comments': EVERYONE,
+  'POST /v2/comments': EVERYONE,
+  'PUT /v2/comments': EVERYONE,
+  'DELETE /v2/comments': EVERYONE,
+  'GET /v2/notifications': EVERYONE,
+  'POST /v2/notifications/read': EVERYONE,
+  'POST /v2/segments/reject': REVIEWERS,
+
+  // Review and quality: annotating errors is the reviewers'; reading them, the score and the report is open to
+  // whoever sees the document (a translator learns from them); the threshold and the words per person are
+  // the managers'.
+  'GET /v2/quality/annotations': EVERYONE,
+  'POST /v2/quality/annotations': REVIEWERS,
+  'PUT /v2/quality/annotations': REVIEWERS,
+  'DELETE /v2/quality/annotations': REVIEWERS,
+  'GET /v2/quality/score': EVERYONE,
+  'GET /v2/quality/report': EVERYONE,
+  'GET /v2/quality/report.csv': EVERYONE,
+  'GET /v2/quality/settings': EVERYONE,
+  'PUT /v2/quality/settings': MANAGERS,
+  'GET /v2/review/baselines': EVERYONE,
+  'GET /v2/review/progress': MANAGERS,
 };
 
 /** The policy's key of a route: its method (HEAD as GET) and pattern. */

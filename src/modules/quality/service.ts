@@ -20,7 +20,7 @@ import {
 } from '../../text/qa/mqm.ts';
 import * as documentSegments from '../documents/segment-service.ts';
 import { requireDocument, wordsByStatus } from '../documents/service.ts';
-import { findProject } from '../projects/service.ts';
+import { projectAccess } from '../projects/service.ts';
 import { qualityCsv } from './quality-csv.ts';
 import * as repo from './repository.ts';
 import type {
@@ -115,8 +115,7 @@ async function thresholdOf(db: Db, projectId: number) {
 
 /** GET /v2/quality/settings: the project's pass threshold. */
 export async function qualitySettings(db: Db, principal: Principal, projectId: number) {
-  const project = await findProject(db, projectId, principal.organizationId);
-  if (!project) throw errors.notFound('Project', projectId);
+  const project = await projectAccess(db, principal, projectId);
   return { project_id: project.id, ...(await thresholdOf(db, project.id)) };
 }
 
@@ -126,8 +125,7 @@ export async function updateQualitySettings(
   principal: Principal,
   input: Static<typeof UpdateQualitySettingsBody>,
 ) {
-  const project = await findProject(db, input.project_id, principal.organizationId);
-  if (!project) throw errors.notFound('Project', input.project_id);
+  const project = await projectAccess(db, principal, input.project_id);
   if (!Number.isFinite(input.threshold)) throw errors.badParameter('Parameter "threshold" must be a number');
   await repo.saveThreshold(db, project.id, principal.userId, input.threshold);
   return qualitySettings(db, principal, project.id);

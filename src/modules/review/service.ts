@@ -22,7 +22,7 @@ import type { Db } from '../../store/db.ts';
 import { SEGMENT_STATUSES, type SegmentStatus } from '../documents/document-states.ts';
 import * as documentSegments from '../documents/segment-service.ts';
 import { documentsOfProjects, requireDocument, wordsByStatus } from '../documents/service.ts';
-import { findProject } from '../projects/service.ts';
+import { projectAccess } from '../projects/service.ts';
 
 /** GET /v2/review/baselines: each segment's newest confirmed version. */
 export async function reviewBaselines(db: Db, principal: Principal, documentId: number) {
@@ -134,8 +134,7 @@ async function documentTallies(db: Db, documentId: number): Promise<Map<string |
 
 /** GET /v2/review/progress: words confirmed and reviewed per user, for the project and each document. */
 export async function reviewProgress(db: Db, principal: Principal, projectId: number) {
-  const project = await findProject(db, projectId, principal.organizationId);
-  if (!project) throw errors.notFound('Project', projectId);
+  const project = await projectAccess(db, principal, projectId);
   const docs = (await documentsOfProjects(db, [project.id])).sort((a, b) => a.id - b.id);
   const total = new Map<string | null, Tally>();
   const documents = [];

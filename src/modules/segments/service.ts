@@ -104,6 +104,10 @@ export async function updateSegment(
   if (!current && isLinguist(principal)) throw errors.notFound('Segment', input.id);
   if (!current) return entries.updateEntry(deps, principal, input);
   await documentSegments.requireSegmentWritable(db, principal, current);
+  // Signing a segment off is a reviewer's (or a manager's): a translator never marks their own work reviewed.
+  if (input.is_reviewed === true && principal.role === 'translator') {
+    throw errors.forbidden('Parameter "is_reviewed": marking a segment reviewed needs the reviewer role');
+  }
   // The edge whitespace of a document segment is its source's, in the skeleton: a target never holds any.
   const target = input.target === undefined ? current.target : withoutEdges(input.target);
   if (target !== null && target.length > MAX_TEXT_LENGTH * 4) {
