@@ -126,6 +126,46 @@ for (const target of await storeTargets()) {
       }
     }
 
+    test('the bell: an assignment tells the assignee; done tells the next stage assignee; send back the translator', async () => {
+      const unread = async (as: Api) =>
+        (await as.get('/v2/notifications?unread=true')).json().notifications as {
+          kind: string;
+          text: string;
+          link: string;
+          actor: string;
+        }[];
+      await translator.post('/v2/notifications/read', {});
+      await reviewer.post('/v2/notifications/read', {});
+      const { doc, segments } = await reviewedProject();
+      const assigned = await unread(translator);
+      assert.equal(assigned.length, 1, JSON.stringify(assigned));
+      assert.equal(assigned[0].kind, 'assigned');
+      assert.equal(assigned[0].text, 'paula assigned you the translation of text.txt');
+      assert.equal(assigned[0].link, `/documents/${doc}`);
+      assert.equal((await unread(reviewer))[0].text, 'paula assigned you the review of text.txt');
+      await reviewer.post('/v2/notifications/read', {});
+      await confirmAll(translator, segments);
+      assert.equal(
+        (await translator.post('/v2/documents/done/translation', { documentIds: [doc] })).statusCode,
+        200,
+      );
+      const handed = await unread(reviewer);
+      assert.deepEqual(
+        handed.map((n) => [n.kind, n.text, n.actor]),
+        [['stage', 'tom handed text.txt on to you for review', 'tom']],
+      );
+      await translator.post('/v2/notifications/read', {});
+      const back = await reviewer.post('/v2/documents/done/translation', {
+        documentIds: [doc],
+        isDone: false,
+      });
+      assert.equal(back.statusCode, 200, back.body);
+      assert.deepEqual(
+        (await unread(translator)).map((n) => [n.kind, n.text]),
+        [['stage', 'rita sent text.txt back to you for translation']],
+      );
+    });
+
     test('templates: Lilt shape with stages; a project takes one by id, an unknown id is a 400 naming it', async () => {
       const res = await translator.get('/v2/workflows/templates');
       assert.equal(res.statusCode, 200);

@@ -20,6 +20,7 @@ import {
   type WorkStage,
 } from '../documents/assignments.ts';
 import { getDocument, qaReport } from '../documents/service.ts';
+import { notify } from '../notifications/service.ts';
 import { templateOfProject } from '../projects/service.ts';
 import { WORKFLOW_TEMPLATES, type WorkflowTemplate } from '../projects/workflow-templates.ts';
 import { findUserByEmailOrName } from '../users/service.ts';
@@ -91,6 +92,17 @@ export async function assignDocument(
   for (const [stage, assigned] of changes) {
     if (assigned === undefined) continue;
     await setAssignment(db, doc, { stage, userId: user.id, assigned, dueAt });
+    // The bell tells the person assigned (not one who assigns themself).
+    if (assigned && user.id !== principal.userId) {
+      await notify(db, {
+        organizationId: doc.organization_id,
+        userId: user.id,
+        kind: 'assigned',
+        text: `${principal.username} assigned you the ${STAGE_NAMES[stage].toLowerCase()} of ${doc.name}`,
+        link: `/documents/${doc.id}`,
+        actor: principal.username,
+      });
+    }
     await deps.events.workflowChanged(scopeOf(doc), {
       assignment: {
         document_id: doc.id,
@@ -208,6 +220,23 @@ async function publishStage(
 ) {
   const answer = await getDocument(deps.db, principal, doc.id, false).catch(() => undefined);
   const assignee = answer?.assignees?.find((a) => a.stage === to);
+  // The bell tells whoever works in the stage the document moved to: it is theirs now.
+  if (assignee && assignee.user_id !== principal.userId && to !== STAGES.done) {
+    const what =
+      action === 'done'
+        ? `${principal.username} handed ${answer?.name ?? `document ${doc.id}`} on to you for ${STAGE_NAMES[to as WorkStage].toLowerCase()}`
+        : action === 'sent_back'
+          ? `${principal.username} sent ${answer?.name ?? `document ${doc.id}`} back to you for ${STAGE_NAMES[to as WorkStage].toLowerCase()}`
+          : `${principal.username} reopened ${answer?.name ?? `document ${doc.id}`} for ${STAGE_NAMES[to as WorkStage].toLowerCase()}`;
+    await notify(deps.db, {
+      organizationId: doc.organization_id,
+      userId: assignee.user_id,
+      kind: 'stage',
+      text: what,
+      link: `/documents/${doc.id}`,
+      actor: principal.username,
+    });
+  }
   await deps.events.workflowChanged(scopeOf(doc), {
     stage: {
       document_id: doc.id,
