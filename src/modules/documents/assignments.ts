@@ -6,17 +6,11 @@ import { errors } from '../../errors.ts';
 import { isLinguist, type Principal } from '../../http/principal.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import * as assignments from './assignment-repository.ts';
+import { STAGES, type Stage } from './document-states.ts';
 import * as repo from './repository.ts';
 import * as segments from './segment-repository.ts';
 
-/** A document's place in its project's workflow; `done` once its last stage is finished. */
-export const STAGES = Object.freeze({
-  translate: 'translate',
-  review: 'review',
-  review2: 'review2',
-  done: 'done',
-} as const);
-export type Stage = (typeof STAGES)[keyof typeof STAGES];
+export { STAGES, type Stage };
 /** The stages a person is assigned to (done has nobody). */
 export type WorkStage = Exclude<Stage, 'done'>;
 export const WORK_STAGES: readonly WorkStage[] = [STAGES.translate, STAGES.review, STAGES.review2];

@@ -1,6 +1,15 @@
 // A document's three state machines — import, pre-translation, export — their named transitions, and the one
 // definition of "busy" that refuses an export or a second operation while another is under way.
 
+/** A document's place in its project's workflow; `done` once its last stage is finished. */
+export const STAGES = Object.freeze({
+  translate: 'translate',
+  review: 'review',
+  review2: 'review2',
+  done: 'done',
+} as const);
+export type Stage = (typeof STAGES)[keyof typeof STAGES];
+
 export const IMPORT_STATES = Object.freeze({
   /** The upload is being stored: the document is invisible and no worker may parse it yet. */
   uploading: 'uploading',

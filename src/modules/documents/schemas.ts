@@ -2,7 +2,7 @@
 import { type Static, Type } from 'typebox';
 import { Nullable, StringEnum } from '../../http/schemas.ts';
 import { Segment } from '../memories/schemas.ts';
-import { SEGMENT_STATUSES, type SegmentStatus } from './document-states.ts';
+import { SEGMENT_STATUSES, type SegmentStatus, STAGES } from './document-states.ts';
 import { ModesReport, PretranslateModeParam } from './pretranslate-modes.ts';
 
 /**
@@ -59,7 +59,7 @@ export const Document = Type.Object({
   num_words: Type.Integer(),
   format: Type.String(),
   /** Where it is in its project's workflow: translate, review, review2 or done (extension; docs/API.md, Workflow). */
-  stage: Type.String(),
+  stage: StringEnum(Object.values(STAGES)),
   /** Lilt's: the e-mail (or, without one, the username) of whom its translation is assigned to. */
   translator_email: Type.Optional(Nullable(Type.String())),
   /** Lilt's: the same for its review. */
@@ -68,7 +68,7 @@ export const Document = Type.Object({
   assignees: Type.Optional(
     Type.Array(
       Type.Object({
-        stage: Type.String(),
+        stage: StringEnum(Object.values(STAGES)),
         user_id: Type.Integer(),
         username: Type.String(),
         email: Nullable(Type.String()),

@@ -26,6 +26,7 @@ import {
   PRETRANSLATION,
   SEGMENT_STATUSES,
   type SegmentStatus,
+  type Stage,
 } from './document-states.ts';
 import { extractDocument, ThreadDeadlineError } from './document-thread.ts';
 import { currentExportVerdicts } from './export-verdicts.ts';
@@ -72,7 +73,7 @@ export function publicDocument(row: repo.DocumentRow) {
     num_reviewed: row.num_reviewed,
     num_words: row.num_words,
     format: row.format,
-    stage: row.stage,
+    stage: row.stage as Stage,
   };
 }
 
@@ -98,7 +99,7 @@ export async function withAssignees<T extends { id: number }>(
       .map((r) => {
         const user = users.get(Number(r.user_id))!;
         return {
-          stage: r.stage,
+          stage: r.stage as Stage,
           user_id: user.id,
           username: user.username,
           email: user.email,

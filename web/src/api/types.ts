@@ -147,4 +147,4 @@ export type ReviewProgress = Static<typeof review.ReviewProgress>;
 export type WorkflowTemplate = Static<typeof workflows.WorkflowTemplate>;
 export type AssignDocumentBody = Static<typeof workflows.AssignDocumentBody>;
 /** Where a document is in its workflow (documents' `stage`). */
-export type Stage = 'translate' | 'review' | 'review2' | 'done';
+export type Stage = TesseraDocument['stage'];
