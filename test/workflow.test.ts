@@ -327,6 +327,37 @@ for (const target of await storeTargets()) {
       assert.match(empty.json().message, /documentIds/);
     });
 
+    test("another organization's document is a 404 to every workflow route, its users unknown to share", async () => {
+      const { doc, segments } = await reviewedProject();
+      const rival = client(
+        ctx.app,
+        await userKey(ctx, {
+          username: 'mallory',
+          password: 'mallory-password',
+          role: 'admin',
+          organization: 'rival',
+        }),
+      );
+      const calls = [
+        rival.put('/v2/documents/share', { id: doc, email: 'tom', is_translator: true }),
+        rival.post('/v2/documents/done/translation', { documentIds: [doc] }),
+        rival.post('/v2/documents/done/review', { documentIds: [doc], isDone: true }),
+        rival.post('/v2/documents/done/unlock', { documentIds: [doc] }),
+        rival.post('/v2/segments/lock', { document_id: doc }),
+      ];
+      for (const res of await Promise.all(calls)) assert.equal(res.statusCode, 404, res.body);
+      await pm.put('/v2/segments', { id: segments[0].id, target: 'Der erste Satz.', is_confirmed: true });
+      await pm.put('/v2/segments', { id: segments[0].id, is_reviewed: true });
+      assert.deepEqual(
+        (await rival.post('/v2/segments/review/unlock', { segmentIds: [segments[0].id] })).json(),
+        [],
+      );
+      assert.equal((await pm.get(`/v2/segments?id=${segments[0].id}`)).json().is_reviewed, true);
+      // A rival's user is no user of ours to assign.
+      const foreign = await pm.put('/v2/documents/share', { id: doc, email: 'mallory', is_translator: true });
+      assert.equal(foreign.statusCode, 400);
+    });
+
     test('translate only: done finishes the document; there is no review to send it back from', async () => {
       const project = (await pm.post('/v2/projects', { name: 'Quick', memory_id: memory })).json().id;
       const doc = await pm.uploadDocument(project, 'quick.txt', TEXT);
