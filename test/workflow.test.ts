@@ -416,6 +416,32 @@ for (const target of await storeTargets()) {
       assert.equal(made.workflow_template_id, 1);
     });
 
+    test('locks: min_score 101 locks the context matches pre-translation filled, and nothing else', async () => {
+      const project = (await pm.post('/v2/projects', { name: 'Context', memory_id: memory })).json().id;
+      const body = 'Click Save.\n\nThen close the window.\n\nA brand new sentence.\n';
+      const first = await pm.uploadDocument(project, 'first.txt', 'Click Save.\n\nThen close the window.\n');
+      for (const s of (await pm.get(`/v2/documents/segments?id=${first}`)).json().segments) {
+        await pm.put('/v2/segments', { id: s.id, target: `DE ${s.source}`, is_confirmed: true });
+      }
+      const second = await pm.uploadDocument(project, 'second.txt', body);
+      const started = await pm.post('/v2/documents/pretranslate', { id: [second] });
+      assert.equal(started.statusCode, 202, started.body);
+      for (let i = 0; i < 2000; i++) {
+        if ((await pm.get(`/v2/documents?id=${second}`)).json().status.pretranslation === 'idle') break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const segs = (await pm.get(`/v2/documents/segments?id=${second}`)).json().segments as {
+        id: number;
+        match_score: number | null;
+        context_match: boolean;
+      }[];
+      const context = segs.filter((s) => s.context_match).map((s) => s.id);
+      assert.ok(context.length >= 1, JSON.stringify(segs));
+      assert.ok(context.length < segs.length);
+      const locked = await pm.post('/v2/segments/lock', { document_id: second, min_score: 101 });
+      assert.deepEqual(locked.json().segment_ids, context);
+    });
+
     test('locks: confirming a segment leaves its locked repetition unfilled', async () => {
       const project = (await pm.post('/v2/projects', { name: 'Repeats', memory_id: memory })).json().id;
       const doc = await pm.uploadDocument(project, 'repeats.txt', 'Same line.\n\nSame line.\n\nSame line.\n');

@@ -107,5 +107,6 @@ export type Segmentation = NonNullable<Static<typeof projects.UpdateProjectBody>
 
 export type WorkflowTemplate = Static<typeof workflows.WorkflowTemplate>;
 export type AssignDocumentBody = Static<typeof workflows.AssignDocumentBody>;
+export type LockSegmentsBody = Static<typeof workflows.LockSegmentsBody>;
 /** Where a document is in its workflow (documents' `stage`). */
 export type Stage = 'translate' | 'review' | 'review2' | 'done';

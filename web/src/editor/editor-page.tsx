@@ -115,6 +115,10 @@ export default function EditorPage({ id }: { id: number }) {
           if (v) activeText.set(v.state.doc.toString());
         }}
       />
+      {/* The document-wide reason is said in the head; one of this segment's alone, here. */}
+      {readOnly && readOnly !== readOnlyReason(caller, doc.data, { is_reviewed: false }) && (
+        <p className="target-read-only">Read only: {readOnly}</p>
+      )}
       <QaList
         segment={active}
         text={activeText}
