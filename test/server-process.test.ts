@@ -135,9 +135,23 @@ describe('server process', () => {
     assert.equal(await migrated.exit, 0);
     assert.match(migrated.stdout(), /Applied: 001_accounts/);
 
-    const user = runTessera(['users', 'create', 'translator', '--password-stdin'], env, 'a long secret\n');
+    const user = runTessera(
+      ['users', 'create', 'translator', '--role', 'translator', '--password-stdin'],
+      env,
+      'a long secret\n',
+    );
     assert.equal(await user.exit, 0, user.stderr());
-    assert.match(user.stdout(), /Created user translator \(id \d+, member, organization default\)/);
+    assert.match(user.stdout(), /Created user translator \(id \d+, translator, organization default\)/);
+    const manager = runTessera(['users', 'create', 'pm', '--password-stdin'], env, 'a long secret\n');
+    assert.equal(await manager.exit, 0, manager.stderr());
+    assert.match(manager.stdout(), /Created user pm \(id \d+, project_manager, organization default\)/);
+    const badRole = runTessera(
+      ['users', 'create', 'boss', '--role', 'boss', '--password-stdin'],
+      env,
+      'a long secret\n',
+    );
+    assert.equal(await badRole.exit, 1);
+    assert.match(badRole.stderr(), /--role must be one of admin, project_manager, translator, reviewer/);
     const dup = runTessera(['users', 'create', 'translator', '--password-stdin'], env, 'a long secret\n');
     assert.equal(await dup.exit, 1);
     assert.equal(dup.stderr(), 'tessera: Username "translator" is not available; choose another\n');

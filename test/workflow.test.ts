@@ -367,6 +367,37 @@ for (const target of await storeTargets()) {
       assert.match(empty.json().message, /documentIds/);
     });
 
+    test("another organization's document is a 404 to every workflow route, its users unknown to share", async () => {
+      const { doc, segments } = await reviewedProject();
+      const rival = client(
+        ctx.app,
+        await userKey(ctx, {
+          username: 'mallory',
+          password: 'mallory-password',
+          role: 'admin',
+          organization: 'rival',
+        }),
+      );
+      const calls = [
+        rival.put('/v2/documents/share', { id: doc, email: 'tom', is_translator: true }),
+        rival.post('/v2/documents/done/translation', { documentIds: [doc] }),
+        rival.post('/v2/documents/done/review', { documentIds: [doc], isDone: true }),
+        rival.post('/v2/documents/done/unlock', { documentIds: [doc] }),
+        rival.post('/v2/segments/lock', { document_id: doc }),
+      ];
+      for (const res of await Promise.all(calls)) assert.equal(res.statusCode, 404, res.body);
+      await pm.put('/v2/segments', { id: segments[0].id, target: 'Der erste Satz.', is_confirmed: true });
+      await pm.put('/v2/segments', { id: segments[0].id, is_reviewed: true });
+      assert.deepEqual(
+        (await rival.post('/v2/segments/review/unlock', { segmentIds: [segments[0].id] })).json(),
+        [],
+      );
+      assert.equal((await pm.get(`/v2/segments?id=${segments[0].id}`)).json().is_reviewed, true);
+      // A rival's user is no user of ours to assign.
+      const foreign = await pm.put('/v2/documents/share', { id: doc, email: 'mallory', is_translator: true });
+      assert.equal(foreign.statusCode, 400);
+    });
+
     test('translate only: done finishes the document; there is no review to send it back from', async () => {
       const project = (await pm.post('/v2/projects', { name: 'Quick', memory_id: memory })).json().id;
       const doc = await pm.uploadDocument(project, 'quick.txt', TEXT);
@@ -423,6 +454,32 @@ for (const target of await storeTargets()) {
         .json()
         .find((p: { job_id: number }) => p.job_id === foreign.json().id);
       assert.equal(made.workflow_template_id, 1);
+    });
+
+    test('locks: min_score 101 locks the context matches pre-translation filled, and nothing else', async () => {
+      const project = (await pm.post('/v2/projects', { name: 'Context', memory_id: memory })).json().id;
+      const body = 'Click Save.\n\nThen close the window.\n\nA brand new sentence.\n';
+      const first = await pm.uploadDocument(project, 'first.txt', 'Click Save.\n\nThen close the window.\n');
+      for (const s of (await pm.get(`/v2/documents/segments?id=${first}`)).json().segments) {
+        await pm.put('/v2/segments', { id: s.id, target: `DE ${s.source}`, is_confirmed: true });
+      }
+      const second = await pm.uploadDocument(project, 'second.txt', body);
+      const started = await pm.post('/v2/documents/pretranslate', { id: [second] });
+      assert.equal(started.statusCode, 202, started.body);
+      for (let i = 0; i < 2000; i++) {
+        if ((await pm.get(`/v2/documents?id=${second}`)).json().status.pretranslation === 'idle') break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const segs = (await pm.get(`/v2/documents/segments?id=${second}`)).json().segments as {
+        id: number;
+        match_score: number | null;
+        context_match: boolean;
+      }[];
+      const context = segs.filter((s) => s.context_match).map((s) => s.id);
+      assert.ok(context.length >= 1, JSON.stringify(segs));
+      assert.ok(context.length < segs.length);
+      const locked = await pm.post('/v2/segments/lock', { document_id: second, min_score: 101 });
+      assert.deepEqual(locked.json().segment_ids, context);
     });
 
     test('locks: confirming a segment leaves its locked repetition unfilled', async () => {

@@ -28,13 +28,14 @@ let base: string;
 let browsing: Browsing;
 let page: Page;
 let tinaApi: ReturnType<typeof client>;
+let pmApi: ReturnType<typeof client>;
 let projectId = 0;
 let documentId = 0;
 
 before(async () => {
   if (browserSkipReason) return;
   ({ ctx, base } = await serveWebApp('en,de'));
-  const pm = client(
+  const pm = (pmApi = client(
     ctx.app,
     await userKey(ctx, {
       username: 'pam',
@@ -42,7 +43,7 @@ before(async () => {
       role: 'project_manager',
       email: 'pam@shop.test',
     }),
-  );
+  ));
   tinaApi = client(
     ctx.app,
     await userKey(ctx, {
@@ -209,6 +210,35 @@ test('a manager assigns, the translator hands on, the reviewer sends back; each 
     await signOut();
   });
 
+  await step('pm-locks', async () => {
+    const first = (await pmApi.get(`/v2/documents/segments?id=${documentId}`)).json().segments[0];
+    assert.equal(
+      (await pmApi.post('/v2/segments/lock', { document_id: documentId, segment_ids: [first.id] }))
+        .statusCode,
+      200,
+    );
+    await signIn('pam', PASSWORDS.pam);
+    await page.goto(`${base}/documents/${documentId}`);
+    const target = page.getByRole('textbox', { name: 'Target 1' });
+    await target.waitFor();
+    assert.equal(await target.getAttribute('aria-readonly'), 'true');
+    assert.equal(await target.getAttribute('title'), 'Locked by a project manager');
+    await page.getByText('Read only: Locked by a project manager').waitFor();
+    await screenshot(page, 'workflow-07-pm-locked');
+    const unlocked = answer('/v2/segments/lock', 'POST');
+    await page.getByRole('button', { name: 'Unlock all segments' }).click();
+    assert.equal((await unlocked).status(), 200);
+    await page.getByRole('status').filter({ hasText: 'Unlocked 1 segment' }).waitFor();
+    // Its pages read again, the target is editable: an editor made anew without aria-readonly.
+    await page.waitForFunction(
+      `!document.querySelector('[aria-label="Target 1"]')?.hasAttribute('aria-readonly')`,
+    );
+    await page.getByRole('button', { name: 'Lock 101 % matches' }).click();
+    await page.getByRole('status').filter({ hasText: 'No 101 % match to lock' }).waitFor();
+    await noSeriousViolations('editor, manager');
+    await signOut();
+  });
+
   await step('admin-roles', async () => {
     await signIn('admin', await adminPassword());
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
@@ -225,7 +255,7 @@ test('a manager assigns, the translator hands on, the reviewer sends back; each 
     await page.getByLabel('Role of rex').selectOption({ label: 'Translator' });
     assert.equal((await updated).status(), 200);
     await noSeriousViolations('admin');
-    await screenshot(page, 'workflow-07-admin-roles');
+    await screenshot(page, 'workflow-08-admin-roles');
   });
   assert.deepEqual(browsing.problems, []);
   assert.deepEqual(browsing.foreignRequests, []);

@@ -125,6 +125,8 @@ function scopeOf(doc: { organization_id: number; project_id: number; id: number 
 /** The stage after this one in the template, or done. */
 function nextStage(template: WorkflowTemplate, stage: Stage): Stage {
   const i = template.stages.indexOf(stage as WorkStage);
+  // A stage the template no longer has (the project's template changed meanwhile) leads to done.
+  if (i < 0) return STAGES.done;
   return template.stages[i + 1] ?? STAGES.done;
 }
 

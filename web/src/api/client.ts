@@ -32,6 +32,7 @@ import type {
   JobLeverage,
   JoinBody,
   Languages,
+  LockSegmentsBody,
   MarkReadAnswer,
   Memory,
   MemoryEntriesPage,
@@ -360,6 +361,9 @@ export const api = {
   reviewDone: (id: number, isDone: boolean) =>
     json<number[]>('POST', '/v2/documents/done/review', { documentIds: [id], isDone }),
   unlockDocument: (id: number) => json<number[]>('POST', '/v2/documents/done/unlock', { documentIds: [id] }),
+  /** Locks (or unlocks) segments of a document: listed, those matching at least min_score, or all. */
+  lockSegments: (body: LockSegmentsBody) =>
+    json<{ document_id: number; locked: boolean; segment_ids: number[] }>('POST', '/v2/segments/lock', body),
   deleteDocument: (id: number) => json<Deleted>('DELETE', `/v2/documents?${query({ id })}`),
   /** `auto_accept_scope` is Tessera's extension (docs/API.md): "context" confirms only context matches. */
   pretranslate: (ids: number[], accept: PretranslateAccept) =>

@@ -146,5 +146,6 @@ export type ReviewBaselines = Static<typeof review.ReviewBaselines>;
 export type ReviewProgress = Static<typeof review.ReviewProgress>;
 export type WorkflowTemplate = Static<typeof workflows.WorkflowTemplate>;
 export type AssignDocumentBody = Static<typeof workflows.AssignDocumentBody>;
+export type LockSegmentsBody = Static<typeof workflows.LockSegmentsBody>;
 /** Where a document is in its workflow (documents' `stage`). */
 export type Stage = TesseraDocument['stage'];

@@ -130,6 +130,10 @@ export default function EditorPage({ id }: { id: number }) {
       {reviewMode && baselines && (
         <ActiveTrackedChanges text={activeText} baseline={baselines.get(active.id)} />
       )}
+      {/* The document-wide reason is said in the head; one of this segment's alone, here. */}
+      {readOnly && readOnly !== readOnlyReason(caller, doc.data, { is_reviewed: false }) && (
+        <p className="target-read-only">Read only: {readOnly}</p>
+      )}
       <QaList
         segment={active}
         text={activeText}

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { api, errorText } from '../api/client.ts';
 import { documentKey } from '../api/keys/documents.ts';
 import { projectKey } from '../api/keys/projects.ts';
+import { invalidateSegmentPages } from '../api/keys/segments.ts';
 import type { Caller, TesseraDocument } from '../api/types.ts';
 import { isManager } from '../auth/roles.ts';
 import { readOnlyReason } from './read-only.ts';
@@ -54,6 +55,22 @@ export function WorkflowButtons({ caller, doc }: { caller: Caller; doc: TesseraD
     onError: (err) => setError(errorText(err)),
   });
   const actions = actionsFor(caller, doc);
+  const [lockNote, setLockNote] = useState<string | null>(null);
+  // A manager's locks: the context (101 %) matches pre-translation filled, or every segment unlocked again.
+  const lock = useMutation({
+    mutationFn: (locked: boolean) =>
+      api.lockSegments(
+        locked ? { document_id: doc.id, min_score: 101 } : { document_id: doc.id, locked: false },
+      ),
+    onSuccess: (answer) => {
+      setError(null);
+      const n = answer.segment_ids.length;
+      const what = `${n} segment${n === 1 ? '' : 's'}`;
+      setLockNote(answer.locked ? (n ? `Locked ${what}` : 'No 101 % match to lock') : `Unlocked ${what}`);
+      invalidateSegmentPages(queryClient, doc.id);
+    },
+    onError: (err) => setError(errorText(err)),
+  });
   const notMine = readOnlyReason(caller, doc, { is_reviewed: false });
   return (
     <div className="workflow-actions">
@@ -72,6 +89,31 @@ export function WorkflowButtons({ caller, doc }: { caller: Caller; doc: TesseraD
           {a.label}
         </button>
       ))}
+      {isManager(caller.role) && (
+        <>
+          <button
+            type="button"
+            className="button small quiet"
+            disabled={lock.isPending}
+            onClick={() => lock.mutate(true)}
+          >
+            Lock 101 % matches
+          </button>
+          <button
+            type="button"
+            className="button small quiet"
+            disabled={lock.isPending}
+            onClick={() => lock.mutate(false)}
+          >
+            Unlock all segments
+          </button>
+          {lockNote && (
+            <span className="muted" role="status">
+              {lockNote}
+            </span>
+          )}
+        </>
+      )}
       {error && (
         <span className="form-error" role="alert">
           {error}
