@@ -54,7 +54,8 @@ for (const target of await storeTargets()) {
       });
       assert.equal(created.statusCode, 200, created.body);
       assert.equal(created.json().username, 'ingrid');
-      assert.equal(created.json().role, 'member');
+      // 'member', the old name of a project manager, is taken on input and stored as project_manager.
+      assert.equal(created.json().role, 'project_manager');
       const me = (await get('/v2/me', { authorization: basic('ingrid', 'a fine password') })).json();
       const olaf = (await get('/v2/me', { authorization: `Bearer ${otherOrgKey}` })).json();
       assert.equal(me.organization_id, olaf.organization_id);
@@ -132,10 +133,18 @@ for (const target of await storeTargets()) {
       assert.equal(elsewhere.statusCode, 200, elsewhere.body);
     });
 
-    test('members cannot administer keys', async () => {
-      const res = await get(`/v2/users?key=${memberKey}`);
-      assert.equal(res.statusCode, 403);
-      assert.equal(res.json().code, 'FORBIDDEN');
+    test('project managers list the users they assign but cannot administer them; linguists cannot list them', async () => {
+      const listed = await get(`/v2/users?key=${memberKey}`);
+      assert.equal(listed.statusCode, 200, listed.body);
+      assert.ok(listed.json().some((u: { username: string }) => u.username === 'maria'));
+      const translatorKey = await userKey(ctx, {
+        username: 'tilda',
+        password: 'tilda-password',
+        role: 'translator',
+      });
+      const refused = await get(`/v2/users?key=${translatorKey}`);
+      assert.equal(refused.statusCode, 403);
+      assert.equal(refused.json().code, 'FORBIDDEN');
     });
 
     test('a key records when it was last used, at most once a minute', async () => {

@@ -2,54 +2,13 @@
 // translation to review and back with the checks of done, the review lock and its unlock, a project manager's
 // segment locks, and the stage and assignment events on /v2/events.
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { client } from './helpers/api.ts';
 import { createContext, type TestContext, userKey } from './helpers/context.ts';
+import { openEventStream } from './helpers/sse.ts';
 import { storeTargets } from './helpers/stores.ts';
 
 type Api = ReturnType<typeof client>;
-
-/** The named Server-Sent Events of a stream, gathered until closed. */
-function sse(ctx: TestContext, path: string, key: string) {
-  const { port } = ctx.app.server.address() as AddressInfo;
-  const events: { event: string; data: Record<string, unknown> }[] = [];
-  let buffer = '';
-  const request = http.get({
-    host: '127.0.0.1',
-    port,
-    path,
-    headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream' },
-  });
-  request.on('response', (res) => {
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => {
-      buffer += chunk;
-      let cut = buffer.indexOf('\n\n');
-      while (cut >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const name = block.match(/^event: (.+)$/m)?.[1];
-        const data = block.match(/^data: (.+)$/m)?.[1];
-        if (name && data) events.push({ event: name, data: JSON.parse(data) });
-        cut = buffer.indexOf('\n\n');
-      }
-    });
-  });
-  request.on('error', () => {});
-  return {
-    async waitFor(name: string, match: (d: Record<string, unknown>) => boolean) {
-      for (let i = 0; i < 250; i++) {
-        const found = events.find((e) => e.event === name && match(e.data));
-        if (found) return found.data;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      throw new Error(`no ${name} event; got ${JSON.stringify(events)}`);
-    },
-    close: () => request.destroy(),
-  };
-}
 
 const TEXT = 'The first sentence.\n\nThe second sentence has 3 apples.\n\nThe third one.\n';
 
@@ -231,7 +190,12 @@ for (const target of await storeTargets()) {
 
     test('done: checked (unconfirmed, QA errors), hands on to review; the reviewer sends back; reviewed segments stay locked until unlocked', async () => {
       const { project, doc, segments } = await reviewedProject();
-      const events = sse(ctx, `/v2/events?project_id=${project}`, pmKey);
+      const stream = await openEventStream(ctx.app, `/v2/events?project_id=${project}`, pmKey);
+      const events = {
+        waitFor: async (name: string, match: (d: Record<string, unknown>) => boolean) =>
+          (await stream.next((e) => e.event === name && match(e.data), 5000)).data,
+        close: () => stream.close(),
+      };
       try {
         // Nothing confirmed yet: refused, saying how many.
         const early = await translator.post('/v2/documents/done/translation', {

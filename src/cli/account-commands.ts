@@ -1,6 +1,6 @@
 // `tessera users …` and `tessera keys …`: administration on the local store (no server needed).
 import type { Command } from 'commander';
-import { LEGACY_MEMBER_ROLE, ROLES, type Role } from '../http/principal.ts';
+import { LEGACY_MEMBER_ROLE, ROLES, type Role } from '../roles.ts';
 import type { Db } from '../store/db.ts';
 import { configFrom, fail } from './cli-support.ts';
 

@@ -1,14 +1,7 @@
 // Who is calling: the principal the auth plugin resolves once per /v2 request, and how routes read it.
-/**
- * What a user may do (the route policy in policy.ts says which role may call which route): admins manage the
- * users and keys of their organization and may do everything else; project managers run projects, jobs,
- * memories, assignments and exports; translators and reviewers work on the documents assigned to them.
- */
-export const ROLES = ['admin', 'project_manager', 'translator', 'reviewer'] as const;
-export type Role = (typeof ROLES)[number];
+import type { Role } from '../roles.ts';
 
-/** The role's name before there were four: accepted on input, stored as project_manager. */
-export const LEGACY_MEMBER_ROLE = 'member';
+export { LEGACY_MEMBER_ROLE, ROLES, type Role } from '../roles.ts';
 
 /** A translator or reviewer: sees only what is assigned to them. */
 export function isLinguist(principal: { role: Role }): boolean {
