@@ -151,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       memoryImportTask(indexes, { maxDecompressedBytes: config.maxDecompressedBytes }),
       memoryTrimEdgesTask(indexes),
       documentImportTask({ indexes, projects, regexTimeoutMs: config.regexTimeoutMs }),
-      pretranslateTask(indexes, projects),
+      pretranslateTask(indexes, projects, mt),
       jobExportTask,
     ],
     {
@@ -186,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     stillValid: (principals) => credentialsStillValid(db, principals),
   });
 
-  const uploads = { tasks: worker, maxUploadBytes: config.maxUploadBytes, instanceId, events };
+  const uploads = { tasks: worker, maxUploadBytes: config.maxUploadBytes, instanceId, events, mt };
   await app.register(systemRoutes, { db, isWarm: () => indexes.warm });
   await app.register(languagesRoutes, { languages });
   await app.register(usersRoutes, { db, throttle });

@@ -82,6 +82,22 @@ for (const target of await storeTargets()) {
       assert.match(mt.targetWithTags, /mensajes/);
     });
 
+    test('the editor’s suggestion: the engine named, the tags restored; without a pair, why not', async () => {
+      const res = await api.get(
+        `/v2/translate/suggestion?memory_id=${memoryId}&source=${encodeURIComponent('Open <x id="1"/> the door.')}`,
+      );
+      assert.equal(res.statusCode, 200, res.body);
+      const suggestion = res.json();
+      assert.equal(suggestion.provider, 'apertium');
+      assert.equal(suggestion.unavailable, null);
+      assert.match(suggestion.target, /<x id="1"\/>/);
+      assert.match(suggestion.target, /puerta/);
+      const deFr = (await api.post('/v2/memories', { name: 'de-fr', srclang: 'de', trglang: 'fr' })).json();
+      const none = (await api.get(`/v2/translate/suggestion?memory_id=${deFr.id}&source=Hallo`)).json();
+      assert.deepEqual([none.provider, none.target], [null, null]);
+      assert.match(none.unavailable, /no de→fr pair/);
+    });
+
     test('a repeated text is answered from the cache, and the organization’s characters are counted', async () => {
       const before = (await api.get('/v2/translate/usage')).json().usage as {
         provider: string;

@@ -105,7 +105,8 @@ CREATE TABLE document_segments (
   version       BIGINT NOT NULL DEFAULT 0,
   context_match BIGINT NOT NULL DEFAULT 0,
   source_hash   TEXT,
-  locked        BIGINT NOT NULL DEFAULT 0
+  locked        BIGINT NOT NULL DEFAULT 0,
+  mt_provider   TEXT
 );
 CREATE INDEX document_segments_confirmed ON document_segments (document_id, is_confirmed);
 CREATE UNIQUE INDEX document_segments_position ON document_segments (document_id, position);
@@ -284,6 +285,7 @@ CREATE TABLE pretranslate_staging (
   confirm       INTEGER NOT NULL,
   repairs       TEXT,
   context_match BIGINT  NOT NULL DEFAULT 0,
+  mt_provider   TEXT,
   PRIMARY KEY (task_id, seq)
 );
 

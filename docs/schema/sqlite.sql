@@ -103,7 +103,8 @@ CREATE TABLE document_segments (
   version       INTEGER NOT NULL DEFAULT 0,
   context_match INTEGER NOT NULL DEFAULT 0,
   source_hash   TEXT,
-  locked        INTEGER NOT NULL DEFAULT 0
+  locked        INTEGER NOT NULL DEFAULT 0,
+  mt_provider   TEXT
 );
 CREATE INDEX document_segments_confirmed ON document_segments (document_id, is_confirmed);
 CREATE UNIQUE INDEX document_segments_position ON document_segments (document_id, position);
@@ -282,6 +283,7 @@ CREATE TABLE pretranslate_staging (
   confirm       INTEGER NOT NULL,
   repairs       TEXT,
   context_match INTEGER NOT NULL DEFAULT 0,
+  mt_provider   TEXT,
   PRIMARY KEY (task_id, seq)
 );
 

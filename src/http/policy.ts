@@ -51,6 +51,7 @@ export const ROUTE_POLICY: Readonly<Record<string, readonly Role[] | typeof PUBL
   // Machine translation: whoever may look up a memory may have a segment translated with it; the usage
   // (what MT costs) is the managers'.
   'POST /v2/translate': EVERYONE,
+  'GET /v2/translate/suggestion': EVERYONE,
   'GET /v2/translate/usage': MANAGERS,
   'POST /v2/memories': MANAGERS,
   'PUT /v2/memories': MANAGERS,

@@ -1,7 +1,7 @@
 // Machine translation: Lilt's POST /v2/translate (memory matches, then MT) and the usage counters.
 import { principalOf } from '../../http/principal.ts';
 import type { App } from '../../http/types.ts';
-import { TranslateBody, TranslationList, UsageAnswer } from './schemas.ts';
+import { MtSuggestion, SuggestionQuery, TranslateBody, TranslationList, UsageAnswer } from './schemas.ts';
 import * as service from './service.ts';
 
 export async function mtRoutes(app: App, deps: service.MtDeps) {
@@ -19,6 +19,19 @@ export async function mtRoutes(app: App, deps: service.MtDeps) {
       },
     },
     async (request) => service.translateSegment(deps, principalOf(request), request.body),
+  );
+
+  app.get(
+    '/v2/translate/suggestion',
+    {
+      schema: {
+        summary: "A segment's machine translation in the pair of a memory, for the editor (extension)",
+        tags,
+        querystring: SuggestionQuery,
+        response: { 200: MtSuggestion },
+      },
+    },
+    async (request) => service.mtSuggestion(deps, principalOf(request), request.query),
   );
 
   app.get(

@@ -63,3 +63,24 @@ export const UsageAnswer = Type.Object({
     }),
   ),
 });
+
+export const SuggestionQuery = Type.Object({
+  memory_id: Type.Integer({ minimum: 1 }),
+  /** The segment's source, tagged text. */
+  source: Type.String({ maxLength: MAX_SOURCE_LENGTH }),
+});
+
+/** The machine translation of one segment, as the editor's matches panel shows it (extension). */
+export const MtSuggestion = Type.Object({
+  /** Whether any engine is configured (the editor says nothing of MT when none is). */
+  configured: Type.Boolean(),
+  /** The engine that translated it; null when none could. */
+  provider: Type.Union([Type.String(), Type.Null()]),
+  /** The translation with the source's tags; null when there is none (see `unavailable`). */
+  target: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * Why there is none: no engine, no pair, a failing or paused engine, or tags that could not be restored;
+   * null when `target` is given.
+   */
+  unavailable: Type.Union([Type.String(), Type.Null()]),
+});

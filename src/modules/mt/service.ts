@@ -95,6 +95,28 @@ export function suggestMt(
   return deps.mt.translate(deps.db, organizationId, [text], pair.source, pair.target);
 }
 
+/** The editor's MT suggestion for a segment's source, in the pair of the memory behind it. */
+export async function mtSuggestion(
+  deps: MtDeps,
+  principal: Principal,
+  input: { memory_id: number; source: string },
+) {
+  const memory = await requireMemory(deps.db, principal, input.memory_id);
+  if (input.source.trim() === '') throw errors.missingParameter('source');
+  const result = await suggestMt(deps, principal.organizationId, input.source, {
+    source: languageTag(memory.srclang, memory.srclocale),
+    target: languageTag(memory.trglang, memory.trglocale),
+  });
+  const target = result.translations[0] ?? null;
+  return {
+    configured: deps.mt.configured,
+    provider: target === null ? null : result.provider,
+    target,
+    unavailable:
+      target !== null ? null : (result.unavailable ?? 'the translation’s tags could not be restored'),
+  };
+}
+
 export async function usage(db: Queryable, principal: Principal) {
   return { usage: await repo.usageOf(db, principal.organizationId) };
 }
