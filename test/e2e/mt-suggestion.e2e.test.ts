@@ -108,6 +108,13 @@ test('the MT suggestion follows the memory’s match, names its engine, and Alt+
     assert.equal(await button.getAttribute('aria-keyshortcuts'), 'Alt+0');
     assert.deepEqual(await axeViolations(page), []);
   });
+
+  await step(page, 'mt-help', async () => {
+    await page.keyboard.press('F1');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.getByText('Insert the machine translation (shown after the matches)').waitFor();
+    await help.getByRole('button', { name: 'Close' }).click();
+  });
   assert.deepEqual(anna.problems, []);
   assert.deepEqual(anna.foreignRequests, []);
 });
