@@ -37,6 +37,9 @@ import { discardFinishedImports, memoryImportTask } from './modules/memories/imp
 import { IndexCache, indexDirFor } from './modules/memories/index-cache.ts';
 import { memoriesRoutes } from './modules/memories/routes.ts';
 import { memoryTrimEdgesTask } from './modules/memories/trim-edges-task.ts';
+import { ApertiumProvider } from './modules/mt/apertium.ts';
+import { MtEngine } from './modules/mt/engine.ts';
+import { mtRoutes } from './modules/mt/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';
 import { findProject, memoryOfProject, projectsUsingMemory } from './modules/projects/service.ts';
@@ -121,10 +124,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Several processes may share a PostgreSQL store: their limits count together there.
   const counters = db.shared ? new StoreCounters(db) : new MemoryCounters();
   const counterSweeps = counters instanceof StoreCounters ? [async () => counters.sweep()] : [];
+  // Machine translation: the operator's default engine serves every organization.
+  const mt = new MtEngine(config.mtApertiumUrl ? [new ApertiumProvider(config.mtApertiumUrl)] : [], {
+    timeoutMs: config.mtTimeoutMs,
+    cacheDays: config.mtCacheDays,
+  });
   const instance = new InstanceKeeper(
     db,
     instanceId,
-    [...documentSweeps, ...fileSweeps, discardFinishedImports, ...counterSweeps, sweepSessions],
+    [
+      ...documentSweeps,
+      ...fileSweeps,
+      discardFinishedImports,
+      ...counterSweeps,
+      sweepSessions,
+      (store) => mt.sweepCache(store),
+    ],
     app.log,
     config.instanceTimeout,
   );
@@ -136,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       memoryImportTask(indexes, { maxDecompressedBytes: config.maxDecompressedBytes }),
       memoryTrimEdgesTask(indexes),
       documentImportTask({ indexes, projects, regexTimeoutMs: config.regexTimeoutMs }),
-      pretranslateTask(indexes, projects),
+      pretranslateTask(indexes, projects, mt),
       jobExportTask,
     ],
     {
@@ -171,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     stillValid: (principals) => credentialsStillValid(db, principals),
   });
 
-  const uploads = { tasks: worker, maxUploadBytes: config.maxUploadBytes, instanceId, events };
+  const uploads = { tasks: worker, maxUploadBytes: config.maxUploadBytes, instanceId, events, mt };
   await app.register(systemRoutes, { db, isWarm: () => indexes.warm });
   await app.register(languagesRoutes, { languages });
   await app.register(usersRoutes, { db, throttle });
@@ -184,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...uploads,
   });
   await app.register(segmentsRoutes, { db, languages, indexes, events });
+  await app.register(mtRoutes, { db, languages, indexes, mt, segmentContext: segmentInContext });
   await app.register(tasksRoutes, { db, tasks: worker });
   await app.register(projectsRoutes, { db, languages, regexTimeoutMs: config.regexTimeoutMs });
   // Comments sit above documents (they are written on documents): what documents ask of them is handed over.

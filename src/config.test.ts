@@ -93,3 +93,26 @@ test('a config file (YAML or JSON) sits between defaults and the environment', (
 test('flags win over everything', () => {
   assert.equal(loadConfig({ TESSERA_PORT: '9000' }, { port: '9001' }).port, 9001);
 });
+
+test('machine translation settings: an http(s) URL, a timeout, the cache days', () => {
+  const none = loadConfig({});
+  assert.deepEqual([none.mtApertiumUrl, none.mtTimeoutMs, none.mtCacheDays], [undefined, 10_000, 30]);
+  const set = loadConfig({
+    TESSERA_MT_APERTIUM_URL: 'http://127.0.0.1:2737',
+    TESSERA_MT_TIMEOUT_MS: '2000',
+    TESSERA_MT_CACHE_DAYS: '0',
+  });
+  assert.deepEqual(
+    [set.mtApertiumUrl, set.mtTimeoutMs, set.mtCacheDays],
+    ['http://127.0.0.1:2737/', 2000, 0],
+  );
+  assert.throws(
+    () => loadConfig({ TESSERA_MT_APERTIUM_URL: 'ftp://x' }),
+    /TESSERA_MT_APERTIUM_URL must be an http/,
+  );
+  assert.throws(() => loadConfig({ TESSERA_MT_APERTIUM_URL: 'not a url' }), /TESSERA_MT_APERTIUM_URL/);
+  assert.throws(
+    () => loadConfig({ TESSERA_MT_CACHE_DAYS: '-1' }),
+    /TESSERA_MT_CACHE_DAYS must be an integer/,
+  );
+});

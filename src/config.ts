@@ -37,6 +37,15 @@ export interface Config {
    * client address they give is the one failed sign-ins are counted by; with none, it is the socket's peer.
    */
   trustProxy: false | number | string[];
+  /**
+   * An Apertium APy server (http://127.0.0.1:2737) that translates for every organization: the operator's
+   * default machine translation engine (docs/API.md, Machine translation). Unset, there is none.
+   */
+  mtApertiumUrl: string | undefined;
+  /** Milliseconds one request to a machine translation engine may take, its retries included. */
+  mtTimeoutMs: number;
+  /** Days a machine translation is answered from the store's cache; 0 turns the cache off. */
+  mtCacheDays: number;
 }
 
 /** A setting that cannot be used; the message names it. */
@@ -67,6 +76,20 @@ const text: Parser<string> = (raw, name) => {
 const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
 
 /** An address, a CIDR range (10.0.0.0/8, fd00::/8) or a named range. */
+function httpUrl(raw: string, name: string): string | undefined {
+  if (raw.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new ConfigError(`${name} must be an http:// or https:// URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${name} must be an http:// or https:// URL, got "${raw}"`);
+  }
+  return url.toString();
+}
+
 function isProxyAddress(entry: string): boolean {
   if (NAMED_RANGES.includes(entry)) return true;
   const [address, bits, ...more] = entry.split('/');
@@ -172,6 +195,9 @@ const SETTINGS: { [K in keyof Config]: { env: string; parse: Parser<Config[K]>; 
   instanceTimeout: { env: 'TESSERA_INSTANCE_TIMEOUT', parse: integer(3, 3600), default: 30 },
   regexTimeoutMs: { env: 'TESSERA_REGEX_TIMEOUT_MS', parse: integer(100, 600_000), default: 10_000 },
   trustProxy: { env: 'TESSERA_TRUST_PROXY', parse: trustProxy, default: false },
+  mtApertiumUrl: { env: 'TESSERA_MT_APERTIUM_URL', parse: httpUrl, default: undefined },
+  mtTimeoutMs: { env: 'TESSERA_MT_TIMEOUT_MS', parse: integer(100, 600_000), default: 10_000 },
+  mtCacheDays: { env: 'TESSERA_MT_CACHE_DAYS', parse: integer(0, 3650), default: 30 },
 };
 
 /** Reads TESSERA_CONFIG (JSON or YAML) into raw string values keyed by environment name. */

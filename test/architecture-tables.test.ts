@@ -44,6 +44,8 @@ const OWNERS: Record<string, string> = {
   counters: 'src/store/counters.ts',
   comments: 'src/modules/comments/repository.ts',
   notifications: 'src/modules/notifications/repository.ts',
+  mt_cache: 'src/modules/mt/repository.ts',
+  mt_usage: 'src/modules/mt/repository.ts',
 };
 
 /**

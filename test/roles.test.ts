@@ -104,6 +104,13 @@ const PROBES: Record<string, Probe> = {
   'GET /v2/memories/concordance': {
     request: (f) => ({ url: `/v2/memories/concordance?id=${f.memory}&query=Hello` }),
   },
+  'POST /v2/translate': {
+    request: (f) => ({ url: '/v2/translate', payload: { memory_id: f.memory, source: 'Hello' } }),
+  },
+  'GET /v2/translate/suggestion': {
+    request: (f) => ({ url: `/v2/translate/suggestion?memory_id=${f.memory}&source=Hello` }),
+  },
+  'GET /v2/translate/usage': { request: () => ({ url: '/v2/translate/usage' }) },
   'POST /v2/memories': {
     request: () => ({ url: '/v2/memories', payload: { name: name('tm'), srclang: 'en', trglang: 'de' } }),
   },

@@ -103,7 +103,8 @@ CREATE TABLE document_segments (
   version       INTEGER NOT NULL DEFAULT 0,
   context_match INTEGER NOT NULL DEFAULT 0,
   source_hash   TEXT,
-  locked        INTEGER NOT NULL DEFAULT 0
+  locked        INTEGER NOT NULL DEFAULT 0,
+  mt_provider   TEXT
 );
 CREATE INDEX document_segments_confirmed ON document_segments (document_id, is_confirmed);
 CREATE UNIQUE INDEX document_segments_position ON document_segments (document_id, position);
@@ -233,6 +234,26 @@ CREATE TABLE memory_entry_versions (
 );
 CREATE INDEX memory_entry_versions_entry ON memory_entry_versions (entry_id, id);
 
+CREATE TABLE mt_cache (
+  provider    TEXT    NOT NULL,
+  source_lang TEXT    NOT NULL,
+  target_lang TEXT    NOT NULL,
+  text_hash   TEXT    NOT NULL,
+  translation TEXT    NOT NULL,
+  created_at  INTEGER NOT NULL,
+  PRIMARY KEY (provider, source_lang, target_lang, text_hash)
+);
+CREATE INDEX mt_cache_created ON mt_cache (created_at);
+
+CREATE TABLE mt_usage (
+  organization_id   INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  provider          TEXT    NOT NULL,
+  characters        INTEGER NOT NULL DEFAULT 0,
+  cached_characters INTEGER NOT NULL DEFAULT 0,
+  requests          INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (organization_id, provider)
+);
+
 CREATE TABLE notifications (
   id              INTEGER PRIMARY KEY AUTOINCREMENT,
   organization_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
@@ -262,6 +283,7 @@ CREATE TABLE pretranslate_staging (
   confirm       INTEGER NOT NULL,
   repairs       TEXT,
   context_match INTEGER NOT NULL DEFAULT 0,
+  mt_provider   TEXT,
   PRIMARY KEY (task_id, seq)
 );
 

@@ -48,6 +48,11 @@ export const ROUTE_POLICY: Readonly<Record<string, readonly Role[] | typeof PUBL
   'GET /v2/memories': EVERYONE,
   'GET /v2/memories/query': EVERYONE,
   'GET /v2/memories/concordance': EVERYONE,
+  // Machine translation: whoever may look up a memory may have a segment translated with it; the usage
+  // (what MT costs) is the managers'.
+  'POST /v2/translate': EVERYONE,
+  'GET /v2/translate/suggestion': EVERYONE,
+  'GET /v2/translate/usage': MANAGERS,
   'POST /v2/memories': MANAGERS,
   'PUT /v2/memories': MANAGERS,
   'DELETE /v2/memories': MANAGERS,

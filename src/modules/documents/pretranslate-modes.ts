@@ -1,7 +1,7 @@
 // Pre-translation modes as Lilt's clients name them: `tm` (translation memory), `tm+mt` (memory, then
-// machine translation for what the memory does not cover) and `mt`. Tessera has no machine translation
-// engine yet, so a request for MT runs the memory alone and says so — the document, the task's result and
-// the answer to the request name what ran and why MT did not. An engine later plugs in at `mtUnavailable()`.
+// machine translation for what the memory does not cover) and `mt` (machine translation alone). Without an
+// engine (src/modules/mt; TESSERA_MT_APERTIUM_URL), a request for MT runs the memory alone and says so — the
+// document, the task's result and the answer to the request name what ran and why MT did not.
 import { Type } from 'typebox';
 import { StringEnum } from '../../http/schemas.ts';
 
@@ -37,21 +37,36 @@ export interface ModesReport {
   not_available: { mode: 'mt'; reason: string }[];
 }
 
-/**
- * Why machine translation cannot run. There is no engine yet; the change that adds one answers null here
- * when one is configured and makes the task fill what the memory left open.
- */
-export function mtUnavailable(): string {
-  return 'no machine translation engine is configured';
+/** What the documents module knows of machine translation: whether an engine is configured. */
+export interface MtAvailability {
+  readonly configured: boolean;
+}
+
+/** Why machine translation cannot run, or null when an engine is configured. */
+export function mtUnavailable(mt: MtAvailability | undefined): string | null {
+  return mt?.configured ? null : 'no machine translation engine is configured';
 }
 
 /**
- * What runs for a requested mode. The memory always runs: for `mt` alone too, since without an engine the
- * memory's matches are all Tessera can offer, and the report says MT did not run, so that nothing passes for
- * machine translation that is not.
+ * What runs for a requested mode, as planned when it is asked: `tm` the memory; `tm+mt` the memory, then MT
+ * for the segments it leaves open; `mt` MT alone. Without an engine the memory runs for every mode — its
+ * matches are all Tessera can offer — and the report says MT did not, so that nothing passes for machine
+ * translation that is not. The task's result reports what actually ran (an engine may fail or lack the pair).
  */
-export function planModes(requested: PretranslateMode): ModesReport {
+export function planModes(requested: PretranslateMode, mtReason: string | null): ModesReport {
+  if (mtReason === null) {
+    return {
+      requested,
+      ran:
+        requested === PRETRANSLATE_MODES.mt
+          ? ['mt']
+          : requested === PRETRANSLATE_MODES.tm
+            ? ['tm']
+            : ['tm', 'mt'],
+      not_available: [],
+    };
+  }
   const report: ModesReport = { requested, ran: ['tm'], not_available: [] };
-  if (requested !== PRETRANSLATE_MODES.tm) report.not_available.push({ mode: 'mt', reason: mtUnavailable() });
+  if (requested !== PRETRANSLATE_MODES.tm) report.not_available.push({ mode: 'mt', reason: mtReason });
   return report;
 }

@@ -4,6 +4,11 @@
 // only. All or nothing: matches are staged while they are looked up and applied in one transaction together
 // with the task's success, so a task killed part-way changes no segment, and its re-run counts what the
 // final state holds.
+//
+// Modes (pretranslate-modes.ts): with `tm+mt`, a segment the memory has no match for gets the engine's
+// machine translation; with `mt`, every open segment does and the memory is not asked. Machine translation is
+// never confirmed, has no score, and is stored with its engine's name (the segment's mt_provider, its
+// version's origin `mt`). A page's open segments go to the engine in one batch.
 import { type Static, Type } from 'typebox';
 import { isStoreUnavailable, TaskFailure } from '../../errors.ts';
 import { nextTurn } from '../../pacing.ts';
@@ -13,8 +18,16 @@ import { type TaskContext, taskType } from '../../tasks/task-type.ts';
 import { repairTarget } from '../../text/placeables.ts';
 import type { IndexCache } from '../memories/index-cache.ts';
 import { type BestMatch, bestMatches, type SegmentInContext, searchMemo } from '../memories/service.ts';
+import type { MtEngine } from '../mt/engine.ts';
 import { PRETRANSLATION } from './document-states.ts';
-import { PRETRANSLATE_MODES, PretranslateModeName, planModes, readMode } from './pretranslate-modes.ts';
+import {
+  type ModesReport,
+  mtUnavailable,
+  PRETRANSLATE_MODES,
+  PretranslateModeName,
+  planModes,
+  readMode,
+} from './pretranslate-modes.ts';
 import type { ProjectsOfDocuments } from './projects-of-documents.ts';
 import * as repo from './repository.ts';
 import { AUTO_ACCEPT_SCOPES, AutoAcceptScope } from './schemas.ts';
@@ -41,7 +54,7 @@ export const PretranslateTaskParams = Type.Object({
 });
 export type PretranslateTaskParams = Static<typeof PretranslateTaskParams>;
 
-export function pretranslateTask(indexes: IndexCache, projects: ProjectsOfDocuments) {
+export function pretranslateTask(indexes: IndexCache, projects: ProjectsOfDocuments, mt?: MtEngine) {
   return taskType({
     name: 'pretranslate',
     params: PretranslateTaskParams,
@@ -50,7 +63,7 @@ export function pretranslateTask(indexes: IndexCache, projects: ProjectsOfDocume
       if (!doc) throw new TaskFailure(`Document ${task.document_id} no longer exists`, 'NOT_FOUND');
       await repo.movePretranslation(ctx.db, doc.id, PRETRANSLATION.started);
       try {
-        await pretranslate(task, options, ctx, doc, indexes, projects);
+        await pretranslate(task, options, ctx, doc, indexes, projects, mt);
       } catch (err) {
         if (err instanceof LeaseLostError) throw err;
         // Cut off from the store, the clean-up cannot reach it either: the next attempt starts from an
@@ -134,8 +147,14 @@ async function pretranslate(
   doc: repo.DocumentRow,
   indexes: IndexCache,
   projects: ProjectsOfDocuments,
+  mt: MtEngine | undefined,
 ) {
   const { db } = ctx;
+  const modes = planModes(readMode(options.mode ?? PRETRANSLATE_MODES.tm), mtUnavailable(mt));
+  const useTm = modes.ran.includes('tm');
+  const useMt = modes.ran.includes('mt') && mt !== undefined;
+  let mtRan = false;
+  let mtFailure: string | null = null;
   const memoryId = await projects.memoryOfProject(db, doc.project_id);
   if (memoryId === undefined)
     throw new TaskFailure(`The memory of document ${doc.id} no longer exists`, 'NOT_FOUND');
@@ -148,22 +167,52 @@ async function pretranslate(
   const memo = searchMemo();
   for await (const rows of withNeighbours(segments.segmentPages(db, doc.id, PAGE))) {
     if (ctx.signal.aborted) throw new Error('interrupted');
-    const open = rows.filter(({ row }) => row.is_confirmed === 0);
-    const matches = await bestMatches(
-      { db, indexes },
-      memoryId,
-      open.map(
-        ({ row, prev, next }): SegmentInContext => ({
-          source: row.source,
-          context: { key: contextKey(doc.format, row.context), prev, next },
-        }),
-      ),
-      memo,
-    );
+    const open = rows.filter(({ row }) => row.is_confirmed === 0 && row.locked !== 1);
+    const matches = useTm
+      ? await bestMatches(
+          { db, indexes },
+          memoryId,
+          open.map(
+            ({ row, prev, next }): SegmentInContext => ({
+              source: row.source,
+              context: { key: contextKey(doc.format, row.context), prev, next },
+            }),
+          ),
+          memo,
+        )
+      : open.map(() => null);
     const found = open.flatMap(({ row }, i) => {
       const match = matches[i];
       return match ? [toStaged(row.id, row.source, match, options)] : [];
     });
+    if (useMt && mtFailure === null) {
+      const uncovered = open.filter((_, i) => !matches[i] && open[i].row.source.trim() !== '');
+      if (uncovered.length > 0) {
+        const result = await mt.translate(
+          db,
+          doc.organization_id,
+          uncovered.map(({ row }) => row.source),
+          doc.srclang,
+          doc.trglang,
+        );
+        // An engine that cannot translate (no pair, failing, paused) is not asked again for the next pages.
+        if (result.unavailable !== null) mtFailure = result.unavailable;
+        else mtRan = true;
+        for (const [i, { row }] of uncovered.entries()) {
+          const target = result.translations[i];
+          if (target === null) continue;
+          found.push({
+            segmentId: row.id,
+            target,
+            score: 0,
+            contextMatch: false,
+            confirm: false,
+            repairs: null,
+            mtProvider: result.provider,
+          });
+        }
+      }
+    }
     await segments.stageMatches(db, task.id, staged, found);
     staged += found.length;
     looked += rows.length;
@@ -188,7 +237,21 @@ async function pretranslate(
     await segments.clearPretranslation(tx, task.id);
     await repo.movePretranslation(tx, doc.id, PRETRANSLATION.finished, { updated_at: nowSeconds() });
     // What ran of the mode asked for: MT is named as not available rather than passed over in silence.
-    const modes = planModes(readMode(options.mode ?? PRETRANSLATE_MODES.tm));
-    await ctx.complete(tx, { segments: looked, translated, confirmed, modes });
+    await ctx.complete(tx, {
+      segments: looked,
+      translated,
+      confirmed,
+      modes: reportOf(modes, mtRan, mtFailure),
+    });
   });
+}
+
+/** The plan as it went: an engine that failed before translating anything is reported as not available. */
+function reportOf(plan: ModesReport, mtRan: boolean, mtFailure: string | null): ModesReport {
+  if (!plan.ran.includes('mt') || mtRan || mtFailure === null) return plan;
+  return {
+    requested: plan.requested,
+    ran: plan.ran.filter((m) => m !== 'mt'),
+    not_available: [...plan.not_available, { mode: 'mt', reason: mtFailure }],
+  };
 }

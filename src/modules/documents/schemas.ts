@@ -29,6 +29,11 @@ export const DocumentSegment = Type.Object({
   /** The placeables pre-translation put in place of the match's (extension); null when none. */
   repairs: Nullable(Type.Array(Type.Object({ from: Type.String(), to: Type.String(), kind: Type.String() }))),
   /**
+   * The machine translation engine whose translation the target is — pre-translation in mode `mt` or `tm+mt`
+   * wrote it, and nobody changed it since (extension); null otherwise. Its match_score is null.
+   */
+  mt_provider: Type.Optional(Nullable(Type.String())),
+  /**
    * Whether its source occurs more than once in its project's documents (extension): how many segments share
    * it, and whether this one is the first of them; null when it occurs once. In the answers the editor reads.
    */

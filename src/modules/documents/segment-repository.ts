@@ -33,6 +33,8 @@ export interface SegmentRow {
   notes: string | null;
   /** JSON list of the placeables pre-translation repaired in the match's target, or null. */
   repairs: string | null;
+  /** The machine translation engine whose translation the target is (pre-translation), or null. */
+  mt_provider?: string | null;
   /** Changes of its target or status so far (its last version in segment_versions). */
   version: number;
   /** The hash of its repetition key (repetition-hash.ts); null until filled for rows older than it. */
@@ -52,6 +54,7 @@ export type NewSegment = Omit<
   | 'match_score'
   | 'context_match'
   | 'repairs'
+  | 'mt_provider'
   | 'version'
   | 'source_hash'
   | 'locked'
@@ -233,6 +236,8 @@ export interface StagedMatch {
   confirm: boolean;
   /** The placeables put in place of the match's, as JSON (null when none were). */
   repairs: string | null;
+  /** Not a memory match but this engine's machine translation (never confirmed; its score is 0). */
+  mtProvider?: string | null;
 }
 
 export async function clearPretranslation(db: Queryable, taskId: number) {
@@ -247,7 +252,7 @@ export async function stageMatches(
 ) {
   await db.insertMany(
     'pretranslate_staging',
-    ['task_id', 'seq', 'segment_id', 'target', 'score', 'context_match', 'confirm', 'repairs'],
+    ['task_id', 'seq', 'segment_id', 'target', 'score', 'context_match', 'confirm', 'repairs', 'mt_provider'],
     matches.map((m, i) => [
       taskId,
       firstSeq + i,
@@ -257,6 +262,7 @@ export async function stageMatches(
       m.contextMatch ? 1 : 0,
       m.confirm ? 1 : 0,
       m.repairs,
+      m.mtProvider ?? null,
     ]),
   );
 }
@@ -282,15 +288,17 @@ export async function applyStagedMatches(
     // The version each segment is about to become, recorded first: the same rows as the UPDATE below.
     await db.run(
       `INSERT INTO segment_versions (document_id, segment_id, version, target, status, username, origin, created_at)
-       SELECT d.document_id, d.id, d.version + 1, s.target, ?, ?, 'pretranslate',
+       SELECT d.document_id, d.id, d.version + 1, s.target, ?, ?,
+         CASE WHEN s.mt_provider IS NULL THEN 'pretranslate' ELSE 'mt' END,
          CASE WHEN d.updated_at >= ? THEN d.updated_at + 1 ELSE ? END
        FROM ${staged.replace(' WHERE ', ' JOIN document_segments d ON d.id = s.segment_id WHERE ')} AND d.is_confirmed = 0
          AND d.locked = 0`,
       [status, username, now, now, ...params],
     );
     const { changes } = await db.run(
-      `UPDATE document_segments SET target = s.target, match_score = s.score, context_match = s.context_match,
-         repairs = s.repairs, is_confirmed = s.confirm, status = ?, version = version + 1,
+      `UPDATE document_segments SET target = s.target,
+         match_score = CASE WHEN s.mt_provider IS NULL THEN s.score ELSE NULL END,
+         context_match = s.context_match, repairs = s.repairs, mt_provider = s.mt_provider, is_confirmed = s.confirm, status = ?, version = version + 1,
          updated_at = CASE WHEN updated_at >= ? THEN updated_at + 1 ELSE ? END
        FROM ${staged}
          AND document_segments.id = s.segment_id AND document_segments.is_confirmed = 0
@@ -621,6 +629,7 @@ export async function updateSegment(
        match_score = CASE WHEN ? THEN match_score ELSE NULL END,
        context_match = CASE WHEN ? THEN context_match ELSE 0 END,
        repairs = CASE WHEN ? THEN repairs ELSE NULL END,
+       mt_provider = CASE WHEN ? THEN mt_provider ELSE NULL END,
        version = version + ?,
        updated_at = CASE WHEN updated_at >= ? THEN updated_at + 1 ELSE ? END
      WHERE id = ?${expectedUpdatedAt === undefined ? '' : ' AND updated_at = ?'}`,
@@ -629,6 +638,7 @@ export async function updateSegment(
       s.confirmed ? 1 : 0,
       s.reviewed ? 1 : 0,
       s.status,
+      s.keepScore ? 1 : 0,
       s.keepScore ? 1 : 0,
       s.keepScore ? 1 : 0,
       s.keepScore ? 1 : 0,
@@ -834,7 +844,7 @@ export async function propagateTarget(
     );
     const rows = await tx.all<PropagatedRow>(
       `UPDATE document_segments SET target = ?, is_confirmed = 1, is_reviewed = 0, status = ?, match_score = NULL,
-         context_match = 0, repairs = NULL, version = version + 1, updated_at = ${NEXT_UPDATED_AT}
+         context_match = 0, repairs = NULL, mt_provider = NULL, version = version + 1, updated_at = ${NEXT_UPDATED_AT}
        WHERE id ${inSlice} AND is_confirmed = 0
        RETURNING id, document_id, target, status, updated_at`,
       [origin.target, SEGMENT_STATUSES.confirmed, now, now, ...ids],
@@ -932,7 +942,8 @@ export async function reshapeSegment(db: Queryable, id: number, s: ReshapedSegme
   const now = nowSeconds();
   await db.run(
     `UPDATE document_segments SET lead = ?, trail = ?, source = ?, target = ?, status = ?, is_confirmed = 0,
-       is_reviewed = 0, match_score = NULL, context_match = 0, repairs = NULL, version = version + 1,
+       is_reviewed = 0, match_score = NULL, context_match = 0, repairs = NULL, mt_provider = NULL,
+       version = version + 1,
        updated_at = ${NEXT_UPDATED_AT}
      WHERE id = ?`,
     [s.lead, s.trail, s.source, s.target, s.status, now, now, id],

@@ -31,7 +31,13 @@ import {
 import { extractDocument, ThreadDeadlineError } from './document-thread.ts';
 import { currentExportVerdicts } from './export-verdicts.ts';
 import type { DocumentImportTaskParams } from './import-task.ts';
-import { PRETRANSLATE_MODES, planModes, readMode } from './pretranslate-modes.ts';
+import {
+  type MtAvailability,
+  mtUnavailable,
+  PRETRANSLATE_MODES,
+  planModes,
+  readMode,
+} from './pretranslate-modes.ts';
 import { type PretranslateTaskParams, withNeighbours } from './pretranslate-task.ts';
 import type { ProjectsOfDocuments } from './projects-of-documents.ts';
 import { ensureRepetitionKeys, type RepetitionMark, repetitionMarks } from './repetitions.ts';
@@ -48,6 +54,8 @@ export interface DocumentDeps {
   maxUploadBytes: number;
   /** This server process, named as the holder of uploads being stored and exports being streamed. */
   instanceId: string;
+  /** Whether machine translation can run (pre-translation modes `mt` and `tm+mt`). */
+  mt?: MtAvailability;
 }
 
 export function publicDocument(row: repo.DocumentRow) {
@@ -144,6 +152,7 @@ export function publicSegment(
     ...(row.locked === undefined ? {} : { locked: Number(row.locked) === 1 }),
     repairs:
       row.repairs === null ? null : (JSON.parse(row.repairs) as { from: string; to: string; kind: string }[]),
+    mt_provider: row.mt_provider ?? null,
     ...(repetition === undefined ? {} : { repetition }),
   };
 }
@@ -218,7 +227,9 @@ export async function uploadDocument(
   }
   deps.tasks.wake();
   const answer = publicDocument((await repo.documentById(db, documentId))!);
-  return mode === undefined ? answer : { ...answer, pretranslation_modes: planModes(mode) };
+  return mode === undefined
+    ? answer
+    : { ...answer, pretranslation_modes: planModes(mode, mtUnavailable(deps.mt)) };
 }
 
 export async function getDocument(db: Db, principal: Principal, id: number, withSegments: boolean) {
@@ -498,7 +509,7 @@ export const documentSweeps = [deleteDeadUploads, repo.releaseDeadExportMarks];
 
 /** POST /v2/documents/pretranslate: marks each document pending and queues its task, in one transaction. */
 export async function requestPretranslation(
-  deps: Pick<DocumentDeps, 'db' | 'tasks'>,
+  deps: Pick<DocumentDeps, 'db' | 'tasks' | 'mt'>,
   principal: Principal,
   ids: readonly number[],
   options: Omit<PretranslateTaskParams, 'username'>,
@@ -543,7 +554,7 @@ export async function requestPretranslation(
     id: [...ids],
     is_pretranslating: true,
     documents,
-    modes: planModes(options.mode ?? PRETRANSLATE_MODES.tm),
+    modes: planModes(options.mode ?? PRETRANSLATE_MODES.tm, mtUnavailable(deps.mt)),
   };
 }
 

@@ -38,6 +38,8 @@ export type ChangeOrigin =
   | 'replace'
   | 'restore'
   | 'pretranslate'
+  /** Pre-translation's machine translation (modes mt and tm+mt). */
+  | 'mt'
   | 'import'
   /** Filled from a confirmed repetition (a version of each segment a confirmation filled). */
   | 'propagated'
@@ -362,7 +364,10 @@ async function lastConfirmedBy(deps: SegmentDeps, principal: Principal, segmentI
   const confirming = versions
     .filter((v) => v.status === SEGMENT_STATUSES.confirmed || v.status === SEGMENT_STATUSES.reviewed)
     .sort((a, b) => b.version - a.version)
-    .find((v) => v.username !== null && v.origin !== 'propagated' && v.origin !== 'pretranslate');
+    .find(
+      (v) =>
+        v.username !== null && v.origin !== 'propagated' && v.origin !== 'pretranslate' && v.origin !== 'mt',
+    );
   if (!confirming?.username || confirming.username === principal.username) return undefined;
   const [user] = await principalsNamed(deps.db, principal.organizationId, [confirming.username]);
   return user;

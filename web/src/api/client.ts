@@ -39,6 +39,7 @@ import type {
   MemoryEntryHistory,
   MemoryEntrySegment,
   MemoryMatch,
+  MtSuggestion,
   NotificationsPage,
   PasswordChanged,
   PretranslateAccept,
@@ -318,6 +319,14 @@ export const api = {
     json<MemoryMatch[]>(
       'GET',
       `/v2/memories/query?${query({ id: memoryId, query: source, n: 9, segment_id: segmentId })}`,
+      undefined,
+      signal,
+    ),
+  /** The machine translation of a source in the memory's pair (an extension of docs/API.md). */
+  mtSuggestion: (memoryId: number, source: string, signal?: AbortSignal) =>
+    json<MtSuggestion>(
+      'GET',
+      `/v2/translate/suggestion?${query({ memory_id: memoryId, source })}`,
       undefined,
       signal,
     ),

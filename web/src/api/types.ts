@@ -9,6 +9,7 @@ import type * as files from '@server/modules/files/schemas.ts';
 import type * as jobs from '@server/modules/jobs/schemas.ts';
 import type * as languages from '@server/modules/languages/schemas.ts';
 import type * as memories from '@server/modules/memories/schemas.ts';
+import type * as mt from '@server/modules/mt/schemas.ts';
 import type * as notifications from '@server/modules/notifications/schemas.ts';
 import type * as projects from '@server/modules/projects/schemas.ts';
 import type * as quality from '@server/modules/quality/schemas.ts';
@@ -49,6 +50,8 @@ export type Languages = Static<typeof languages.LanguagesAnswer>;
 
 export type Memory = Static<typeof memories.Memory>;
 export type MemoryMatch = Static<typeof memories.TranslationMemoryEntry>;
+/** A segment's machine translation, named by its engine (extension). */
+export type MtSuggestion = Static<typeof mt.MtSuggestion>;
 export type ConcordanceHit = Narrowed<
   Static<typeof memories.ConcordanceEntry>,
   { offsets: [number, number][] }

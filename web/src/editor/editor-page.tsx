@@ -22,6 +22,7 @@ import { FilterBar } from './filters/filter-bar.tsx';
 import { GoToDialog } from './go-to/go-to-dialog.tsx';
 import { ShortcutHelp } from './help/shortcut-help.tsx';
 import { usePrefetchMatches } from './matches/use-matches.ts';
+import { usePrefetchMtSuggestions } from './matches/use-mt-suggestion.ts';
 import { SideBar } from './panels/side-bar.tsx';
 import { usePosition } from './position/use-position.ts';
 import { DocumentQaDialog } from './qa/document-qa-dialog.tsx';
@@ -77,6 +78,7 @@ export default function EditorPage({ id }: { id: number }) {
   liveRef.current = live.live;
   const online = useOnline();
   usePrefetchMatches(memoryId, position);
+  usePrefetchMtSuggestions(memoryId, position);
   const [fullTags, toggleFullTags] = useFullTagsChoice();
   const [reviewMode, setReviewMode] = useReviewMode();
   const baselines = useBaselines(id, reviewMode);
@@ -210,6 +212,7 @@ export default function EditorPage({ id }: { id: number }) {
               notice: commands.notice,
               concordance: commands.concordance,
               insertMatch: commands.insertMatch,
+              insertMt: commands.insertMt,
               segmentChanged: live.segmentChanged,
               commentRequest: commands.commentRequest,
               sendBack: commands.sendBack.show,

@@ -14,6 +14,7 @@ export type ActionId =
   | 'nextQaIssue'
   | 'goToSegment'
   | 'insertMatch'
+  | 'insertMt'
   | 'copySource'
   | 'insertNextTag'
   | 'insertAllTags'
@@ -122,6 +123,13 @@ export const ACTIONS: readonly Action[] = [
     group: 'Memory',
     keys: DIGITS.map((d) => `Alt+${d}`),
     macKeys: DIGITS.map((d) => `Ctrl+${d}`),
+  },
+  {
+    id: 'insertMt',
+    label: 'Insert the machine translation (shown after the matches)',
+    group: 'Memory',
+    keys: ['Alt+0'],
+    macKeys: ['Ctrl+0'],
   },
   {
     id: 'concordance',

@@ -10,6 +10,7 @@ import type { DocumentQa, DocumentSegment, MemoryMatch } from '../../api/types.t
 import { keysText } from '../../keyboard/shortcut-label.ts';
 import { type ActionHandlers, useActionKeys } from '../../keyboard/use-action-keys.ts';
 import { projectMatch } from '../matches/map-match-tags.ts';
+import { cachedMtSuggestion } from '../matches/use-mt-suggestion.ts';
 import type { Navigation, Position } from '../position/use-position.ts';
 import { qaIssues } from '../qa/qa-list.tsx';
 import type { SegmentSaves } from '../save/segment-saves.ts';
@@ -146,6 +147,13 @@ export function useCommands({
     );
   };
 
+  const insertMt = (target: string | null | undefined) => {
+    if (!target || !active || !view.current) return;
+    setTarget(view.current, target);
+    view.current.focus();
+    setNotice(null);
+  };
+
   /** Confirms the active segment and moves to the next unconfirmed one; QA errors stop it unless forced. */
   const confirm = async (force: boolean) => {
     if (!active || !view.current) return;
@@ -248,6 +256,10 @@ export function useCommands({
         queryClient.getQueryData<MemoryMatch[]>(matchesKey(memoryId, active.source, active.id))?.[n - 1],
       );
     },
+    insertMt: () => {
+      if (!active || memoryId === undefined) return;
+      insertMt(cachedMtSuggestion(queryClient, memoryId, active.source)?.target);
+    },
     copySource: () => {
       if (active && view.current) setTarget(view.current, active.source);
     },
@@ -292,6 +304,7 @@ export function useCommands({
     changeFilter,
     goToNumber,
     insertMatch,
+    insertMt: (target: string) => insertMt(target),
     confirm,
     /** What "Confirm anyway" does in this mode. */
     confirmAnyway: () => (reviewMode ? review(true) : confirm(true)),

@@ -15,6 +15,7 @@ import { DiffText } from './diff-text.tsx';
 import { projectMatch } from './map-match-tags.ts';
 import { explainScore } from './score-explanation.ts';
 import { useMatches } from './use-matches.ts';
+import { useMtSuggestion } from './use-mt-suggestion.ts';
 
 /**
  * A target as the translator reads it: its text and placeholders (protected ones by their code), each other tag
@@ -112,15 +113,71 @@ function MatchItem({
   );
 }
 
+/**
+ * The machine translation, after the memory's matches: its engine named, inserted with its own key. Nothing
+ * is shown when no engine is configured; a translation that could not be made says why in one muted line.
+ */
+function MtItem({
+  memoryId,
+  source,
+  onInsert,
+}: {
+  memoryId: number | undefined;
+  source: string;
+  onInsert?: (target: string) => void;
+}) {
+  const mt = useMtSuggestion(memoryId, source);
+  if (!mt.data?.configured) return null;
+  const { target, provider, unavailable } = mt.data;
+  if (target === null) {
+    return <p className="muted mt-unavailable">{`No machine translation: ${unavailable}`}</p>;
+  }
+  return (
+    <ul className="match-list mt-list" aria-label="Machine translation">
+      <li className="match mt">
+        {onInsert ? (
+          <button
+            type="button"
+            className="match-insert"
+            onClick={() => onInsert(target)}
+            title={tooltip('insertMt')}
+            aria-keyshortcuts={ariaKeys('insertMt')}
+          >
+            <span className="visually-hidden">Insert machine translation</span>
+            <span className="match-n" aria-hidden="true">
+              MT
+            </span>
+          </button>
+        ) : (
+          <span className="match-insert">
+            <span className="match-n">MT</span>
+          </span>
+        )}
+        <div className="match-body">
+          <div className="match-target">
+            <TaggedText text={target} focusable />
+          </div>
+          <div className="match-meta">
+            <span className="muted">Machine translation · {provider}</span>
+          </div>
+        </div>
+      </li>
+    </ul>
+  );
+}
+
 export function MatchesPanel({
   memoryId,
   source,
   segmentId,
   segmentNumber,
   onInsert,
+  onInsertMt,
 }: {
   memoryId: number | undefined;
   source: string | undefined;
+  /** Puts the machine translation into the target; without it, it is shown, not inserted. */
+  onInsertMt?: (target: string) => void;
   /** The document segment the source is of, for context (101 %) matches. */
   segmentId: number | undefined;
   segmentNumber: number | undefined;
@@ -190,6 +247,9 @@ export function MatchesPanel({
         </ol>
       ) : (
         <p className="muted">{`No match of ${MIN_SCORE}% or more in the memory.`}</p>
+      )}
+      {source !== undefined && source.trim() !== '' && onInsert && (
+        <MtItem memoryId={memoryId} source={source} onInsert={onInsertMt} />
       )}
     </section>
   );

@@ -20,6 +20,8 @@ export interface PanelContext {
   concordance: ConcordanceRequest | null;
   /** Puts a memory match into the target, its tags mapped (what Alt+N does). */
   insertMatch: (match: MemoryMatch) => void;
+  /** Puts the machine translation into the target (what Alt+0 does); its tags are the source's already. */
+  insertMt: (target: string) => void;
   /** A panel changed a segment on the server (a version restored): the editor shows the change. */
   segmentChanged: (segment: DocumentSegment) => void;
   /** Bumped each time the comment key is pressed: the Comments panel focuses its box. */

@@ -30,6 +30,7 @@ export const SIDE_PANELS: readonly SidePanel[] = [
         segmentId={context.segment?.id}
         segmentNumber={context.segment ? context.segment.position + 1 : undefined}
         onInsert={context.insertMatch}
+        onInsertMt={context.insertMt}
       />
     ),
   },

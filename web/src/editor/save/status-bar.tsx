@@ -70,6 +70,8 @@ export function StatusBar({
       <span className="muted key-hints">
         {tooltip(main).replace(/ \(.*/, '')}: <kbd>{keysText(main)}</kbd> · Next:{' '}
         <kbd>{keysText('nextSegment')}</kbd> · Matches: <kbd>{keysText('insertMatch')}</kbd>
+        {' · MT: '}
+        <kbd>{keysText('insertMt')}</kbd>
         {' · All shortcuts: '}
         <kbd>{keysText('help')}</kbd>
       </span>

@@ -1,0 +1,4 @@
+// Query keys of machine translation: a source's suggestion in a memory's pair. The engine's answer does not
+// change with the memory, so nothing invalidates it; it is kept like the matches.
+export const mtSuggestionKey = (memoryId: number, source: string) =>
+  ['mt-suggestion', memoryId, source] as const;
