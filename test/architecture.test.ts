@@ -13,6 +13,7 @@ const SRC = join(ROOT, 'src');
 const LAYERS: [string, number][] = [
   ['src/errors.ts', 0],
   ['src/pacing.ts', 0],
+  ['src/roles.ts', 0],
   ['src/text/', 1],
   ['src/matching/', 1],
   ['src/xml/', 1],
@@ -29,7 +30,7 @@ const LAYERS: [string, number][] = [
 ];
 
 /** Layers whose code is pure: no HTTP framework, no database. */
-const PURE = ['src/pacing.ts', 'src/text/', 'src/matching/', 'src/xml/', 'src/formats/'];
+const PURE = ['src/pacing.ts', 'src/roles.ts', 'src/text/', 'src/matching/', 'src/xml/', 'src/formats/'];
 const IMPURE_PACKAGES = ['fastify', '@fastify/', 'pg', 'better-sqlite3'];
 
 interface Import {
