@@ -43,7 +43,8 @@ export function EditorHeader({
   onToggleFullTags: () => void;
   /** Review mode: targets as tracked changes against the translator's version, Ctrl+Enter sets Reviewed. */
   reviewMode: boolean;
-  onToggleReviewMode: () => void;
+  /** Absent for those who do not review (auth/role-names.ts, mayReview): no Review mode button. */
+  onToggleReviewMode?: () => void;
 }) {
   return (
     <header className="editor-head">
@@ -73,20 +74,22 @@ export function EditorHeader({
       )}
       {d && <WorkflowButtons caller={caller} doc={d} />}
       <div className="head-actions">
-        <button
-          type="button"
-          className="button small review-toggle"
-          aria-pressed={reviewMode}
-          onClick={onToggleReviewMode}
-          onMouseDown={(e) => e.preventDefault()}
-          title={
-            reviewMode
-              ? `Targets show the changes to the translator’s version; ${tooltip('reviewAndNext')}`
-              : 'Review: show each target’s changes to the translator’s version, and set Reviewed with Ctrl+Enter'
-          }
-        >
-          Review mode
-        </button>
+        {onToggleReviewMode && (
+          <button
+            type="button"
+            className="button small review-toggle"
+            aria-pressed={reviewMode}
+            onClick={onToggleReviewMode}
+            onMouseDown={(e) => e.preventDefault()}
+            title={
+              reviewMode
+                ? `Targets show the changes to the translator’s version; ${tooltip('reviewAndNext')}`
+                : 'Review: show each target’s changes to the translator’s version, and set Reviewed with Ctrl+Enter'
+            }
+          >
+            Review mode
+          </button>
+        )}
         {d && (
           <Link href={`/documents/${d.id}/quality`} className="button small quiet">
             Quality report

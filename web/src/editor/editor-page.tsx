@@ -9,7 +9,7 @@ import { api } from '../api/client.ts';
 import { commentsKey } from '../api/keys/comments.ts';
 import { documentKey, qaKey } from '../api/keys/documents.ts';
 import { projectKey } from '../api/keys/projects.ts';
-import { useCaller } from '../auth/roles.ts';
+import { mayReview, useCaller } from '../auth/roles.ts';
 import { useOnline } from '../live/use-online.ts';
 import { busyWith } from '../projects/document-state.ts';
 import { readOnlyReason } from '../workflow/read-only.ts';
@@ -27,7 +27,7 @@ import { usePosition } from './position/use-position.ts';
 import { DocumentQaDialog } from './qa/document-qa-dialog.tsx';
 import { QaList } from './qa/qa-list.tsx';
 import { ReplaceDialog } from './replace/replace-dialog.tsx';
-import { useBaselines, useReviewMode } from './review/review-mode.ts';
+import { reviewsNow, useBaselines, useReviewMode } from './review/review-mode.ts';
 import { ActiveTrackedChanges } from './review/tracked-changes.tsx';
 import { ConflictDialog } from './save/conflict-dialog.tsx';
 import { StatusBar } from './save/status-bar.tsx';
@@ -78,8 +78,12 @@ export default function EditorPage({ id }: { id: number }) {
   const online = useOnline();
   usePrefetchMatches(memoryId, position);
   const [fullTags, toggleFullTags] = useFullTagsChoice();
-  const [reviewMode, setReviewMode] = useReviewMode();
+  const reviewer = mayReview(caller.role);
+  const [reviewMode, setReviewMode] = useReviewMode(reviewer, reviewsNow(caller, doc.data));
   const baselines = useBaselines(id, reviewMode);
+  const readOnly = active ? readOnlyReason(caller, doc.data, active) : undefined;
+  // Sending back is a reviewer's (or manager's) change of the segment: offered where the server takes it.
+  const canSendBack = reviewer && active !== undefined && doc.data !== undefined && readOnly === undefined;
   const commands = useCommands({
     position,
     saves,
@@ -91,6 +95,7 @@ export default function EditorPage({ id }: { id: number }) {
     qa: qa.data,
     reload: live.reload,
     reviewMode,
+    canSendBack,
   });
   const comments = useQuery({ queryKey: commentsKey(id), queryFn: () => api.comments(id) });
   const unresolvedSegments = useMemo(() => unresolvedSegmentCount(comments.data), [comments.data]);
@@ -110,7 +115,6 @@ export default function EditorPage({ id }: { id: number }) {
   const confirmed = counts ? counts.confirmed + counts.reviewed : 0;
   const documentTotal = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : 0;
 
-  const readOnly = active ? readOnlyReason(caller, doc.data, active) : undefined;
   const editor = active && (
     <>
       <TargetEditor
@@ -154,11 +158,15 @@ export default function EditorPage({ id }: { id: number }) {
           fullTags={fullTags}
           onToggleFullTags={toggleFullTags}
           reviewMode={reviewMode}
-          onToggleReviewMode={() => {
-            if (view.current) commit(active, view.current.state.doc.toString());
-            setReviewMode(!reviewMode);
-            position.refocus();
-          }}
+          onToggleReviewMode={
+            reviewer
+              ? () => {
+                  if (view.current) commit(active, view.current.state.doc.toString());
+                  setReviewMode(!reviewMode);
+                  position.refocus();
+                }
+              : undefined
+          }
           caller={caller}
         />
         <FilterBar
@@ -208,7 +216,7 @@ export default function EditorPage({ id }: { id: number }) {
               insertMatch: commands.insertMatch,
               segmentChanged: live.segmentChanged,
               commentRequest: commands.commentRequest,
-              sendBack: commands.sendBack.show,
+              sendBack: canSendBack ? commands.sendBack.show : undefined,
               reviewMode,
             }}
           />

@@ -35,6 +35,7 @@ export function useCommands({
   qa,
   reload,
   reviewMode = false,
+  canSendBack = false,
 }: {
   position: Position;
   saves: SegmentSaves;
@@ -52,6 +53,8 @@ export function useCommands({
   reload: () => Promise<void>;
   /** Review mode: Ctrl+Enter sets Reviewed (docs/EDITOR.md, Review mode). */
   reviewMode?: boolean;
+  /** Whether the caller may send the active segment back (Alt+Shift+R does nothing otherwise). */
+  canSendBack?: boolean;
 }) {
   const queryClient = useQueryClient();
   const { list, total, active, activeIndex, select, readPageOf, applyFilter, refocus } = position;
@@ -200,7 +203,7 @@ export function useCommands({
 
   /** Send back: what is typed is saved first, so that the segment is sent back as it stands. */
   const openSendBack = () => {
-    if (!active) return;
+    if (!active || !canSendBack) return;
     if (view.current) commit(active, view.current.state.doc.toString());
     setSendBackOpen(true);
   };
