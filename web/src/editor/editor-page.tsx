@@ -82,6 +82,12 @@ export default function EditorPage({ id }: { id: number }) {
   const [reviewMode, setReviewMode] = useReviewMode(reviewer, reviewsNow(caller, doc.data));
   const baselines = useBaselines(id, reviewMode);
   const readOnly = active ? readOnlyReason(caller, doc.data, active) : undefined;
+  // Why this segment (not the whole document, which the header explains) may not be changed, said under it:
+  // a translator who clicks a signed-off segment reads why typing does nothing.
+  const segmentReadOnly =
+    readOnly !== undefined && readOnly !== readOnlyReason(caller, doc.data, { is_reviewed: false })
+      ? readOnly
+      : undefined;
   // Sending back is a reviewer's (or manager's) change of the segment: offered where the server takes it.
   const canSendBack = reviewer && active !== undefined && doc.data !== undefined && readOnly === undefined;
   const commands = useCommands({
@@ -131,6 +137,7 @@ export default function EditorPage({ id }: { id: number }) {
           if (v) activeText.set(v.state.doc.toString());
         }}
       />
+      {segmentReadOnly && <p className="muted read-only-note">Read only: {segmentReadOnly}</p>}
       {reviewMode && baselines && (
         <ActiveTrackedChanges text={activeText} baseline={baselines.get(active.id)} />
       )}
