@@ -346,7 +346,7 @@ test('a team translates, reviews with tracked changes and an MQM error, sends ba
     await signIn('pam');
     await page.getByRole('link', { name: 'Shop' }).click();
     const row = page.getByRole('table', { name: 'Documents' }).getByRole('row', { name: /shop\.txt/ });
-    await row.getByText('Done').first().waitFor();
+    await row.getByText('Workflow done', { exact: true }).waitFor();
     await screenshot(page, 'team-15-pm-project-done');
     const [original] = await Promise.all([
       page.waitForEvent('download'),
