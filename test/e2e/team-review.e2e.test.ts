@@ -323,6 +323,11 @@ test('a team translates, reviews with tracked changes and an MQM error, sends ba
     );
     const thread = comments.getByRole('list', { name: 'Comments on segment 2' });
     await thread.getByRole('article', { name: 'Comment by tina' }).getByText('Done: “Ihr” now.').waitFor();
+    // Answered: the reviewer resolves the thread and signs the segment off.
+    const resolved = answer('/v2/comments', 'PUT');
+    await comments.getByRole('button', { name: 'Resolve' }).click();
+    assert.equal((await resolved).status(), 200);
+    await page.getByRole('img', { name: '1 resolved comment' }).waitFor();
     await target(2).click();
     await page.keyboard.press('Control+Enter');
     await page.getByRole('button', { name: /^Reviewed 2$/ }).waitFor();
@@ -334,6 +339,9 @@ test('a team translates, reviews with tracked changes and an MQM error, sends ba
     await page.getByRole('button', { name: 'Mark review done' }).click();
     assert.equal((await done).status(), 200);
     await page.getByText('Stage: Done').waitFor();
+    await page
+      .getByText('Read only: The workflow is done; a project manager can reopen the document')
+      .waitFor();
     await screenshot(page, 'team-14-reviewer-signed-off');
     const doc = (await pm.get(`/v2/documents?id=${shopId}`)).json();
     assert.equal(doc.stage, 'done');
