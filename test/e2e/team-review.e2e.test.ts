@@ -165,6 +165,7 @@ test('a team translates, reviews with tracked changes and an MQM error, sends ba
     await screenshot(page, 'team-03-translator-project');
     await documents.getByRole('link', { name: 'shop.txt' }).click();
     await page.getByText('Stage: Translation').waitFor();
+    await page.getByRole('button', { name: 'Replace…' }).waitFor();
     // Nothing a translator may not do: no review mode, no sending back.
     assert.equal(await page.getByRole('button', { name: 'Review mode' }).count(), 0);
     assert.equal(await comments.getByRole('button', { name: 'Send back…' }).count(), 0);
@@ -187,6 +188,8 @@ test('a team translates, reviews with tracked changes and an MQM error, sends ba
     await page.getByRole('button', { name: 'Mark translation done' }).click();
     assert.equal((await done).status(), 200);
     await page.getByText('Stage: Review').waitFor();
+    // In review the document is not hers to change: no Replace (the server would refuse it).
+    await page.getByRole('button', { name: 'Replace…' }).waitFor({ state: 'detached' });
     await noSeriousViolations('editor, translator');
     await screenshot(page, 'team-05-translator-done');
     await page.getByRole('link', { name: 'Projects' }).first().click();

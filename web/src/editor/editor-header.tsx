@@ -34,7 +34,8 @@ export function EditorHeader({
   /** Segments of the whole document confirmed (or reviewed), and all of them. */
   confirmed: number;
   total: number;
-  onReplace: () => void;
+  /** Absent while the document is not in the caller's stage (the server refuses a replace then). */
+  onReplace?: () => void;
   onHelp: () => void;
   /** Opens the list of the document's QA issues. */
   onQaList: () => void;
@@ -95,15 +96,17 @@ export function EditorHeader({
             Quality report
           </Link>
         )}
-        <button
-          type="button"
-          className="button small"
-          onClick={onReplace}
-          title={tooltip('findReplace')}
-          aria-keyshortcuts={ariaKeys('findReplace')}
-        >
-          Replace…
-        </button>
+        {onReplace && (
+          <button
+            type="button"
+            className="button small"
+            onClick={onReplace}
+            title={tooltip('findReplace')}
+            aria-keyshortcuts={ariaKeys('findReplace')}
+          >
+            Replace…
+          </button>
+        )}
         <button
           type="button"
           className="button small quiet"

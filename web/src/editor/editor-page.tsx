@@ -82,12 +82,11 @@ export default function EditorPage({ id }: { id: number }) {
   const [reviewMode, setReviewMode] = useReviewMode(reviewer, reviewsNow(caller, doc.data));
   const baselines = useBaselines(id, reviewMode);
   const readOnly = active ? readOnlyReason(caller, doc.data, active) : undefined;
+  // The whole document out of the caller's stage (the header says why): no Replace, which the server refuses.
+  const documentReadOnly = readOnlyReason(caller, doc.data, { is_reviewed: false });
   // Why this segment (not the whole document, which the header explains) may not be changed, said under it:
   // a translator who clicks a signed-off segment reads why typing does nothing.
-  const segmentReadOnly =
-    readOnly !== undefined && readOnly !== readOnlyReason(caller, doc.data, { is_reviewed: false })
-      ? readOnly
-      : undefined;
+  const segmentReadOnly = readOnly !== undefined && readOnly !== documentReadOnly ? readOnly : undefined;
   // Sending back is a reviewer's (or manager's) change of the segment: offered where the server takes it.
   const canSendBack = reviewer && active !== undefined && doc.data !== undefined && readOnly === undefined;
   const commands = useCommands({
@@ -102,6 +101,7 @@ export default function EditorPage({ id }: { id: number }) {
     reload: live.reload,
     reviewMode,
     canSendBack,
+    canReplace: doc.data !== undefined && documentReadOnly === undefined,
   });
   const comments = useQuery({ queryKey: commentsKey(id), queryFn: () => api.comments(id) });
   const unresolvedSegments = useMemo(() => unresolvedSegmentCount(comments.data), [comments.data]);
@@ -159,7 +159,7 @@ export default function EditorPage({ id }: { id: number }) {
           qa={qa.data}
           confirmed={confirmed}
           total={documentTotal}
-          onReplace={commands.openReplace}
+          onReplace={doc.data && documentReadOnly === undefined ? commands.openReplace : undefined}
           onHelp={commands.help.show}
           onQaList={commands.qaList.show}
           fullTags={fullTags}

@@ -7,6 +7,7 @@ import { Link, useLocation } from 'wouter';
 import { api, errorText } from '../api/client.ts';
 import { memoriesKey } from '../api/keys/memories.ts';
 import { projectKey, projectsKey } from '../api/keys/projects.ts';
+import { workflowTemplatesKey } from '../api/keys/workflows.ts';
 import type { Project, ProjectState, TesseraDocument, WorkflowTemplate } from '../api/types.ts';
 import { isManager, useCaller } from '../auth/roles.ts';
 import { useLiveEvents } from '../live/use-live-events.ts';
@@ -101,7 +102,7 @@ export function ProjectPage({ id }: { id: number }) {
   const caller = useCaller();
   const manager = isManager(caller.role);
   const templates = useQuery({
-    queryKey: ['workflow-templates'],
+    queryKey: workflowTemplatesKey,
     queryFn: api.workflowTemplates,
     staleTime: Infinity,
   });

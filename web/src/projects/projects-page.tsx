@@ -5,6 +5,7 @@ import { Link, useLocation } from 'wouter';
 import { api, errorText } from '../api/client.ts';
 import { memoriesKey } from '../api/keys/memories.ts';
 import { projectsKey } from '../api/keys/projects.ts';
+import { workflowTemplatesKey } from '../api/keys/workflows.ts';
 import type { Project, Segmentation } from '../api/types.ts';
 import { isManager, useCaller } from '../auth/roles.ts';
 import { FormActions } from '../ui/form-actions.tsx';
@@ -28,7 +29,7 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose: () => voi
   const [, navigate] = useLocation();
   const memories = useQuery({ queryKey: memoriesKey, queryFn: api.memories, enabled: open });
   const templates = useQuery({
-    queryKey: ['workflow-templates'],
+    queryKey: workflowTemplatesKey,
     queryFn: api.workflowTemplates,
     staleTime: Number.POSITIVE_INFINITY,
     enabled: open,

@@ -36,6 +36,7 @@ export function useCommands({
   reload,
   reviewMode = false,
   canSendBack = false,
+  canReplace = true,
 }: {
   position: Position;
   saves: SegmentSaves;
@@ -55,6 +56,8 @@ export function useCommands({
   reviewMode?: boolean;
   /** Whether the caller may send the active segment back (Alt+Shift+R does nothing otherwise). */
   canSendBack?: boolean;
+  /** Whether the document is in the caller's stage: Replace changes targets, which the server refuses otherwise. */
+  canReplace?: boolean;
 }) {
   const queryClient = useQueryClient();
   const { list, total, active, activeIndex, select, readPageOf, applyFilter, refocus } = position;
@@ -197,6 +200,7 @@ export function useCommands({
   };
 
   const openReplace = () => {
+    if (!canReplace) return;
     if (view.current && active) commit(active, view.current.state.doc.toString());
     setReplaceOpen(true);
   };
