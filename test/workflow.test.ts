@@ -513,5 +513,31 @@ for (const target of await storeTargets()) {
       assert.equal(badScore.statusCode, 400);
       assert.match(badScore.json().message, /min_score/);
     });
+
+    test("send back (POST /v2/segments/reject) is refused as an edit is: outside the reviewer's stage, and on a locked segment", async () => {
+      const { doc, segments } = await reviewedProject();
+      await confirmAll(translator, segments);
+      // In translation the reviewer may not send a segment back: nothing changes, no comment is left.
+      const early = await reviewer.post('/v2/segments/reject', { id: segments[0].id, text: 'Too soon.' });
+      assert.equal(early.statusCode, 409, early.body);
+      assert.equal(early.json().code, 'NOT_YOUR_STAGE');
+      assert.equal((await pm.get(`/v2/segments?id=${segments[0].id}`)).json().status, 'confirmed');
+      const none = (await pm.get(`/v2/comments?document_id=${doc}`)).json();
+      assert.deepEqual(none, {}, 'no comment from a refused send-back');
+      const done = await translator.post('/v2/documents/done/translation', {
+        documentIds: [doc],
+        isDone: true,
+      });
+      assert.equal(done.statusCode, 200, done.body);
+      // A segment a manager locked stays as it is.
+      await pm.post('/v2/segments/lock', { document_id: doc, segment_ids: [segments[1].id] });
+      const locked = await reviewer.post('/v2/segments/reject', { id: segments[1].id, text: 'Redo.' });
+      assert.equal(locked.statusCode, 409, locked.body);
+      assert.equal(locked.json().code, 'SEGMENT_LOCKED');
+      // In review, on a free segment, it goes back to the translator.
+      const sent = await reviewer.post('/v2/segments/reject', { id: segments[0].id, text: 'Redo, please.' });
+      assert.equal(sent.statusCode, 200, sent.body);
+      assert.equal(sent.json().segment.status, 'draft');
+    });
   });
 }

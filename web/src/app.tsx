@@ -123,9 +123,17 @@ export function App() {
             </Suspense>
           )}
         </Route>
-        <Route path="/memories" component={MemoriesPage} />
-        <Route path="/memories/:id">{(params) => <MemoryPage id={Number(params.id)} />}</Route>
-        <Route path="/jobs" component={JobsPage} />
+        {/* Memories and jobs are the managers' (src/http/policy.ts): a linguist who follows an old link is told
+            so, rather than shown exports and deletions the server refuses. */}
+        <Route path="/memories">
+          {isManager(caller.role) ? <MemoriesPage /> : <ManagersOnly title="Memories" />}
+        </Route>
+        <Route path="/memories/:id">
+          {(params) =>
+            isManager(caller.role) ? <MemoryPage id={Number(params.id)} /> : <ManagersOnly title="Memories" />
+          }
+        </Route>
+        <Route path="/jobs">{isManager(caller.role) ? <JobsPage /> : <ManagersOnly title="Jobs" />}</Route>
         <Route path="/admin">
           {caller.role === 'admin' ? (
             <AdminPage me={caller.user_id} />
@@ -149,5 +157,18 @@ export function App() {
         </Route>
       </Switch>
     </div>
+  );
+}
+
+/** A managers' page as a translator or reviewer sees it. */
+function ManagersOnly({ title }: { title: string }) {
+  return (
+    <main className="page">
+      <h1>{title}</h1>
+      <p className="muted">
+        Only project managers and admins see this page. Your documents are under{' '}
+        <Link href="/projects">Projects</Link>.
+      </p>
+    </main>
   );
 }

@@ -325,6 +325,8 @@ export async function rejectSegment(
   const current = await documentSegments.findSegment(db, input.id, principal.organizationId);
   if (!current) throw errors.notFound('Segment', input.id);
   const doc = await requireDocument(db, principal, Number(current.document_id));
+  // Sending back changes the segment: refused, as an edit is, outside the caller's stage or on a locked segment.
+  await documentSegments.requireSegmentWritable(db, principal, current);
   if (!input.text?.trim()) throw errors.missingParameter('text');
   const translator = await lastConfirmedBy(deps, principal, current.id);
   let added: Awaited<ReturnType<typeof addComment>> | undefined;

@@ -14,6 +14,12 @@ export function isManager(role: Role): boolean {
   return role === 'admin' || role === 'project_manager';
 }
 
+/** Those who review (src/http/policy.ts's REVIEWERS): reviewers, and the managers who may stand in for them. They
+ * alone switch on review mode, annotate errors and send segments back. */
+export function mayReview(role: Role): boolean {
+  return role === 'reviewer' || isManager(role);
+}
+
 export function roleLabel(role: Role): string {
   return ROLE_LABELS[role];
 }

@@ -5,7 +5,7 @@ import { api } from '../api/client.ts';
 import { meKey } from '../api/keys/users.ts';
 import type { Caller } from '../api/types.ts';
 
-export { isManager, ROLE_LABELS, roleLabel } from './role-names.ts';
+export { isManager, mayReview, ROLE_LABELS, roleLabel } from './role-names.ts';
 
 /** The signed-in caller (the shell has read it before any page shows). */
 export function useCaller(): Caller {

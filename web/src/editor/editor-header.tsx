@@ -34,7 +34,8 @@ export function EditorHeader({
   /** Segments of the whole document confirmed (or reviewed), and all of them. */
   confirmed: number;
   total: number;
-  onReplace: () => void;
+  /** Absent while the document is not in the caller's stage (the server refuses a replace then). */
+  onReplace?: () => void;
   onHelp: () => void;
   /** Opens the list of the document's QA issues. */
   onQaList: () => void;
@@ -43,7 +44,8 @@ export function EditorHeader({
   onToggleFullTags: () => void;
   /** Review mode: targets as tracked changes against the translator's version, Ctrl+Enter sets Reviewed. */
   reviewMode: boolean;
-  onToggleReviewMode: () => void;
+  /** Absent for those who do not review (auth/role-names.ts, mayReview): no Review mode button. */
+  onToggleReviewMode?: () => void;
 }) {
   return (
     <header className="editor-head">
@@ -73,34 +75,38 @@ export function EditorHeader({
       )}
       {d && <WorkflowButtons caller={caller} doc={d} />}
       <div className="head-actions">
-        <button
-          type="button"
-          className="button small review-toggle"
-          aria-pressed={reviewMode}
-          onClick={onToggleReviewMode}
-          onMouseDown={(e) => e.preventDefault()}
-          title={
-            reviewMode
-              ? `Targets show the changes to the translator’s version; ${tooltip('reviewAndNext')}`
-              : 'Review: show each target’s changes to the translator’s version, and set Reviewed with Ctrl+Enter'
-          }
-        >
-          Review mode
-        </button>
+        {onToggleReviewMode && (
+          <button
+            type="button"
+            className="button small review-toggle"
+            aria-pressed={reviewMode}
+            onClick={onToggleReviewMode}
+            onMouseDown={(e) => e.preventDefault()}
+            title={
+              reviewMode
+                ? `Targets show the changes to the translator’s version; ${tooltip('reviewAndNext')}`
+                : 'Review: show each target’s changes to the translator’s version, and set Reviewed with Ctrl+Enter'
+            }
+          >
+            Review mode
+          </button>
+        )}
         {d && (
           <Link href={`/documents/${d.id}/quality`} className="button small quiet">
             Quality report
           </Link>
         )}
-        <button
-          type="button"
-          className="button small"
-          onClick={onReplace}
-          title={tooltip('findReplace')}
-          aria-keyshortcuts={ariaKeys('findReplace')}
-        >
-          Replace…
-        </button>
+        {onReplace && (
+          <button
+            type="button"
+            className="button small"
+            onClick={onReplace}
+            title={tooltip('findReplace')}
+            aria-keyshortcuts={ariaKeys('findReplace')}
+          >
+            Replace…
+          </button>
+        )}
         <button
           type="button"
           className="button small quiet"

@@ -9,7 +9,7 @@ import { api } from '../api/client.ts';
 import { commentsKey } from '../api/keys/comments.ts';
 import { documentKey, qaKey } from '../api/keys/documents.ts';
 import { projectKey } from '../api/keys/projects.ts';
-import { useCaller } from '../auth/roles.ts';
+import { mayReview, useCaller } from '../auth/roles.ts';
 import { useOnline } from '../live/use-online.ts';
 import { busyWith } from '../projects/document-state.ts';
 import { readOnlyReason } from '../workflow/read-only.ts';
@@ -28,7 +28,7 @@ import { usePosition } from './position/use-position.ts';
 import { DocumentQaDialog } from './qa/document-qa-dialog.tsx';
 import { QaList } from './qa/qa-list.tsx';
 import { ReplaceDialog } from './replace/replace-dialog.tsx';
-import { useBaselines, useReviewMode } from './review/review-mode.ts';
+import { reviewsNow, useBaselines, useReviewMode } from './review/review-mode.ts';
 import { ActiveTrackedChanges } from './review/tracked-changes.tsx';
 import { ConflictDialog } from './save/conflict-dialog.tsx';
 import { StatusBar } from './save/status-bar.tsx';
@@ -80,8 +80,17 @@ export default function EditorPage({ id }: { id: number }) {
   usePrefetchMatches(memoryId, position);
   usePrefetchMtSuggestions(memoryId, position);
   const [fullTags, toggleFullTags] = useFullTagsChoice();
-  const [reviewMode, setReviewMode] = useReviewMode();
+  const reviewer = mayReview(caller.role);
+  const [reviewMode, setReviewMode] = useReviewMode(reviewer, reviewsNow(caller, doc.data));
   const baselines = useBaselines(id, reviewMode);
+  const readOnly = active ? readOnlyReason(caller, doc.data, active) : undefined;
+  // The whole document out of the caller's stage (the header says why): no Replace, which the server refuses.
+  const documentReadOnly = readOnlyReason(caller, doc.data, { is_reviewed: false });
+  // Why this segment (not the whole document, which the header explains) may not be changed, said under it:
+  // a translator who clicks a signed-off segment reads why typing does nothing.
+  const segmentReadOnly = readOnly !== undefined && readOnly !== documentReadOnly ? readOnly : undefined;
+  // Sending back is a reviewer's (or manager's) change of the segment: offered where the server takes it.
+  const canSendBack = reviewer && active !== undefined && doc.data !== undefined && readOnly === undefined;
   const commands = useCommands({
     position,
     saves,
@@ -93,6 +102,8 @@ export default function EditorPage({ id }: { id: number }) {
     qa: qa.data,
     reload: live.reload,
     reviewMode,
+    canSendBack,
+    canReplace: doc.data !== undefined && documentReadOnly === undefined,
   });
   const comments = useQuery({ queryKey: commentsKey(id), queryFn: () => api.comments(id) });
   const unresolvedSegments = useMemo(() => unresolvedSegmentCount(comments.data), [comments.data]);
@@ -112,7 +123,6 @@ export default function EditorPage({ id }: { id: number }) {
   const confirmed = counts ? counts.confirmed + counts.reviewed : 0;
   const documentTotal = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : 0;
 
-  const readOnly = active ? readOnlyReason(caller, doc.data, active) : undefined;
   const editor = active && (
     <>
       <TargetEditor
@@ -129,12 +139,9 @@ export default function EditorPage({ id }: { id: number }) {
           if (v) activeText.set(v.state.doc.toString());
         }}
       />
+      {segmentReadOnly && <p className="muted read-only-note">Read only: {segmentReadOnly}</p>}
       {reviewMode && baselines && (
         <ActiveTrackedChanges text={activeText} baseline={baselines.get(active.id)} />
-      )}
-      {/* The document-wide reason is said in the head; one of this segment's alone, here. */}
-      {readOnly && readOnly !== readOnlyReason(caller, doc.data, { is_reviewed: false }) && (
-        <p className="target-read-only">Read only: {readOnly}</p>
       )}
       <QaList
         segment={active}
@@ -154,17 +161,21 @@ export default function EditorPage({ id }: { id: number }) {
           qa={qa.data}
           confirmed={confirmed}
           total={documentTotal}
-          onReplace={commands.openReplace}
+          onReplace={doc.data && documentReadOnly === undefined ? commands.openReplace : undefined}
           onHelp={commands.help.show}
           onQaList={commands.qaList.show}
           fullTags={fullTags}
           onToggleFullTags={toggleFullTags}
           reviewMode={reviewMode}
-          onToggleReviewMode={() => {
-            if (view.current) commit(active, view.current.state.doc.toString());
-            setReviewMode(!reviewMode);
-            position.refocus();
-          }}
+          onToggleReviewMode={
+            reviewer
+              ? () => {
+                  if (view.current) commit(active, view.current.state.doc.toString());
+                  setReviewMode(!reviewMode);
+                  position.refocus();
+                }
+              : undefined
+          }
           caller={caller}
         />
         <FilterBar
@@ -215,7 +226,7 @@ export default function EditorPage({ id }: { id: number }) {
               insertMt: commands.insertMt,
               segmentChanged: live.segmentChanged,
               commentRequest: commands.commentRequest,
-              sendBack: commands.sendBack.show,
+              sendBack: canSendBack ? commands.sendBack.show : undefined,
               reviewMode,
             }}
           />

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'wouter';
 import { api, errorText } from '../api/client.ts';
 import { memoriesKey } from '../api/keys/memories.ts';
 import { projectsKey } from '../api/keys/projects.ts';
+import { workflowTemplatesKey } from '../api/keys/workflows.ts';
 import type { Project, Segmentation } from '../api/types.ts';
 import { isManager, useCaller } from '../auth/roles.ts';
 import { FormActions } from '../ui/form-actions.tsx';
@@ -27,6 +28,12 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose: () => voi
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const memories = useQuery({ queryKey: memoriesKey, queryFn: api.memories, enabled: open });
+  const templates = useQuery({
+    queryKey: workflowTemplatesKey,
+    queryFn: api.workflowTemplates,
+    staleTime: Number.POSITIVE_INFINITY,
+    enabled: open,
+  });
   const [error, setError] = useState<string | null>(null);
   const create = useMutation({
     mutationFn: api.createProject,
@@ -48,6 +55,8 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose: () => voi
       due_date: due ? Math.floor(new Date(`${due}T23:59:59`).getTime() / 1000) : null,
       propagate_repetitions: form.get('propagate') === 'on',
       segmentation: String(form.get('segmentation') ?? 'auto') as Segmentation,
+      // The server's default (translate only) while the templates are not read yet.
+      ...(form.get('workflow') ? { workflow_template_id: Number(form.get('workflow')) } : {}),
     });
   }
 
@@ -70,6 +79,16 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose: () => voi
               {memories.data?.map((m) => (
                 <option key={m.id} value={m.id}>
                   {m.name} ({pair(m.srclang, m.trglang)}, {plural(m.num_segments, 'entry', 'entries')})
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>Workflow</span>
+            <select name="workflow">
+              {templates.data?.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
                 </option>
               ))}
             </select>

@@ -12,10 +12,17 @@ type WorkStage = keyof typeof ASSIGNEE_LABELS;
 
 const nameOf = (u: Pick<User, 'email' | 'username'>) => u.email ?? u.username;
 
+/**
+ * The document's stage beside its state badge: worded as a stage ("In review", "Workflow done") so that it does
+ * not read as a second state ("Done Done", "Ready Translation").
+ */
 export function StageBadge({ doc }: { doc: TesseraDocument }) {
   return (
-    <span className={doc.stage === 'done' ? 'state-badge done' : 'state-badge ready'}>
-      {stageLabel(doc.stage)}
+    <span
+      className={doc.stage === 'done' ? 'state-badge done' : 'state-badge ready'}
+      title="Where the document is in its workflow"
+    >
+      {doc.stage === 'done' ? 'Workflow done' : `In ${stageLabel(doc.stage).toLowerCase()}`}
     </span>
   );
 }

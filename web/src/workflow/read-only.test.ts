@@ -21,7 +21,15 @@ test('the assignee of the current stage edits; the others are told which stage i
   const inReview = { stage: 'review', assignees };
   assert.equal(readOnlyReason(rex, inReview, plain), undefined);
   assert.match(readOnlyReason(tina, inReview, plain)!, /in Review; you are assigned to Translation/);
-  assert.match(readOnlyReason(tina, { stage: 'done', assignees: [] }, plain)!, /to no stage/);
+  assert.match(readOnlyReason(tina, { stage: 'translate', assignees: [] }, plain)!, /to no stage/);
+  // Once done, nobody's stage: the reason says so, and who can reopen it.
+  for (const who of [tina, rex]) {
+    assert.equal(
+      readOnlyReason(who, { stage: 'done', assignees }, plain),
+      'The workflow is done; a project manager can reopen the document',
+    );
+  }
+  assert.equal(readOnlyReason(pam, { stage: 'done', assignees }, plain), undefined);
 });
 
 test('managers edit at any stage; a locked segment, and a reviewed one back in translation, are read-only', () => {

@@ -13,6 +13,8 @@ export function readOnlyReason(
   if (segment.locked) return 'Locked by a project manager';
   if (!doc || isManager(caller.role)) return undefined;
   const mine = (doc.assignees ?? []).filter((a) => a.user_id === caller.user_id).map((a) => a.stage);
+  // A finished workflow is nobody's stage: "in Done; you are assigned to Review" read badly.
+  if (doc.stage === 'done') return 'The workflow is done; a project manager can reopen the document';
   if (!mine.includes(doc.stage)) {
     const yours = mine.length === 0 ? 'no stage' : mine.map(stageLabel).join(' and ');
     return `The document is in ${stageLabel(doc.stage)}; you are assigned to ${yours}`;

@@ -36,6 +36,8 @@ export function useCommands({
   qa,
   reload,
   reviewMode = false,
+  canSendBack = false,
+  canReplace = true,
 }: {
   position: Position;
   saves: SegmentSaves;
@@ -53,6 +55,10 @@ export function useCommands({
   reload: () => Promise<void>;
   /** Review mode: Ctrl+Enter sets Reviewed (docs/EDITOR.md, Review mode). */
   reviewMode?: boolean;
+  /** Whether the caller may send the active segment back (Alt+Shift+R does nothing otherwise). */
+  canSendBack?: boolean;
+  /** Whether the document is in the caller's stage: Replace changes targets, which the server refuses otherwise. */
+  canReplace?: boolean;
 }) {
   const queryClient = useQueryClient();
   const { list, total, active, activeIndex, select, readPageOf, applyFilter, refocus } = position;
@@ -202,13 +208,14 @@ export function useCommands({
   };
 
   const openReplace = () => {
+    if (!canReplace) return;
     if (view.current && active) commit(active, view.current.state.doc.toString());
     setReplaceOpen(true);
   };
 
   /** Send back: what is typed is saved first, so that the segment is sent back as it stands. */
   const openSendBack = () => {
-    if (!active) return;
+    if (!active || !canSendBack) return;
     if (view.current) commit(active, view.current.state.doc.toString());
     setSendBackOpen(true);
   };

@@ -121,14 +121,16 @@ export function CommentsPanel({ context }: PanelProps) {
               <button type="submit" className="button small primary" disabled={write.isPending}>
                 Comment
               </button>
-              <button
-                type="button"
-                className="button small"
-                title={tooltip('rejectSegment')}
-                onClick={context.sendBack}
-              >
-                Send back…
-              </button>
+              {context.sendBack && (
+                <button
+                  type="button"
+                  className="button small"
+                  title={tooltip('rejectSegment')}
+                  onClick={context.sendBack}
+                >
+                  Send back…
+                </button>
+              )}
             </div>
           </form>
         </>

@@ -26,8 +26,8 @@ export interface PanelContext {
   segmentChanged: (segment: DocumentSegment) => void;
   /** Bumped each time the comment key is pressed: the Comments panel focuses its box. */
   commentRequest: number;
-  /** Opens "Send back" for the active segment (what its key does). */
-  sendBack: () => void;
+  /** Opens "Send back" for the active segment (what its key does); absent where the caller may not send it back. */
+  sendBack?: () => void;
   /** Whether the editor is in review mode (docs/EDITOR.md, Review mode). */
   reviewMode: boolean;
 }
