@@ -5,6 +5,7 @@ import { KeysTable, NewKeyDialog } from '../admin/api-keys.tsx';
 import { api, errorText } from '../api/client.ts';
 import { apiKeysKey } from '../api/keys/users.ts';
 import type { Caller } from '../api/types.ts';
+import { roleLabel } from '../auth/role-names.ts';
 
 export function AccountPage({ caller }: { caller: Caller }) {
   const keys = useQuery({ queryKey: apiKeysKey, queryFn: api.keys, retry: false });
@@ -25,7 +26,7 @@ export function AccountPage({ caller }: { caller: Caller }) {
       <div className="page-head">
         <h1>My account</h1>
         <span className="muted">
-          {caller.username} · {caller.role === 'admin' ? 'Admin' : 'Member'}
+          {caller.username} · {roleLabel(caller.role)}
         </span>
       </div>
       <section className="section" aria-labelledby="password-title">
