@@ -190,6 +190,8 @@ test('a team translates, reviews with tracked changes and an MQM error, sends ba
     await page.getByText('Stage: Review').waitFor();
     // In review the document is not hers to change: no Replace (the server would refuse it).
     await page.getByRole('button', { name: 'Replace…' }).waitFor({ state: 'detached' });
+    // Nor do the status bar's key hints offer a confirmation she cannot make: they begin with moving on.
+    await page.getByText(/^Next: .*All shortcuts/).waitFor();
     await noSeriousViolations('editor, translator');
     await screenshot(page, 'team-05-translator-done');
     await page.getByRole('link', { name: 'Projects' }).first().click();

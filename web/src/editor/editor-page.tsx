@@ -239,6 +239,7 @@ export default function EditorPage({ id }: { id: number }) {
           live={live.live}
           online={online}
           reviewMode={reviewMode}
+          readOnly={readOnly !== undefined}
         />
         <ShortcutHelp open={commands.help.open} onClose={commands.help.close} />
         <SendBackDialog

@@ -19,6 +19,7 @@ export function StatusBar({
   live,
   online,
   reviewMode = false,
+  readOnly = false,
 }: {
   summary: SaveSummary;
   onResolve: () => void;
@@ -30,6 +31,8 @@ export function StatusBar({
   online: boolean;
   /** Review mode: the first hint is Ctrl+Enter's review. */
   reviewMode?: boolean;
+  /** The active target cannot be changed (another stage's, locked, signed off): no confirmation to offer. */
+  readOnly?: boolean;
 }) {
   const main = reviewMode ? 'reviewAndNext' : 'confirmAndNext';
   return (
@@ -68,8 +71,12 @@ export function StatusBar({
       )}
       <span className="spacer" />
       <span className="muted key-hints">
-        {tooltip(main).replace(/ \(.*/, '')}: <kbd>{keysText(main)}</kbd> · Next:{' '}
-        <kbd>{keysText('nextSegment')}</kbd> · Matches: <kbd>{keysText('insertMatch')}</kbd>
+        {!readOnly && (
+          <>
+            {tooltip(main).replace(/ \(.*/, '')}: <kbd>{keysText(main)}</kbd> ·{' '}
+          </>
+        )}
+        Next: <kbd>{keysText('nextSegment')}</kbd> · Matches: <kbd>{keysText('insertMatch')}</kbd>
         {' · MT: '}
         <kbd>{keysText('insertMt')}</kbd>
         {' · All shortcuts: '}
