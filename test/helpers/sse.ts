@@ -1,4 +1,5 @@
-// Reads Server-Sent Events of a GET on a listening app, as they arrive (a small EventSource for tests).
+// Reads Server-Sent Events of a GET on a listening app, as they arrive (a small EventSource for tests): by API
+// key or, with a cookie, by session; waits for an event matching a test, or for the server to end the stream.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { App } from '../../src/http/types.ts';
@@ -8,15 +9,19 @@ export interface ReceivedEvent {
   data: Record<string, unknown>;
 }
 
-export async function openEventStream(app: App, path: string, key: string) {
+/** An EventSource of sorts: the events of a GET on a listening app, parsed as they arrive. */
+export async function openEventStream(app: App, path: string, key: string, cookie?: string) {
   const address = app.server.address() as AddressInfo;
   const events: ReceivedEvent[] = [];
+  const waiters = new Set<() => void>();
   let raw = '';
   const request = http.get({
     host: '127.0.0.1',
     port: address.port,
     path,
-    headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream' },
+    headers: cookie
+      ? { cookie, accept: 'text/event-stream' }
+      : { authorization: `Bearer ${key}`, accept: 'text/event-stream' },
   });
   const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
     request.on('response', resolve);
@@ -32,20 +37,44 @@ export async function openEventStream(app: App, path: string, key: string) {
       const data = /^data: (.*)$/m.exec(block)?.[1];
       if (event && data) events.push({ event, data: JSON.parse(data) });
     }
+    for (const wake of waiters) wake();
   });
   response.on('error', () => {});
   return {
+    response,
     status: response.statusCode,
     events,
-    /** The first event satisfying the test; fails after the timeout naming what did arrive. */
-    async next(test: (e: ReceivedEvent) => boolean, timeoutMs = 8000): Promise<ReceivedEvent> {
+    /** The first event (from `from` on) that satisfies the test; fails after the timeout. */
+    async next(test: (e: ReceivedEvent) => boolean, timeoutMs = 8000, from = 0): Promise<ReceivedEvent> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = events.find(test);
+        const found = events.slice(from).find(test);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no such event; got ${JSON.stringify(events)}`);
-        await new Promise((r) => setTimeout(r, 20));
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no such event; got ${JSON.stringify(events)}`);
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiters.delete(wake);
+            clearTimeout(timer);
+            resolve();
+          };
+          const timer = setTimeout(wake, left);
+          waiters.add(wake);
+        });
       }
+    },
+    /** Resolves with the milliseconds the server took to end the stream; fails after the timeout. */
+    ended(timeoutMs = 5000): Promise<number> {
+      const started = Date.now();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('the stream is still open')), timeoutMs);
+        const done = () => {
+          clearTimeout(timer);
+          resolve(Date.now() - started);
+        };
+        if (response.complete) done();
+        else response.on('end', done);
+      });
     },
     close() {
       request.destroy();
