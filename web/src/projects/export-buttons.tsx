@@ -1,7 +1,10 @@
 // Export XLIFF and Export original: disabled with the reason while the document is busy; a 409 from the server
 // is waited out for as long as its Retry-After says, then tried again.
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
+import { documentKey } from '../api/keys/documents.ts';
+import { projectKey } from '../api/keys/projects.ts';
 import type { TesseraDocument } from '../api/types.ts';
 import { exportBlockedBecause } from './document-state.ts';
 
@@ -42,6 +45,7 @@ function failureText(err: unknown, doc: TesseraDocument): string {
 
 function ExportButton({ doc, xliff }: { doc: TesseraDocument; xliff: boolean }) {
   const [state, setState] = useState<ExportState>({ kind: 'idle' });
+  const queryClient = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const noteId = useId();
@@ -59,6 +63,12 @@ function ExportButton({ doc, xliff }: { doc: TesseraDocument; xliff: boolean }) 
         setState({ kind: 'waiting', seconds });
         timer.current = setTimeout(run, seconds * 1000);
       } else setState({ kind: 'failed', message: failureText(err, doc) });
+    } finally {
+      // The export's mark on the document is released by now. A read of the document made while it was set
+      // shows it "Exporting…" (and this button disabled, its note hidden) until read again; the live stream
+      // tells of an export only if its poll saw it running, which a quick one can slip between.
+      void queryClient.invalidateQueries({ queryKey: documentKey(doc.id) });
+      void queryClient.invalidateQueries({ queryKey: projectKey(doc.project_id) });
     }
   }
 
