@@ -4,7 +4,7 @@
 // markup (moving a pair with the words it wraps), and markUnknown=no leaves unknown words unmarked (APy
 // writes `*word` otherwise).
 import { iso6393 } from 'iso-639-3';
-import { failureOfStatus, type LanguagePair, MtFailure, type MtProvider } from './provider.ts';
+import { failureOfStatus, type LanguagePair, MtFailure, type MtProvider } from '../provider.ts';
 
 const TO_THREE = new Map<string, string>();
 const TO_TWO = new Map<string, string>();

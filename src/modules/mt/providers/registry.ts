@@ -1,0 +1,55 @@
+// Every kind of machine translation engine Tessera can call, and what an administrator fills in to add one.
+// An organization's engines (and the operator's default) are made here from their stored settings; the
+// Admin screen builds its form from FIELDS, so a new kind is one entry here and one provider file.
+import type { MtProvider } from '../provider.ts';
+import { ApertiumProvider } from './apertium.ts';
+
+export const PROVIDER_KINDS = ['apertium'] as const;
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
+/** One setting of an engine as the Admin form asks for it. A `secret` is stored, never answered or logged. */
+export interface ProviderField {
+  name: string;
+  label: string;
+  /** What to enter, shown under the field. */
+  help: string;
+  required: boolean;
+  secret: boolean;
+}
+
+export interface ProviderKindInfo {
+  kind: ProviderKind;
+  /** The engine's name as people know it ("DeepL", "Azure Translator"). */
+  label: string;
+  fields: ProviderField[];
+}
+
+export const KINDS: Record<ProviderKind, ProviderKindInfo> = {
+  apertium: {
+    kind: 'apertium',
+    label: 'Apertium',
+    fields: [
+      {
+        name: 'url',
+        label: 'Server address',
+        help: 'The address of an apertium-apy server, e.g. http://127.0.0.1:2737',
+        required: true,
+        secret: false,
+      },
+    ],
+  },
+};
+
+/** An engine's stored settings: field name → value (secrets included; never sent back to a client). */
+export type ProviderSettings = Record<string, string>;
+
+/**
+ * An engine of a kind from its settings; `name` labels its suggestions and keys its cache and pauses.
+ * The settings were checked against FIELDS before they were stored.
+ */
+export function createProvider(kind: ProviderKind, settings: ProviderSettings): MtProvider {
+  switch (kind) {
+    case 'apertium':
+      return new ApertiumProvider(settings.url);
+  }
+}
