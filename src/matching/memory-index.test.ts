@@ -540,3 +540,25 @@ describe('TokenStore: live entries by length (the estimate that chooses a prefix
     assert.deepEqual(restoreStore(storeParts(store)).lengthCounts, expected);
   });
 });
+
+describe('TokenStore.refresh when nothing is due', () => {
+  it('starts no refresh work (no generator) until a tail of TAIL_LIMIT entries or a compaction is due', () => {
+    const store = new TokenStore();
+    let started = 0;
+    const real = store.refreshInSlices.bind(store);
+    store.refreshInSlices = () => {
+      started++;
+      return real();
+    };
+    const word = new TokenIds();
+    word.push(store.vocabulary.intern('word'));
+    for (let id = 1; id <= 10; id++) store.add(id, `word ${id}`, 0, word);
+    for (let i = 0; i < 100; i++) store.refresh();
+    assert.equal(started, 0, 'a short tail is searched as it is: no work is due');
+    for (let id = 11; id <= 1100; id++) store.add(id, `word ${id}`, 0, word);
+    store.refresh();
+    assert.equal(started, 1, 'a tail of 1,024 entries is due to become a block');
+    store.refresh();
+    assert.equal(started, 1, 'and once built, nothing is due again');
+  });
+});

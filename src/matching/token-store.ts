@@ -177,7 +177,18 @@ export class TokenStore {
 
   /** Indexes the tail, merges blocks, compacts tombstones, as far as due. */
   refresh(): void {
+    // Every search calls this: when nothing is due it must cost a comparison or two, not two generators
+    // (their allocation alone put young-generation collections into the engine's p99).
+    if (this.pending === null && !this.refreshDue()) return;
     for (const _ of this.refreshInSlices());
+  }
+
+  /** Whether refreshWork has anything to do: a compaction, or a tail long enough to become a block. */
+  private refreshDue(): boolean {
+    return (
+      (this.dead >= MIN_DEAD_TO_COMPACT && this.dead * 4 > this.slotCount) ||
+      this.slotCount - this.indexed >= TAIL_LIMIT
+    );
   }
 
   /**
@@ -203,11 +214,11 @@ export class TokenStore {
   private pending: Generator<void, void> | null = null;
 
   private *refreshWork(): Generator<void, void> {
+    if (!this.refreshDue()) return;
     if (this.dead >= MIN_DEAD_TO_COMPACT && this.dead * 4 > this.slotCount) {
       yield* this.compact();
       return;
     }
-    if (this.slotCount - this.indexed < TAIL_LIMIT) return;
     const s = this.blocks;
     const to = this.slotCount;
     const tail = yield* buildBlock(this, this.indexed, to);
