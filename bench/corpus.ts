@@ -1,5 +1,5 @@
 // The benchmark memory: the real en-de TMX plus seeded synthetic variants of it, and labelled query sets.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { unescapeXml } from '../src/xml/xml-escape.ts';
@@ -12,12 +12,55 @@ export interface Pair {
 /** The committed samples of the real memories (every 20th unit; test/fixtures/README.md). */
 const SAMPLES_DIR = join(import.meta.dirname, '..', 'test', 'fixtures', 'corpus');
 
+/** The corpora the bench can be built from, by the name `--corpus` gives. */
+export const CORPORA = {
+  /**
+   * The real memories in the folder TESSERA_BENCH_DATA names (en-de.tmx.gz, en-es.tmx.gz and en-ja.tmx.gz, a
+   * few tens of thousands of units per pair: bench/README.md). What published figures are measured on.
+   */
+  real: 'the real memories in TESSERA_BENCH_DATA',
+  /** The committed samples (every 20th unit of the same memories): figures from them do not compare. */
+  samples: 'the committed samples in test/fixtures/corpus',
+} as const;
+export type CorpusName = keyof typeof CORPORA;
+
+const CORPUS_FILES = ['en-de.tmx.gz', 'en-es.tmx.gz', 'en-ja.tmx.gz'];
+
+let chosen: { name: CorpusName; dir: string } | undefined;
+
 /**
- * Where the TMX files the corpus is made of are: the folder TESSERA_BENCH_DATA names (holding en-de.tmx.gz,
- * en-es.tmx.gz and en-ja.tmx.gz, real memories of a few tens of thousands of units per pair: bench/README.md),
- * else the committed samples, which make a corpus of the same kind from far fewer real sentences.
+ * Builds the bench on the named corpus, or refuses: a run that asked for the real memories and silently
+ * measured the samples once reported figures of a different corpus (256 blank sources instead of 187).
+ * Answers an error message, or null once the corpus is chosen.
  */
-export const DATA_DIR = process.env.TESSERA_BENCH_DATA || SAMPLES_DIR;
+export function chooseCorpus(name: string): string | null {
+  if (!Object.hasOwn(CORPORA, name)) {
+    return `--corpus takes ${Object.keys(CORPORA).join(' or ')}; got "${name}"`;
+  }
+  let dir = SAMPLES_DIR;
+  if (name === 'real') {
+    const named = process.env.TESSERA_BENCH_DATA;
+    if (!named) {
+      return (
+        'the bench is built on the real memories (--corpus real), and TESSERA_BENCH_DATA names no folder of ' +
+        'them: set it to a folder holding en-de.tmx.gz, en-es.tmx.gz and en-ja.tmx.gz (bench/README.md), or ' +
+        'run with --corpus samples for figures from the committed samples, which do not compare'
+      );
+    }
+    dir = named;
+  }
+  const missing = CORPUS_FILES.filter((f) => !existsSync(join(dir, f)));
+  if (missing.length > 0) return `the ${name} corpus lacks ${missing.join(', ')} in ${dir}`;
+  chosen = { name: name as CorpusName, dir };
+  return null;
+}
+
+/** The corpus chosen, or what a test run reads without choosing: the real memories when set, else the samples. */
+export function corpusInUse(): { name: CorpusName; dir: string } {
+  if (chosen) return chosen;
+  const named = process.env.TESSERA_BENCH_DATA;
+  return named ? { name: 'real', dir: named } : { name: 'samples', dir: SAMPLES_DIR };
+}
 
 let announced = false;
 
@@ -25,11 +68,8 @@ let announced = false;
 function announceCorpus(): void {
   if (announced) return;
   announced = true;
-  console.error(
-    process.env.TESSERA_BENCH_DATA
-      ? `corpus: the real memories in TESSERA_BENCH_DATA (${DATA_DIR})`
-      : `corpus: the committed samples in test/fixtures/corpus (set TESSERA_BENCH_DATA to a folder of the real memories)`,
-  );
+  const { name, dir } = corpusInUse();
+  console.error(`corpus: ${name}, ${CORPORA[name]}${name === 'real' ? ` (${dir})` : ''}`);
 }
 
 /**
@@ -38,7 +78,7 @@ function announceCorpus(): void {
  */
 export function readTmxPairs(file: string, srclang: string, trglang: string): Pair[] {
   announceCorpus();
-  const xml = gunzipSync(readFileSync(join(DATA_DIR, file))).toString('utf8');
+  const xml = gunzipSync(readFileSync(join(corpusInUse().dir, file))).toString('utf8');
   const pairs: Pair[] = [];
   for (const tu of xml.matchAll(/<tu\b[^>]*>([\s\S]*?)<\/tu>/g)) {
     const segs = new Map<string, string>();

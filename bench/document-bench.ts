@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { literalToTagged } from '../src/formats/tagged-literal.ts';
 import { segmentSentences } from '../src/text/segment.ts';
-import { buildCorpus, DATA_DIR, prng, readTmxPairs } from './corpus.ts';
+import { buildCorpus, corpusInUse, prng, readTmxPairs } from './corpus.ts';
 import { type Api, HttpError, withServer } from './http-bench.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -126,7 +126,7 @@ export async function runDocumentBench(opts: DocumentBenchOptions): Promise<Docu
     let started = performance.now();
     const { job_id } = await api.upload<{ job_id: number }>(
       '/v2/memories/import',
-      join(DATA_DIR, 'en-de.tmx.gz'),
+      join(corpusInUse().dir, 'en-de.tmx.gz'),
       { memory_id: memory.id, name: 'en-de.tmx.gz' },
     );
     const task = await api.waitForTask(job_id);

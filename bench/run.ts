@@ -10,7 +10,7 @@ import { runInNewContext } from 'node:vm';
 import { writeTmx } from '../src/formats/tmx/tmx-writer.ts';
 import { BULK_CACHE_MIB } from '../src/store/sqlite/sqlite-db.ts';
 import { runCrashScenarios, sqliteStore } from '../test/helpers/crash-scenarios.ts';
-import { buildCorpus, buildQuerySet, QUERY_CLASSES } from './corpus.ts';
+import { buildCorpus, buildQuerySet, CORPORA, chooseCorpus, corpusInUse, QUERY_CLASSES } from './corpus.ts';
 import { runDocumentBench } from './document-bench.ts';
 import { printEngineTable, runEngineBench } from './engine-bench.ts';
 import { runImportBench, runQueryBench } from './http-bench.ts';
@@ -43,8 +43,16 @@ const { values } = parseArgs({
     // `--only responsiveness,load`: those sections (and the import they start from), the table printed
     // and written to bench/results/partial.json unless --out says otherwise.
     only: { type: 'string' },
+    // `--corpus real` (the default): the real memories in TESSERA_BENCH_DATA, refused when they are not
+    // there; `--corpus samples`: the committed samples, whose figures do not compare.
+    corpus: { type: 'string', default: 'real' },
   },
 });
+const corpusRefused = chooseCorpus(values.corpus!);
+if (corpusRefused) {
+  console.error(`npm run bench: ${corpusRefused}`);
+  process.exit(2);
+}
 const count = (name: keyof typeof values, min: number) => {
   const value = Number(values[name]);
   if (!Number.isSafeInteger(value) || value < min) {
@@ -123,6 +131,8 @@ async function section<T>(name: string, run: () => Promise<T> | T): Promise<T | 
 async function prepare() {
   log(`corpus: building ${size} entries (seed ${seed})`);
   const corpus = buildCorpus(size, seed);
+  const blank = corpus.reduce((n, p) => n + (p.source.trim() === '' ? 1 : 0), 0);
+  log(`corpus: built ${corpus.length} entries from ${CORPORA[corpusInUse().name]} (${blank} blank sources)`);
   // The engine bench draws its timed set with seed + 1 too, so both time the same queries.
   const queries = buildQuerySet(corpus, seed + 1, perClass);
   const warmup = buildQuerySet(corpus, seed + 2, 25);
@@ -610,10 +620,11 @@ for (const failure of failures) {
 }
 
 const m = machine(loadAtStart);
-const heading = `Tessera bench: ${size.toLocaleString('en-US')} entries, seed ${seed}, ${((performance.now() - startedAt) / 1000).toFixed(0)} s`;
+const heading = `Tessera bench: ${size.toLocaleString('en-US')} entries of the ${corpusInUse().name} corpus, seed ${seed}, ${((performance.now() - startedAt) / 1000).toFixed(0)} s`;
 console.log(formatTable(rows, m, heading));
 writeResults(outFile, rows, m, {
   options: {
+    corpus: corpusInUse().name,
     size,
     seed,
     per_class: perClass,

@@ -16,18 +16,25 @@
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildCorpus, buildQuerySet } from '../corpus.ts';
+import { buildCorpus, buildQuerySet, chooseCorpus } from '../corpus.ts';
 import { WARMUP_PER_CLASS } from '../engine-bench.ts';
 
 const { values } = parseArgs({
   options: {
     size: { type: 'string', default: '1000000' },
     seed: { type: 'string', default: '42' },
+    corpus: { type: 'string', default: 'real' },
     'per-class': { type: 'string', default: '200' },
     out: { type: 'string' },
     targets: { type: 'boolean', default: false },
   },
 });
+// The comparison is built on the corpus it names, or not at all (bench/corpus.ts, chooseCorpus).
+const corpusRefused = chooseCorpus(values.corpus!);
+if (corpusRefused) {
+  console.error(corpusRefused);
+  process.exit(2);
+}
 if (!values.out) {
   console.error('usage: export.ts --size N --out DIR [--seed 42] [--per-class 200] [--targets]');
   process.exit(2);

@@ -12,17 +12,24 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadIndexFile, saveIndexFile } from '../../src/matching/index-file.ts';
 import { MemoryIndex } from '../../src/matching/memory-index.ts';
-import { buildCorpus } from '../corpus.ts';
+import { buildCorpus, chooseCorpus } from '../corpus.ts';
 
 const { values } = parseArgs({
   options: {
     size: { type: 'string', default: '1000000' },
     seed: { type: 'string', default: '42' },
+    corpus: { type: 'string', default: 'real' },
     out: { type: 'string' },
     // Internal: the child process's part, loading the file given.
     'load-only': { type: 'string' },
   },
 });
+// The comparison is built on the corpus it names, or not at all (bench/corpus.ts, chooseCorpus).
+const corpusRefused = chooseCorpus(values.corpus!);
+if (corpusRefused) {
+  console.error(corpusRefused);
+  process.exit(2);
+}
 const mb = (bytes: number) => bytes / 2 ** 20;
 
 if (values['load-only']) {
