@@ -25,7 +25,8 @@ const { values } = parseArgs({
   },
 });
 // The comparison is built on the corpus it names, or not at all (bench/corpus.ts, chooseCorpus).
-const corpusRefused = chooseCorpus(values.corpus!);
+// (The child that only loads a saved file reads no corpus.)
+const corpusRefused = values['load-only'] ? null : chooseCorpus(values.corpus!);
 if (corpusRefused) {
   console.error(corpusRefused);
   process.exit(2);
