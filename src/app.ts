@@ -37,8 +37,8 @@ import { discardFinishedImports, memoryImportTask } from './modules/memories/imp
 import { IndexCache, indexDirFor } from './modules/memories/index-cache.ts';
 import { memoriesRoutes } from './modules/memories/routes.ts';
 import { memoryTrimEdgesTask } from './modules/memories/trim-edges-task.ts';
-import { ApertiumProvider } from './modules/mt/providers/apertium.ts';
 import { MtEngine } from './modules/mt/engine.ts';
+import { ApertiumProvider } from './modules/mt/providers/apertium.ts';
 import { mtRoutes } from './modules/mt/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';

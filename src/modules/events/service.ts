@@ -11,7 +11,7 @@ import { nowSeconds } from '../../store/db.ts';
 import { shownState, TASK_STATES, tasksOfDocuments } from '../../tasks/queue.ts';
 import * as documents from '../documents/service.ts';
 import { lastNotificationId, notificationsAfter } from '../notifications/service.ts';
-import { findProject, projectAccess } from '../projects/service.ts';
+import { projectAccess } from '../projects/service.ts';
 
 export interface EventDeps {
   db: Db;

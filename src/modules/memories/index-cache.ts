@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { ConcordanceIndex } from '../../matching/concordance.ts';
 import { loadIndexFile, saveIndexFile } from '../../matching/index-file.ts';
 import { MemoryIndex } from '../../matching/memory-index.ts';
+import { warmUpSearchPaths } from '../../matching/warm-up.ts';
 import { Breather, nextTurn } from '../../pacing.ts';
 import type { Db } from '../../store/db.ts';
 import { withoutEdges } from '../../text/edge-whitespace.ts';
@@ -113,6 +114,12 @@ export class IndexCache {
       (await this.get(m.id, m.version)).refresh();
       this.loaded.set(m.id, { ...from, ms: performance.now() - started });
       if (from.from === 'store' || from.version !== m.version) unsaved.push(m.id);
+    }
+    // The search code optimised before the first real query (src/matching/warm-up.ts), in slices. An
+    // instance without memories has nothing to be quick for yet (and a test's store starts empty).
+    if (this.loaded.size > 0) {
+      const warmUp = warmUpSearchPaths();
+      while (!warmUp.next().done) await nextTurn();
     }
     // Ready before the files are written.
     this.warm = true;

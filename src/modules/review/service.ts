@@ -1,20 +1,3 @@
-// Review: what review mode compares a target with, and who confirmed and reviewed what — both read from the
-// segments' version history (segment_versions, through the documents module).
-//
-// The translator's version of a segment (review mode's baseline) is its newest version with status confirmed:
-// a confirmation by hand, by propagation, or of a file's confirmed target — not one that only withdrew a
-// review (right after a reviewed version of the same text). A review (status reviewed) never makes one, so the reviewer's edits and sign-off leave the baseline where the translator put it; a segment
-// confirmed again (after a send-back) has a new baseline.
-//
-// Who confirmed and reviewed a segment's current state: of its versions, the last unbroken run with status
-// confirmed or reviewed is that state's history (an edit that unconfirmed it ends an earlier run). Whoever
-// made the run's newest confirmed version confirmed it (the baseline's author: a translator confirming again
-// after a send-back takes it back) — or, in a run of reviews alone, whoever made its first (a review confirms
-// too); whoever made its newest reviewed version reviewed it.
-//
-// Permission points (for the roles): the baselines are anyone's who may open the document; the progress is
-// the project's managers' (and a translator's or reviewer's own row, when roles narrow it).
-import { errors } from '../../errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import { countWords } from '../../matching/word-count.ts';
 import { nextTurn } from '../../pacing.ts';

@@ -34,7 +34,6 @@ export function SegmentationSetting({ project }: { project: Project }) {
   const queryClient = useQueryClient();
   const headingId = useId();
   const noteId = useId();
-  const selectId = useId();
   const file = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
