@@ -18,6 +18,7 @@ const LAYERS: [string, number][] = [
   ['src/matching/', 1],
   ['src/xml/', 1],
   ['src/formats/', 2],
+  ['src/terminology/', 2],
   ['src/config.ts', 3],
   ['src/store/', 3],
   ['src/tasks/', 4],
@@ -30,7 +31,15 @@ const LAYERS: [string, number][] = [
 ];
 
 /** Layers whose code is pure: no HTTP framework, no database. */
-const PURE = ['src/pacing.ts', 'src/roles.ts', 'src/text/', 'src/matching/', 'src/xml/', 'src/formats/'];
+const PURE = [
+  'src/pacing.ts',
+  'src/roles.ts',
+  'src/text/',
+  'src/matching/',
+  'src/xml/',
+  'src/formats/',
+  'src/terminology/',
+];
 const IMPURE_PACKAGES = ['fastify', '@fastify/', 'pg', 'better-sqlite3'];
 
 interface Import {
