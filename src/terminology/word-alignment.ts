@@ -224,17 +224,23 @@ export class WordAligner {
       cells += (this.srcAt[i + 1] - this.srcAt[i] + 1) * (this.tgtAt[i + 1] - this.tgtAt[i] + 1);
     }
     const slots = new Int32Array(cells);
-    this.table = new PairTable(Math.min(cells, 1 << 24));
-    let c = 0;
-    for (let i = 0; i < n; i++) {
-      for (let a = this.srcAt[i] - 1; a < this.srcAt[i + 1]; a++) {
-        const e = a < this.srcAt[i] ? 0 : this.srcIds[a];
-        for (let b = this.tgtAt[i] - 1; b < this.tgtAt[i + 1]; b++) {
-          const f = b < this.tgtAt[i] ? 0 : this.tgtIds[b];
-          slots[c++] = this.table.slot(e, f);
+    // Sized for a fraction of the cells (most pairs repeat: 0.9 M distinct in 4.3 M cells on en-de); it grows.
+    this.table = new PairTable(Math.min(cells / 4, 1 << 22));
+    // Two passes: every pair in first (the table may grow, which moves slots), then each cell's slot.
+    for (const pass of [0, 1]) {
+      let c = 0;
+      for (let i = 0; i < n; i++) {
+        for (let a = this.srcAt[i] - 1; a < this.srcAt[i + 1]; a++) {
+          const e = a < this.srcAt[i] ? 0 : this.srcIds[a];
+          for (let b = this.tgtAt[i] - 1; b < this.tgtAt[i + 1]; b++) {
+            const f = b < this.tgtAt[i] ? 0 : this.tgtIds[b];
+            if (pass === 0) this.table.slot(e, f);
+            else slots[c++] = this.table.find(e, f);
+          }
         }
       }
     }
+    let c = 0;
     const size = this.table.keyE.length;
     this.tEF = new Float64Array(size).fill(1);
     this.tFE = new Float64Array(size).fill(1);
