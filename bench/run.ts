@@ -16,6 +16,7 @@ import { printEngineTable, runEngineBench } from './engine-bench.ts';
 import { runImportBench, runQueryBench } from './http-bench.ts';
 import { runJobsBench } from './jobs-bench.ts';
 import { type Leverage, runLeverageBench } from './leverage-bench.ts';
+import { runLexiconBench } from './lexicon-bench.ts';
 import { runLoadBench } from './load-bench.ts';
 import { runResponsivenessBench } from './responsiveness-bench.ts';
 import { formatTable, machine, type Row, writeResults } from './table.ts';
@@ -46,6 +47,8 @@ const { values } = parseArgs({
     // `--corpus real` (the default): the real memories in TESSERA_BENCH_DATA, refused when they are not
     // there; `--corpus samples`: the committed samples, whose figures do not compare.
     corpus: { type: 'string', default: 'real' },
+    // The lexicon's training at scale: pairs of the bench corpus (0 leaves it out).
+    'lexicon-large': { type: 'string', default: '1000000' },
   },
 });
 const corpusRefused = chooseCorpus(values.corpus!);
@@ -67,6 +70,7 @@ const perClass = count('per-class', 1);
 const oraclePerClass = count('oracle-per-class', 0);
 const docSegments = count('doc-segments', 1);
 const busySegments = count('busy-segments', 1);
+const lexiconLarge = count('lexicon-large', 0);
 
 const SECTIONS = [
   'import',
@@ -78,6 +82,7 @@ const SECTIONS = [
   'engine',
   'documents',
   'leverage',
+  'lexicon',
   'crash',
 ];
 const only = values.only?.split(',').map((name) => name.trim());
@@ -202,6 +207,9 @@ const engine = !selected('engine')
       return runEngineBench({ size, seed, perClass, bruteForcePerClass: oraclePerClass, log });
     });
 
+const lexicon = !selected('lexicon')
+  ? undefined
+  : await section('lexicon', () => runLexiconBench({ largeSize: lexiconLarge, seed, log }));
 const leverage = !selected('leverage')
   ? undefined
   : await section('leverage', async () => {
@@ -577,6 +585,39 @@ if (documents && 'skipped' in documents) {
     },
   );
 }
+if (lexicon) {
+  const x = lexicon;
+  const pct = (v: number) => 100 * v;
+  rows.push(
+    {
+      figure: `lexicon learned from the en-de memory: top-1 on its one- and two-word entries held out (${x.seen} of ${x.gold_sources} seen in training)`,
+      value: pct(x.top1),
+      unit: '%',
+      target: { op: '>=', value: 60 },
+      note: `top-3 ${pct(x.top3).toFixed(1)} %; one word ${pct(x.one_word.top1).toFixed(1)} % of ${x.one_word.n}, two words ${pct(x.two_words.top1).toFixed(1)} % of ${x.two_words.n}`,
+    },
+    {
+      figure: `lexicon training on ${(x.pairs - x.gold_sources).toLocaleString('en-US')}-odd real pairs`,
+      value: x.train_ms / 1000,
+      unit: 's',
+      note: `${x.parameters.toLocaleString('en-US')} word pairs per direction, RSS +${x.train_rss_mb.toFixed(0)} MB`,
+    },
+    {
+      figure: 'lexicon query (a word or two-word phrase), p99',
+      value: x.query_ms.p99,
+      unit: 'ms',
+      note: `p50 ${x.query_ms.p50.toFixed(3)} ms, p95 ${x.query_ms.p95.toFixed(3)} ms`,
+    },
+  );
+  if (x.large) {
+    rows.push({
+      figure: `lexicon training on ${x.large.pairs.toLocaleString('en-US')} pairs (bench corpus)`,
+      value: x.large.train_ms / 1000,
+      unit: 's',
+      note: `${x.large.parameters.toLocaleString('en-US')} word pairs per direction, RSS +${x.large.train_rss_mb.toFixed(0)} MB`,
+    });
+  }
+}
 if (leverage) {
   const l = leverage;
   const pct = (n: number, of: number) => (of === 0 ? 0 : (100 * n) / of);
@@ -631,6 +672,7 @@ writeResults(outFile, rows, m, {
     oracle_per_class: oraclePerClass,
     doc_segments: docSegments,
     busy_segments: busySegments,
+    lexicon_large: lexiconLarge,
   },
   finished_at: new Date().toISOString(),
   runtime_s: (performance.now() - startedAt) / 1000,
@@ -643,6 +685,7 @@ writeResults(outFile, rows, m, {
   engine: engine ?? null,
   documents: documents ?? null,
   leverage: leverage ?? null,
+  lexicon: lexicon ?? null,
   failures,
 });
 console.log(`\nwritten: ${outFile}`);
