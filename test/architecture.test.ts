@@ -17,6 +17,7 @@ const LAYERS: [string, number][] = [
   ['src/text/', 1],
   ['src/matching/', 1],
   ['src/xml/', 1],
+  ['src/terminology/', 1],
   ['src/formats/', 2],
   ['src/config.ts', 3],
   ['src/store/', 3],
@@ -30,7 +31,15 @@ const LAYERS: [string, number][] = [
 ];
 
 /** Layers whose code is pure: no HTTP framework, no database. */
-const PURE = ['src/pacing.ts', 'src/roles.ts', 'src/text/', 'src/matching/', 'src/xml/', 'src/formats/'];
+const PURE = [
+  'src/pacing.ts',
+  'src/roles.ts',
+  'src/text/',
+  'src/matching/',
+  'src/xml/',
+  'src/terminology/',
+  'src/formats/',
+];
 const IMPURE_PACKAGES = ['fastify', '@fastify/', 'pg', 'better-sqlite3'];
 
 interface Import {
