@@ -27,8 +27,7 @@ function issue(code: QaCode, message: string, at?: { start: number; end: number 
     found.start = at.start;
     found.end = at.end;
   }
-  // In document order, as the QA report lists issues.
-  return found.sort((a, b) => (order.get(a.segmentId) ?? 0) - (order.get(b.segmentId) ?? 0));
+  return found;
 }
 
 function quoted(terms: readonly TermRecord[]): string {
