@@ -1,4 +1,4 @@
-// The terms of one language as a trie over token ids, found in a text leftmost-longest (docs/TERMINOLOGY.md).
+// The terms of one language as a trie over token ids, found in a text leftmost-longest.
 //
 // Why a trie walked from each token rather than Aho–Corasick: a term is a few tokens long and most tokens of
 // a text begin no term, so the walk from a token ends after one or two hash probes; leftmost-longest without
