@@ -87,11 +87,6 @@ export class TermIndex {
     return this.removed;
   }
 
-  /** The tokens of a text as this index reads them (the editor and QA share them). */
-  tokens(text: string): TermToken[] {
-    return this.tokenizer.tokens(text);
-  }
-
   /**
    * Adds a term; false when it cannot be recognized (no word in it, or a placeholder) or is there already.
    */
