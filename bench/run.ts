@@ -640,6 +640,12 @@ if (terms) {
       unit: 'MB',
       note: `heap and array buffers held after a GC; its own count of arrays and keys: ${t.index_mb.toFixed(1)} MB`,
     },
+    {
+      figure: `terms: en-de glossary (${(2 * t.terms).toLocaleString('en-US')} terms) memory`,
+      value: t.glossary_mb,
+      unit: 'MB',
+      note: `both indexes and the term records, held after a GC; built in ${t.glossary_build_ms.toFixed(0)} ms`,
+    },
   );
 }
 if (selected('crash'))

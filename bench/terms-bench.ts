@@ -41,6 +41,9 @@ export interface TermsBenchResult {
    */
   qa: Percentiles;
   qa_issues: number;
+  /** The en-de glossary of those 2 × terms records: its build, and the memory it holds after a GC (with the records). */
+  glossary_build_ms: number;
+  glossary_mb: number | null;
 }
 
 /** Words of a source as a phrase's parts: letters only (a term is made of words, not of placeholders). */
@@ -175,7 +178,14 @@ export function runTermsBench(options: TermsBenchOptions = {}): TermsBenchResult
       });
     }
   });
+  gc?.();
+  const glossaryBefore = held();
+  const glossaryStarted = performance.now();
   const glossary = buildGlossary(records, 'en', 'de');
+  const glossaryBuildMs = performance.now() - glossaryStarted;
+  records.length = 0;
+  gc?.();
+  const glossaryMb = gc ? (held() - glossaryBefore) / 1e6 : null;
   for (const p of pairs.slice(0, 2000)) checkTerms(glossary, p.source, p.target);
   const qaTimes: number[] = [];
   let qaIssues = 0;
@@ -198,6 +208,8 @@ export function runTermsBench(options: TermsBenchOptions = {}): TermsBenchResult
     matches,
     qa: { ...percentiles(qaTimes), max: max(qaTimes) },
     qa_issues: qaIssues,
+    glossary_build_ms: glossaryBuildMs,
+    glossary_mb: glossaryMb,
   };
   log(
     `terms: built in ${buildMs.toFixed(0)} ms; find p50 ${result.find.p50.toFixed(4)} ms, p99 ${result.find.p99.toFixed(4)} ms`,
