@@ -20,6 +20,7 @@ import { runLexiconBench } from './lexicon-bench.ts';
 import { runLoadBench } from './load-bench.ts';
 import { runResponsivenessBench } from './responsiveness-bench.ts';
 import { formatTable, machine, type Row, writeResults } from './table.ts';
+import { runTermsBench } from './terms-bench.ts';
 import { runWebBench } from './web-bench.ts';
 
 // The engine bench measures its index's heap after a GC when one can be asked for; `npm run bench`
@@ -39,6 +40,8 @@ const { values } = parseArgs({
     'doc-segments': { type: 'string', default: '20000' },
     // The document parsed, pre-translated and exported while responsiveness is probed.
     'busy-segments': { type: 'string', default: '100000' },
+    // The terms the terms section's index holds.
+    'terms-count': { type: 'string', default: '100000' },
     out: { type: 'string' },
     // `--only engine`: the engine section alone, its table printed (no servers; a results file only with --out).
     // `--only responsiveness,load`: those sections (and the import they start from), the table printed
@@ -71,6 +74,7 @@ const oraclePerClass = count('oracle-per-class', 0);
 const docSegments = count('doc-segments', 1);
 const busySegments = count('busy-segments', 1);
 const lexiconLarge = count('lexicon-large', 0);
+const termsCount = count('terms-count', 1);
 
 const SECTIONS = [
   'import',
@@ -83,6 +87,7 @@ const SECTIONS = [
   'documents',
   'leverage',
   'lexicon',
+  'terms',
   'crash',
 ];
 const only = values.only?.split(',').map((name) => name.trim());
@@ -225,6 +230,10 @@ const documents = !selected('documents')
       mkdirSync(docDataDir);
       return runDocumentBench({ dataDir: docDataDir, workDir, apiKey, segments: docSegments, seed, log });
     });
+
+const terms = !selected('terms')
+  ? undefined
+  : await section('terms', () => runTermsBench({ terms: termsCount, seed, log }));
 
 // The crash suite of the tests (test/crash-recovery.test.ts), at full size, on the embedded store.
 const crashSizes = { units: 200_000, segments: 50_000 };
@@ -646,6 +655,50 @@ if (leverage) {
     },
   );
 }
+if (terms) {
+  const t = terms;
+  const us = (ms: number) => `${(ms * 1000).toFixed(1)} µs`;
+  rows.push(
+    {
+      figure: `terms: recognition per segment p50 (${t.terms.toLocaleString('en-US')} terms)`,
+      value: t.find.p50,
+      unit: 'ms',
+      note: `${t.segments.toLocaleString('en-US')} en source segments of the memory, each alone, leftmost-longest; ${t.segments_with_terms.toLocaleString('en-US')} with terms, ${t.matches.toLocaleString('en-US')} found`,
+    },
+    {
+      figure: `terms: recognition per segment p99 (${t.terms.toLocaleString('en-US')} terms)`,
+      value: t.find.p99,
+      unit: 'ms',
+      target: { op: '<=', value: 1 },
+      note: `max ${us(t.find.max ?? 0)}; every occurrence (term QA's target scan): p50 ${us(t.find_overlapping.p50)}, p99 ${us(t.find_overlapping.p99)}`,
+    },
+    {
+      figure: 'terms: term QA per segment p99 (en→de)',
+      value: t.qa.p99,
+      unit: 'ms',
+      target: { op: '<=', value: 1 },
+      note: `checkTerms: the source recognized, the German target scanned (every occurrence), ${t.terms.toLocaleString('en-US')} terms a side; p50 ${us(t.qa.p50)}, max ${us(t.qa.max ?? 0)}; ${t.qa_issues.toLocaleString('en-US')} issues`,
+    },
+    {
+      figure: 'terms: index build',
+      value: t.build_ms,
+      unit: 'ms',
+      note: `${t.by_words.join(' / ')} terms of one / two / three words from the memory's sources (${t.case_sensitive} case-sensitive), seed ${seed}`,
+    },
+    {
+      figure: 'terms: index memory',
+      value: t.heap_mb,
+      unit: 'MB',
+      note: `heap and array buffers held after a GC; its own count of arrays and keys: ${t.index_mb.toFixed(1)} MB`,
+    },
+    {
+      figure: `terms: en-de glossary (${(2 * t.terms).toLocaleString('en-US')} terms) memory`,
+      value: t.glossary_mb,
+      unit: 'MB',
+      note: `both indexes and the term records, held after a GC; built in ${t.glossary_build_ms.toFixed(0)} ms`,
+    },
+  );
+}
 if (selected('crash'))
   rows.push({
     figure: 'crash recovery: kill -9 at each stage, restart',
@@ -673,6 +726,7 @@ writeResults(outFile, rows, m, {
     doc_segments: docSegments,
     busy_segments: busySegments,
     lexicon_large: lexiconLarge,
+    terms_count: termsCount,
   },
   finished_at: new Date().toISOString(),
   runtime_s: (performance.now() - startedAt) / 1000,
@@ -686,6 +740,7 @@ writeResults(outFile, rows, m, {
   documents: documents ?? null,
   leverage: leverage ?? null,
   lexicon: lexicon ?? null,
+  terms: terms ?? null,
   failures,
 });
 console.log(`\nwritten: ${outFile}`);

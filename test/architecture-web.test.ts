@@ -1,7 +1,8 @@
 // What the web application (web/src) may take from the server's src/: code only from the pure layers that run
-// the same in a browser (matching, text), types only from those and from the modules' TypeBox schemas — never
-// the store, the HTTP layer, the modules' services or anything else that needs Node or a database. src/xml/ is
-// reached only through src/text/ (inline tags escape XML); src/formats/ never (file parsers on Node libraries).
+// the same in a browser (matching, text, terminology), types only from those and from the modules' TypeBox
+// schemas — never the store, the HTTP layer, the modules' services or anything else that needs Node or a
+// database. src/xml/ is reached only through src/text/ (inline tags escape XML); src/formats/ never (file parsers
+// on Node libraries).
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -11,7 +12,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const WEB = join(ROOT, 'web', 'src');
 
 /** Where web code may import server code from (values and types). */
-const CODE = ['src/matching/', 'src/text/'];
+const CODE = ['src/matching/', 'src/text/', 'src/terminology/'];
 /** Where web code may import server types from, besides CODE: the modules' schemas, the shapes they share, the live events'. */
 const SCHEMAS = /^src\/(modules\/[^/]+\/schemas|http\/schemas|events\/live-events)\.ts$/;
 /** Where the server code the browser runs may lie: CODE and what CODE imports. */
@@ -57,7 +58,7 @@ const webImports = filesUnder(WEB).flatMap(importsOf);
 const intoServer = webImports.filter((i) => i.to.startsWith('src/'));
 const inCode = (file: string) => CODE.some((prefix) => file.startsWith(prefix));
 
-test('the web imports server code only from the pure layers (matching, text)', () => {
+test('the web imports server code only from the pure layers (matching, text, terminology)', () => {
   const refused = intoServer.filter((i) => !i.typeOnly && !inCode(i.to)).map((i) => `${i.from} → ${i.to}`);
   assert.deepEqual(refused, []);
 });

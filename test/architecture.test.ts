@@ -17,8 +17,8 @@ const LAYERS: [string, number][] = [
   ['src/text/', 1],
   ['src/matching/', 1],
   ['src/xml/', 1],
+  ['src/terminology/', 1],
   ['src/formats/', 2],
-  ['src/terminology/', 2],
   ['src/config.ts', 3],
   ['src/store/', 3],
   ['src/tasks/', 4],
@@ -37,8 +37,8 @@ const PURE = [
   'src/text/',
   'src/matching/',
   'src/xml/',
-  'src/formats/',
   'src/terminology/',
+  'src/formats/',
 ];
 const IMPURE_PACKAGES = ['fastify', '@fastify/', 'pg', 'better-sqlite3'];
 

@@ -31,6 +31,11 @@ export const QA_CODES = Object.freeze({
   emailMissing: 'EMAIL_MISSING',
   sameAsSource: 'TARGET_SAME_AS_SOURCE',
   targetEmpty: 'TARGET_EMPTY',
+  // The termbase's checks (src/terminology/term-qa.ts), given the document's glossary.
+  termMissing: 'TERM_MISSING',
+  termForbidden: 'TERM_FORBIDDEN',
+  termDeprecated: 'TERM_DEPRECATED',
+  termInconsistent: 'TERM_INCONSISTENT',
 } as const);
 export type QaCode = (typeof QA_CODES)[keyof typeof QA_CODES];
 
@@ -58,6 +63,10 @@ export const QA_SEVERITY: Readonly<Record<QaCode, QaSeverity>> = Object.freeze({
   EMAIL_MISSING: 'error',
   TARGET_SAME_AS_SOURCE: 'warning',
   TARGET_EMPTY: 'error',
+  TERM_MISSING: 'warning',
+  TERM_FORBIDDEN: 'error',
+  TERM_DEPRECATED: 'warning',
+  TERM_INCONSISTENT: 'warning',
 });
 
 export interface QaIssue {
