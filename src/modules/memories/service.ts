@@ -11,7 +11,7 @@ import {
   ranked,
 } from '../../matching/ranking.ts';
 import { EXACT_SCORE, MIN_SCORE } from '../../matching/score-bands.ts';
-import { nextTurn } from '../../pacing.ts';
+import { nextTurn, PageSizer } from '../../pacing.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import { type LastTask, lastTasksOfMemories, shownState } from '../../tasks/queue.ts';
 import { withoutEdges } from '../../text/edge-whitespace.ts';
@@ -519,4 +519,25 @@ export async function bestMatches(
       contextMatch: best.context,
     };
   });
+}
+
+/**
+ * A memory's pairs in pages sized by time (pacing.ts), for work that learns from the whole memory (the
+ * lexicon's word alignments): its own reading, never the match index's.
+ */
+export async function* memoryPairPages(
+  db: Queryable,
+  memoryId: number,
+): AsyncGenerator<{ source: string; target: string }[]> {
+  const pages = new PageSizer(2000);
+  for (let afterId = 0; ; ) {
+    const started = performance.now();
+    const limit = pages.size;
+    const rows = await repo.entriesPage(db, memoryId, afterId, limit);
+    pages.took(performance.now() - started, rows.length);
+    yield rows.map((r) => ({ source: r.source, target: r.target }));
+    if (rows.length < limit) return;
+    afterId = rows[rows.length - 1].id;
+    await nextTurn();
+  }
 }
