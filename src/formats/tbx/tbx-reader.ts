@@ -104,7 +104,10 @@ function tbxHandlers(ctx: XmlContext<ConceptRecord>, info: TbxReadInfo): XmlHand
       if (!lang || lang.trim() === '') invalid(`<${name}> has no xml:lang`);
       langSection = { lang: lang.trim().replace(/_/g, '-'), terms: [] };
     } else if (TERM_SECTION.has(name)) {
-      if (!langSection || term) return invalid(`<${name}> outside a language section`);
+      if (!langSection || term) {
+        invalid(`<${name}> outside a language section`);
+        return;
+      }
       termAt = ctx.position();
       term = { lang: langSection.lang, text: '', status: 'preferred', caseSensitive: false, rank: -1 };
     } else if (name === 'term' && term) {
@@ -160,7 +163,10 @@ function tbxHandlers(ctx: XmlContext<ConceptRecord>, info: TbxReadInfo): XmlHand
     if (text === '' || !concept) return;
     if (term && STATUS_CATEGORIES.has(category)) {
       const status = statusFromFile(text);
-      if (status) return setStatus(status);
+      if (status) {
+        setStatus(status);
+        return;
+      }
       if (category === 'usagenote') term.note = joined(term.note, text);
       return;
     }
@@ -186,8 +192,8 @@ function tbxHandlers(ctx: XmlContext<ConceptRecord>, info: TbxReadInfo): XmlHand
       case 'note':
         // A term's note that is only a status word ("forbidden") is how Tessera marks what TBX-Basic's
         // administrative status cannot say; any other note is a note.
-        if (term && statusFromFile(text) === 'forbidden') return setStatus('forbidden');
-        if (term) term.note = joined(term.note, text);
+        if (term && statusFromFile(text) === 'forbidden') setStatus('forbidden');
+        else if (term) term.note = joined(term.note, text);
         else concept.note = joined(concept.note, text);
         return;
     }
