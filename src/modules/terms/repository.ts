@@ -198,13 +198,16 @@ function filterSql(f: ConceptFilter): { where: string; params: SqlParam[] } {
   let where = 'c.memory_id = ? AND c.organization_id = ?';
   const params: SqlParam[] = [f.memoryId, f.organizationId];
   if (f.pattern !== undefined) {
-    let sub = "SELECT t.concept_id FROM terms t WHERE t.memory_id = ? AND t.text_key LIKE ? ESCAPE '\\'";
-    params.push(f.memoryId, f.pattern);
+    // EXISTS over the concept's own terms (terms_concept): a probe per concept, whatever the planner knows of
+    // the tables. An IN (subquery) over every term of the memory was planned as a nested loop on PostgreSQL
+    // before the tables were analysed — 50 s for 20,000 concepts.
+    let sub = "SELECT 1 FROM terms t WHERE t.concept_id = c.id AND t.text_key LIKE ? ESCAPE '\\'";
+    params.push(f.pattern);
     if (f.lang) {
       sub += ' AND (t.lang = ? OR t.lang LIKE ?)';
       params.push(f.lang, `${f.lang}-%`);
     }
-    where += ` AND c.id IN (${sub})`;
+    where += ` AND EXISTS (${sub})`;
   }
   return { where, params };
 }
