@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
+import { termsOfMemory } from '../src/modules/terms/service.ts';
 import { client } from './helpers/api.ts';
 import { createContext, type TestContext, userKey } from './helpers/context.ts';
 import { storeTargets } from './helpers/stores.ts';
@@ -489,6 +490,97 @@ for (const target of await storeTargets()) {
       const text = readFileSync(po, 'utf8');
       assert.match(text, /msgid "menu bar"\nmsgstr "Menüleiste"/);
       assert.match(text, /msgid "Save & close"\nmsgstr "Speichern & schließen"/);
+    });
+
+    test('termsOfMemory (for the recognizer and term QA), examples from the memory, and terms go with their memory', async () => {
+      const memoryId = await newMemory('recognizer');
+      const made = (
+        await admin.post(`/v2/memories/terms?id=${memoryId}`, {
+          terms: [
+            {
+              lang: 'en',
+              text: 'Print',
+              case_sensitive: true,
+              part_of_speech: 'verb',
+              definition: 'Put on paper',
+            },
+            { lang: 'de', text: 'Drucken' },
+            { lang: 'de', text: 'Ausdrucken', status: 'deprecated' },
+          ],
+        })
+      ).json() as ConceptAnswer;
+      const organizationId = (await admin.get('/v2/me')).json().organization_id as number;
+      const terms = await termsOfMemory(ctx.db, organizationId, memoryId);
+      assert.deepEqual(terms, [
+        {
+          conceptId: made.id,
+          termId: made.terms[0].id,
+          lang: 'en',
+          text: 'Print',
+          status: 'preferred',
+          caseSensitive: true,
+          partOfSpeech: 'verb',
+          definition: 'Put on paper',
+        },
+        {
+          conceptId: made.id,
+          termId: made.terms[1].id,
+          lang: 'de',
+          text: 'Drucken',
+          status: 'preferred',
+          caseSensitive: false,
+          partOfSpeech: null,
+          definition: null,
+        },
+        {
+          conceptId: made.id,
+          termId: made.terms[2].id,
+          lang: 'de',
+          text: 'Ausdrucken',
+          status: 'deprecated',
+          caseSensitive: false,
+          partOfSpeech: null,
+          definition: null,
+        },
+      ]);
+      assert.deepEqual(
+        await termsOfMemory(ctx.db, organizationId + 1000, memoryId),
+        [],
+        'another organization: none',
+      );
+
+      // The lexicon's examples are the memory's concordance of the word.
+      for (const [source, target] of [
+        ['Print the page.', 'Drucken Sie die Seite.'],
+        ['Close the window.', 'Schließen Sie das Fenster.'],
+      ]) {
+        assert.equal(
+          (await admin.post('/v2/segments', { memory_id: memoryId, source, target })).statusCode,
+          200,
+        );
+      }
+      const [entry] = (
+        await translator.get(`/v2/lexicon?memory_id=${memoryId}&srclang=en&trglang=de&query=print`)
+      ).json();
+      assert.deepEqual(
+        entry.translations.map((t: { target: string }) => t.target),
+        ['Drucken', 'Ausdrucken'],
+      );
+      assert.deepEqual(entry.examples, [
+        { source: 'Print the page.', target: 'Drucken Sie die Seite.', memory_id: memoryId },
+      ]);
+
+      const twice = await admin.put(`/v2/memories/terms?id=${memoryId}&concept_id=${made.id}`, {
+        terms: [
+          { id: made.terms[0].id, lang: 'en', text: 'Print' },
+          { id: made.terms[0].id, lang: 'en', text: 'Printing' },
+        ],
+      });
+      assert.equal(twice.statusCode, 400);
+      assert.match(twice.json().message, /terms\[1\]\.id/);
+
+      assert.equal((await admin.delete(`/v2/memories?id=${memoryId}`)).statusCode, 200);
+      assert.deepEqual(await termsOfMemory(ctx.db, organizationId, memoryId), []);
     });
 
     test("Lilt's lexicon: GET answers from the termbase in Lilt's shape, POST adds an entry", async () => {

@@ -227,12 +227,16 @@ export async function updateConcept(
   const current = await requireConcept(db, principal, memory.id, query.concept_id);
   const terms = checkedTerms(body.terms);
   const existing = new Set(current.terms.map((t) => t.id));
+  const named = new Set<number>();
   body.terms.forEach((t, i) => {
-    if (t.id !== undefined && !existing.has(t.id)) {
+    if (t.id === undefined) return;
+    if (!existing.has(t.id)) {
       throw errors.badParameter(
         `Parameter "terms[${i}].id": term ${t.id} is not a term of concept ${current.id}`,
       );
     }
+    if (named.has(t.id)) throw errors.badParameter(`Parameter "terms[${i}].id": term ${t.id} is named twice`);
+    named.add(t.id);
   });
   await db.transaction(async (tx) => {
     await repo.updateConcept(
