@@ -41,7 +41,7 @@ after(async () => {
 
 const step = (name: string, run: () => Promise<void>) => stepOf(page, name, run);
 
-test('the Terms tab: import, statuses in words, add, edit, search, delete', {
+test('the Terms tab: import, statuses in words, add, edit, search, delete; a TBX through the memory import', {
   skip: browserSkipReason,
 }, async () => {
   const api = client(ctx.app, ctx.adminKey);
@@ -106,5 +106,20 @@ test('the Terms tab: import, statuses in words, add, edit, search, delete', {
     await page.getByRole('button', { name: 'Delete folder' }).click();
     await page.getByText('No term holds “ordn”.').waitFor();
     assert.equal((await api.get(`/v2/memories/terms?id=${memory.id}`)).json().total, 2);
+  });
+
+  await step('tbx-through-the-memory-import', async () => {
+    // Lilt's route takes a .tbx too: the memory's Import box hands it to the termbase and says so.
+    await page.getByLabel('Import a file into the memory').setInputFiles({
+      name: 'default-v2.tbx',
+      mimeType: 'application/x-tbx+xml',
+      buffer: readFileSync(join(import.meta.dirname, '..', 'fixtures', 'tbx', 'default-v2.tbx')),
+    });
+    await page.getByText('default-v2.tbx was imported into the termbase: see the Terms tab.').waitFor();
+    await page.getByLabel('Search the terms').fill('');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const table = page.getByRole('table', { name: 'Terms' });
+    assert.match(await table.getByRole('listitem').filter({ hasText: 'Nager' }).innerText(), /Forbidden/);
+    await screenshot(page, 'memory-terms-04-memory-import');
   });
 });
