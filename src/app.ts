@@ -48,6 +48,8 @@ import { reviewRoutes } from './modules/review/routes.ts';
 import { segmentsRoutes } from './modules/segments/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { tasksRoutes } from './modules/tasks/routes.ts';
+import { termsRoutes } from './modules/terms/routes.ts';
+import { importTermFile, isTermFile } from './modules/terms/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { authenticateKey, authenticatePassword } from './modules/users/service.ts';
 import { authenticateSession, credentialsStillValid, sweepSessions } from './modules/users/sessions.ts';
@@ -190,6 +192,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(systemRoutes, { db, isWarm: () => indexes.warm });
   await app.register(languagesRoutes, { languages });
   await app.register(usersRoutes, { db, throttle });
+  const termsDeps = {
+    db,
+    languages,
+    indexes,
+    maxUploadBytes: config.maxUploadBytes,
+    maxDecompressedBytes: config.maxDecompressedBytes,
+  };
   await app.register(memoriesRoutes, {
     db,
     languages,
@@ -197,7 +206,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     projectsUsing: projectsUsingMemory,
     segmentContext: segmentInContext,
     ...uploads,
+    termFiles: {
+      isTermFile: isTermFile,
+      importTermFile: (principal, params, file) => importTermFile(termsDeps, principal, params, file),
+    },
   });
+  await app.register(termsRoutes, termsDeps);
   await app.register(segmentsRoutes, { db, languages, indexes, events });
   await app.register(mtRoutes, { db, languages, indexes, mt, segmentContext: segmentInContext });
   await app.register(tasksRoutes, { db, tasks: worker });

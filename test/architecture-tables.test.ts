@@ -46,6 +46,8 @@ const OWNERS: Record<string, string> = {
   notifications: 'src/modules/notifications/repository.ts',
   mt_cache: 'src/modules/mt/repository.ts',
   mt_usage: 'src/modules/mt/repository.ts',
+  term_concepts: 'src/modules/terms/repository.ts',
+  terms: 'src/modules/terms/repository.ts',
 };
 
 /**

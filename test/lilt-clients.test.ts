@@ -165,6 +165,43 @@ for (const target of await storeTargets()) {
       assert.equal(deleted.json().id, comment.id);
     });
 
+    test("the Python SDK's termbase and lexicon: import_memory_file (.csv, has_header_row), export_termbase, download_termbase, query_lexicon, update_lexicon", async () => {
+      // import_memory_file(memory_id, name, body, has_header_row=True): parameters in the LILT-API header
+      const imported = await api.upload('/v2/memories/import', 'source text,target text\nfile,Datei\n', {
+        'lilt-api': JSON.stringify({ memory_id: memoryId, name: 'termbase.csv', has_header_row: true }),
+      });
+      assert.equal(imported.statusCode, 200, imported.body);
+      assert.equal(imported.json().id, memoryId);
+      // export_termbase(id): POST with the id in the query and no body; TermbaseExportResponse {id, is_processing}
+      const started = await api.inject('POST', `/v2/memories/termbase/export?id=${memoryId}`);
+      assert.equal(started.statusCode, 200, started.body);
+      assert.deepEqual(started.json(), { id: memoryId, is_processing: 0 });
+      // download_termbase(id): the CSV
+      const csv = await api.get(`/v2/memories/termbase/download?id=${memoryId}`);
+      assert.match(csv.body, /\r\nfile,Datei,preferred,/);
+      // update_lexicon(LexiconUpdateParameters(memory_id, source, target))
+      const added = await api.post('/v2/lexicon', {
+        memory_id: memoryId,
+        source: 'folder',
+        target: 'Ordner',
+      });
+      assert.deepEqual(added.json(), { memory_id: memoryId, success: true });
+      // query_lexicon(memory_id, srclang, trglang, query, n=n): list[LexiconEntry]
+      const lexicon = await api.get(`/v2/lexicon?memory_id=${memoryId}&srclang=en&trglang=de&query=file&n=5`);
+      assert.equal(lexicon.statusCode, 200, lexicon.body);
+      const [entry] = lexicon.json();
+      assert.deepEqual(entry.translations[0], {
+        source: 'file',
+        target: 'Datei',
+        frequency: 1,
+        memory_id: memoryId,
+        status: 'preferred',
+      });
+      assert.deepEqual(entry.examples, [
+        { source: 'Open the file.', target: 'Öffnen Sie die Datei.', memory_id: memoryId },
+      ]);
+    });
+
     test("the SDKs' workflow calls: templates, assign_document, done/translation and done/review with float ids, unlocks", async () => {
       // WorkflowsApi.get_workflow_templates: a list of WorkflowTemplate, stages with name and assignment_type.
       const templates = (await api.get('/v2/workflows/templates')).json();

@@ -154,6 +154,55 @@ const PROBES: Record<string, Probe> = {
       headers: { 'content-type': 'application/octet-stream' },
     }),
   },
+  'GET /v2/memories/terms': { request: (f) => ({ url: `/v2/memories/terms?id=${f.memory}&q=file` }) },
+  'POST /v2/memories/terms': {
+    request: (f) => ({
+      url: `/v2/memories/terms?id=${f.memory}`,
+      payload: { terms: [{ lang: 'en', text: name('term') }] },
+    }),
+  },
+  'PUT /v2/memories/terms': {
+    async request(f) {
+      const made = await f.admin.post(`/v2/memories/terms?id=${f.memory}`, {
+        terms: [{ lang: 'en', text: name('t') }],
+      });
+      return {
+        url: `/v2/memories/terms?id=${f.memory}&concept_id=${made.json().id}`,
+        payload: { terms: [{ lang: 'en', text: name('changed') }] },
+      };
+    },
+  },
+  'DELETE /v2/memories/terms': {
+    async request(f) {
+      const made = await f.admin.post(`/v2/memories/terms?id=${f.memory}`, {
+        terms: [{ lang: 'en', text: name('t') }],
+      });
+      return { url: `/v2/memories/terms?id=${f.memory}&concept_id=${made.json().id}` };
+    },
+  },
+  'POST /v2/memories/terms/import': {
+    request: (f) => ({
+      url: `/v2/memories/terms/import?memory_id=${f.memory}&name=terms.csv`,
+      payload: Buffer.from(`source,target\n${name('word')},Wort\n`),
+      headers: { 'content-type': 'application/octet-stream' },
+    }),
+  },
+  'GET /v2/memories/terms/export': { request: (f) => ({ url: `/v2/memories/terms/export?id=${f.memory}` }) },
+  'POST /v2/memories/termbase/export': {
+    request: (f) => ({ url: `/v2/memories/termbase/export?id=${f.memory}`, payload: {} }),
+  },
+  'GET /v2/memories/termbase/download': {
+    request: (f) => ({ url: `/v2/memories/termbase/download?id=${f.memory}` }),
+  },
+  'GET /v2/lexicon': {
+    request: (f) => ({ url: `/v2/lexicon?memory_id=${f.memory}&srclang=en&trglang=de&query=Hello` }),
+  },
+  'POST /v2/lexicon': {
+    request: (f) => ({
+      url: '/v2/lexicon',
+      payload: { memory_id: f.memory, source: name('src'), target: 'Ziel' },
+    }),
+  },
 
   'GET /v2/projects': {
     request: () => ({ url: '/v2/projects' }),

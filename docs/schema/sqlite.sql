@@ -460,6 +460,43 @@ CREATE INDEX tasks_claim ON tasks (state, id);
 CREATE INDEX tasks_document ON tasks (document_id, state);
 CREATE INDEX tasks_memory ON tasks (memory_id, state);
 
+CREATE TABLE term_concepts (
+  id              INTEGER PRIMARY KEY AUTOINCREMENT,
+  organization_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  memory_id       INTEGER NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
+  external_id     TEXT,
+  domain          TEXT,
+  note            TEXT,
+  created_by      TEXT,
+  updated_by      TEXT,
+  created_at      INTEGER NOT NULL,
+  updated_at      INTEGER NOT NULL
+);
+CREATE INDEX term_concepts_memory ON term_concepts (memory_id, id);
+
+CREATE TABLE terms (
+  id              INTEGER PRIMARY KEY AUTOINCREMENT,
+  organization_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  memory_id       INTEGER NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
+  concept_id      INTEGER NOT NULL REFERENCES term_concepts(id) ON DELETE CASCADE,
+  lang            TEXT    NOT NULL,
+  text            TEXT    NOT NULL,
+  text_key        TEXT    NOT NULL,
+  status          TEXT    NOT NULL,
+  case_sensitive  INTEGER NOT NULL DEFAULT 0,
+  part_of_speech  TEXT,
+  definition      TEXT,
+  context         TEXT,
+  note            TEXT,
+  position        INTEGER NOT NULL DEFAULT 0,
+  created_by      TEXT,
+  updated_by      TEXT,
+  created_at      INTEGER NOT NULL,
+  updated_at      INTEGER NOT NULL
+);
+CREATE INDEX terms_concept ON terms (concept_id, position);
+CREATE INDEX terms_memory_key ON terms (memory_id, text_key);
+
 CREATE TABLE users (
   id              INTEGER PRIMARY KEY AUTOINCREMENT,
   organization_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,

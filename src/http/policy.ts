@@ -63,6 +63,18 @@ export const ROUTE_POLICY: Readonly<Record<string, readonly Role[] | typeof PUBL
   'PUT /v2/memories/segment': MANAGERS,
   'DELETE /v2/memories/segment': MANAGERS,
   'POST /v2/memories/import': MANAGERS,
+  // Terminology: whoever translates reads the termbase (and the lexicon built on it); managers change it,
+  // import it and export it whole.
+  'GET /v2/memories/terms': EVERYONE,
+  'GET /v2/lexicon': EVERYONE,
+  'POST /v2/memories/terms': MANAGERS,
+  'PUT /v2/memories/terms': MANAGERS,
+  'DELETE /v2/memories/terms': MANAGERS,
+  'POST /v2/memories/terms/import': MANAGERS,
+  'GET /v2/memories/terms/export': MANAGERS,
+  'POST /v2/memories/termbase/export': MANAGERS,
+  'GET /v2/memories/termbase/download': MANAGERS,
+  'POST /v2/lexicon': MANAGERS,
 
   // Projects: a linguist sees those holding a document assigned to them (the projects service).
   'GET /v2/projects': EVERYONE,

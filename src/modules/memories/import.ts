@@ -16,6 +16,7 @@ import { requireFileName } from '../../text/file-names.ts';
 import type { MemoryImportTaskParams } from './import-task.ts';
 import { MEMORY_FILE_TYPES, memoryFileFormat } from './memory-file-thread.ts';
 import { requireMemory } from './service.ts';
+import type { TermFiles } from './term-files.ts';
 
 export const MEMORY_IMPORT_EXTENSIONS = Object.keys(MEMORY_FILE_TYPES);
 
@@ -25,17 +26,24 @@ export interface ImportDeps {
   maxUploadBytes: number;
   /** This server process, named as the holder of the upload while it is stored. */
   instanceId: string;
+  /** The terms module's import, for termbase files (term-files.ts). */
+  termFiles?: TermFiles;
 }
 
 export async function startImport(
   deps: ImportDeps,
   principal: Principal,
-  upload: { memory_id: number; name: string },
+  upload: { memory_id: number; name: string; has_header_row?: boolean },
   file: AsyncIterable<Buffer>,
 ) {
   const { db } = deps;
   const name = requireFileName(upload.name);
   const memory = await requireMemory(db, principal, upload.memory_id);
+  if (deps.termFiles?.isTermFile(name, upload.has_header_row)) {
+    // A termbase is read and stored within the request, all or nothing: there is no task to poll (0).
+    await deps.termFiles.importTermFile(principal, { ...upload, name }, file);
+    return { id: memory.id, isProcessing: 0 as const, job_id: 0, task_id: 0 };
+  }
   if (!memoryFileFormat(name)) {
     return refuseImport(principal, memory.id, name, file, deps);
   }

@@ -34,6 +34,7 @@ import {
 } from './schemas.ts';
 import type { MemoryDeps, ProjectsUsingMemory, SegmentContextOf } from './service.ts';
 import * as service from './service.ts';
+import type { TermFiles } from './term-files.ts';
 
 export async function memoriesRoutes(
   app: App,
@@ -43,6 +44,7 @@ export async function memoriesRoutes(
     tasks: TaskNotifier;
     maxUploadBytes: number;
     instanceId: string;
+    termFiles?: TermFiles;
   },
 ) {
   const deps: MemoryDeps = options;
@@ -207,7 +209,8 @@ export async function memoriesRoutes(
       '/v2/memories/import',
       {
         schema: {
-          summary: 'Import a TMX file (.tmx, .tmx.gz) into a memory; runs as a task',
+          summary:
+            'Import a memory file (TMX, TSV, CSV) as a task, or a termbase (.tbx; .csv with has_header_row) at once',
           description:
             'Raw file body; memory_id and name in the LILT-API JSON header, individual headers, or the query. multipart/form-data with one file field is accepted too.',
           tags,

@@ -177,6 +177,8 @@ export const UpdateEntryBody = Type.Object({
 export const MemoryImportParams = Type.Object({
   memory_id: Type.Integer({ minimum: 1 }),
   name: Type.String(),
+  /** Lilt's flag for a termbase CSV with a header row: given, a `.csv` is a termbase (docs/API.md, Terminology). */
+  has_header_row: Type.Optional(Type.Boolean()),
 });
 
 export const ImportStarted = Type.Object({

@@ -67,6 +67,11 @@ import type {
   SourceFile,
   SplitBody,
   Task,
+  TermConcept,
+  TermConceptBody,
+  TermConceptsPage,
+  TermsImported,
+  TermsQuery,
   TesseraDocument,
   UndoReplaceAnswer,
   UndoReplaceBody,
@@ -220,6 +225,22 @@ export const api = {
       'lilt-api': headerJson({ memory_id: memoryId, name: file.name }),
     }),
   task: (id: number) => json<Task>('GET', `/v2/tasks?${query({ id })}`),
+  termConcepts: (params: TermsQuery) => json<TermConceptsPage>('GET', `/v2/memories/terms?${query(params)}`),
+  createTermConcept: (memoryId: number, body: TermConceptBody) =>
+    json<TermConcept>('POST', `/v2/memories/terms?${query({ id: memoryId })}`, body),
+  updateTermConcept: (memoryId: number, conceptId: number, body: TermConceptBody) =>
+    json<TermConcept>('PUT', `/v2/memories/terms?${query({ id: memoryId, concept_id: conceptId })}`, body),
+  deleteTermConcept: (memoryId: number, conceptId: number) =>
+    json<Deleted>('DELETE', `/v2/memories/terms?${query({ id: memoryId, concept_id: conceptId })}`),
+  importTerms: (memoryId: number, file: File) =>
+    sendFile<TermsImported>('POST', '/v2/memories/terms/import', file, {
+      'content-type': 'application/octet-stream',
+      'lilt-api': headerJson({ memory_id: memoryId, name: file.name }),
+    }),
+  async exportTerms(id: number, format: 'tbx' | 'csv', fallbackName: string): Promise<string> {
+    const res = await send('GET', `/v2/memories/terms/export?${query({ id, format })}`);
+    return download(res, fallbackName);
+  },
   async exportMemory(id: number, fallbackName: string): Promise<string> {
     const res = await send('GET', `/v2/memories/export?${query({ id })}`);
     return download(res, fallbackName);

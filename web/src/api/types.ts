@@ -16,6 +16,7 @@ import type * as quality from '@server/modules/quality/schemas.ts';
 import type * as review from '@server/modules/review/schemas.ts';
 import type * as segments from '@server/modules/segments/schemas.ts';
 import type * as tasks from '@server/modules/tasks/schemas.ts';
+import type * as terms from '@server/modules/terms/schemas.ts';
 import type * as users from '@server/modules/users/schemas.ts';
 import type * as workflows from '@server/modules/workflows/schemas.ts';
 import type { Static } from 'typebox';
@@ -152,3 +153,9 @@ export type AssignDocumentBody = Static<typeof workflows.AssignDocumentBody>;
 export type LockSegmentsBody = Static<typeof workflows.LockSegmentsBody>;
 /** Where a document is in its workflow (documents' `stage`). */
 export type Stage = TesseraDocument['stage'];
+
+export type TermConcept = Static<typeof terms.Concept>;
+export type TermConceptsPage = Static<typeof terms.ConceptsPage>;
+export type TermConceptBody = Static<typeof terms.ConceptBody>;
+export type TermsQuery = Static<typeof terms.TermsQuery>;
+export type TermsImported = Static<typeof terms.TermsImported>;

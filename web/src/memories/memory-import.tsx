@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api, errorText } from '../api/client.ts';
 import { entriesKey, invalidateMemory } from '../api/keys/memories.ts';
 import { taskKey } from '../api/keys/tasks.ts';
+import { invalidateTerms } from '../api/keys/terms.ts';
 import type { Memory, Task } from '../api/types.ts';
 import { bytesProgress } from '../ui/format.ts';
 import { ProgressBar } from '../ui/progress-bar.tsx';
@@ -27,6 +28,7 @@ export function ImportBox({ memory }: { memory: Memory }) {
   const [file, setFile] = useState<string | null>(null);
   const [taskId, setTaskId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [termbaseNote, setTermbaseNote] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const task = useQuery({
     queryKey: taskKey(taskId),
@@ -44,7 +46,13 @@ export function ImportBox({ memory }: { memory: Memory }) {
   }, [finished, queryClient, memory.id]);
   const start = useMutation({
     mutationFn: (f: File) => api.importMemory(memory.id, f),
-    onSuccess: (started) => setTaskId(started.task_id ?? started.job_id),
+    onSuccess: (started, f) => {
+      // A termbase (.tbx) is stored within the request: no task to follow (docs/API.md, Terminology).
+      if (started.isProcessing === 0) {
+        invalidateTerms(queryClient, memory.id);
+        setTermbaseNote(`${f.name} was imported into the termbase: see the Terms tab.`);
+      } else setTaskId(started.task_id ?? started.job_id);
+    },
     onError: (err) => setError(errorText(err)),
   });
   return (
@@ -59,19 +67,20 @@ export function ImportBox({ memory }: { memory: Memory }) {
           type="file"
           className="visually-hidden"
           aria-label="Import a file into the memory"
-          accept=".tmx,.gz,.xlf,.xliff,.tsv,.csv"
+          accept=".tmx,.gz,.xlf,.xliff,.tsv,.csv,.tbx"
           onChange={(e) => {
             const f = e.currentTarget.files?.[0];
             if (!f) return;
             setFile(f.name);
             setError(null);
             setTaskId(null);
+            setTermbaseNote(null);
             start.mutate(f);
             e.currentTarget.value = '';
           }}
         />
       </label>
-      <span className="hint"> TMX, XLIFF, TSV or CSV (gzipped too)</span>
+      <span className="hint"> TMX, XLIFF, TSV or CSV (gzipped too); a TBX goes to the termbase</span>
       {file && (
         <div className="import-status">
           <p className="result-line">
@@ -79,6 +88,11 @@ export function ImportBox({ memory }: { memory: Memory }) {
             {start.isPending && ' — uploading…'}
             {task.data && !finished && ` — ${task.data.state}…`}
           </p>
+          {termbaseNote && (
+            <p className="result-line" role="status">
+              {termbaseNote}
+            </p>
+          )}
           {task.data && !finished && (
             <ProgressBar
               done={task.data.progress.done}

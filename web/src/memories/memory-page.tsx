@@ -17,6 +17,7 @@ import { ModalDialog } from '../ui/modal-dialog.tsx';
 import { Entries } from './memory-entries.tsx';
 import { ImportBox } from './memory-import.tsx';
 import { MultipleTranslationsField } from './memory-settings.tsx';
+import { Terms } from './memory-terms.tsx';
 
 /** The memory's name and its setting of one or several translations per source. */
 function SettingsDialog({ memory, open, onClose }: { memory: Memory; open: boolean; onClose: () => void }) {
@@ -125,6 +126,7 @@ export function MemoryPage({ id }: { id: number }) {
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [exportNote, setExportNote] = useState<string | null>(null);
+  const [tab, setTab] = useState<'entries' | 'terms'>('entries');
   const m = memory.data;
   if (memory.error)
     return (
@@ -176,10 +178,16 @@ export function MemoryPage({ id }: { id: number }) {
       <p role="status" className="hint">
         {exportNote ?? ''}
       </p>
+      <div className="tabs" role="tablist" aria-label="Memory contents">
+        <button type="button" role="tab" aria-selected={tab === 'entries'} onClick={() => setTab('entries')}>
+          Entries
+        </button>
+        <button type="button" role="tab" aria-selected={tab === 'terms'} onClick={() => setTab('terms')}>
+          Terms
+        </button>
+      </div>
       <div className="memory-columns">
-        <div>
-          <Entries memory={m} />
-        </div>
+        <div role="tabpanel">{tab === 'entries' ? <Entries memory={m} /> : <Terms memory={m} />}</div>
         <div>
           <ImportBox memory={m} />
           <TryQuery memory={m} />

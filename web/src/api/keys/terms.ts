@@ -1,0 +1,11 @@
+// Query keys of a memory's termbase (its concepts and terms, page by page and searched).
+import type { QueryClient } from '@tanstack/react-query';
+
+export const termsKey = (memoryId: number) => ['terms', memoryId] as const;
+export const termsPageKey = (memoryId: number, offset: number, q: string) =>
+  [...termsKey(memoryId), offset, q] as const;
+
+/** A concept was added, changed, deleted or imported: every page of the memory's terms reads again. */
+export function invalidateTerms(queryClient: QueryClient, memoryId: number) {
+  queryClient.invalidateQueries({ queryKey: termsKey(memoryId) });
+}
