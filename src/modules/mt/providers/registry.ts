@@ -3,8 +3,9 @@
 // Admin screen builds its form from FIELDS, so a new kind is one entry here and one provider file.
 import type { MtProvider } from '../provider.ts';
 import { ApertiumProvider } from './apertium.ts';
+import { DeeplProvider } from './deepl.ts';
 
-export const PROVIDER_KINDS = ['apertium'] as const;
+export const PROVIDER_KINDS = ['apertium', 'deepl'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 /** One setting of an engine as the Admin form asks for it. A `secret` is stored, never answered or logged. */
@@ -38,6 +39,33 @@ export const KINDS: Record<ProviderKind, ProviderKindInfo> = {
       },
     ],
   },
+  deepl: {
+    kind: 'deepl',
+    label: 'DeepL',
+    fields: [
+      {
+        name: 'key',
+        label: 'Authentication key',
+        help: 'The DeepL API authentication key from your DeepL account (a Free key ends in :fx)',
+        required: true,
+        secret: true,
+      },
+      {
+        name: 'serverUrl',
+        label: 'Server address',
+        help: 'Leave empty for DeepL’s own: https://api-free.deepl.com for a key ending in :fx, else https://api.deepl.com',
+        required: false,
+        secret: false,
+      },
+      {
+        name: 'formality',
+        label: 'Formality',
+        help: '“more” or “less” for a formal or informal tone where the target language has one; empty for DeepL’s default',
+        required: false,
+        secret: false,
+      },
+    ],
+  },
 };
 
 /** An engine's stored settings: field name → value (secrets included; never sent back to a client). */
@@ -51,5 +79,11 @@ export function createProvider(kind: ProviderKind, settings: ProviderSettings): 
   switch (kind) {
     case 'apertium':
       return new ApertiumProvider(settings.url);
+    case 'deepl':
+      return new DeeplProvider({
+        key: settings.key,
+        serverUrl: settings.serverUrl,
+        formality: settings.formality,
+      });
   }
 }
