@@ -3,9 +3,10 @@
 // Admin screen builds its form from FIELDS, so a new kind is one entry here and one provider file.
 import type { MtProvider } from '../provider.ts';
 import { ApertiumProvider } from './apertium.ts';
+import { AzureProvider } from './azure.ts';
 import { DeeplProvider } from './deepl.ts';
 
-export const PROVIDER_KINDS = ['apertium', 'deepl'] as const;
+export const PROVIDER_KINDS = ['apertium', 'deepl', 'azure'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 /** One setting of an engine as the Admin form asks for it. A `secret` is stored, never answered or logged. */
@@ -66,6 +67,33 @@ export const KINDS: Record<ProviderKind, ProviderKindInfo> = {
       },
     ],
   },
+  azure: {
+    kind: 'azure',
+    label: 'Azure Translator',
+    fields: [
+      {
+        name: 'key',
+        label: 'Key',
+        help: 'A key of your Translator resource (Azure portal → the resource → Keys and Endpoint)',
+        required: true,
+        secret: true,
+      },
+      {
+        name: 'region',
+        label: 'Region',
+        help: 'The resource’s location, e.g. westeurope; leave empty for a global resource',
+        required: false,
+        secret: false,
+      },
+      {
+        name: 'endpoint',
+        label: 'Endpoint',
+        help: 'Leave empty for https://api.cognitive.microsofttranslator.com; else your resource’s or cloud’s text translation endpoint',
+        required: false,
+        secret: false,
+      },
+    ],
+  },
 };
 
 /** An engine's stored settings: field name → value (secrets included; never sent back to a client). */
@@ -79,6 +107,8 @@ export function createProvider(kind: ProviderKind, settings: ProviderSettings): 
   switch (kind) {
     case 'apertium':
       return new ApertiumProvider(settings.url);
+    case 'azure':
+      return new AzureProvider({ key: settings.key, region: settings.region, endpoint: settings.endpoint });
     case 'deepl':
       return new DeeplProvider({
         key: settings.key,
