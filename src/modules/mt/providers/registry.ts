@@ -5,8 +5,9 @@ import type { MtProvider } from '../provider.ts';
 import { ApertiumProvider } from './apertium.ts';
 import { AzureProvider } from './azure.ts';
 import { DeeplProvider } from './deepl.ts';
+import { GoogleProvider } from './google.ts';
 
-export const PROVIDER_KINDS = ['apertium', 'deepl', 'azure'] as const;
+export const PROVIDER_KINDS = ['apertium', 'deepl', 'google', 'azure'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 /** One setting of an engine as the Admin form asks for it. A `secret` is stored, never answered or logged. */
@@ -67,6 +68,40 @@ export const KINDS: Record<ProviderKind, ProviderKindInfo> = {
       },
     ],
   },
+  google: {
+    kind: 'google',
+    label: 'Google Cloud Translation',
+    fields: [
+      {
+        name: 'projectId',
+        label: 'Project ID',
+        help: 'The Google Cloud project with the Cloud Translation API enabled',
+        required: true,
+        secret: false,
+      },
+      {
+        name: 'location',
+        label: 'Location',
+        help: 'global (the default) or a region such as us-central1',
+        required: false,
+        secret: false,
+      },
+      {
+        name: 'credentials',
+        label: 'Credentials',
+        help: 'A service account key (the JSON file’s content) or an OAuth access token; empty to use the server’s Application Default Credentials',
+        required: false,
+        secret: true,
+      },
+      {
+        name: 'endpoint',
+        label: 'Endpoint',
+        help: 'Leave empty for https://translate.googleapis.com',
+        required: false,
+        secret: false,
+      },
+    ],
+  },
   azure: {
     kind: 'azure',
     label: 'Azure Translator',
@@ -107,6 +142,13 @@ export function createProvider(kind: ProviderKind, settings: ProviderSettings): 
   switch (kind) {
     case 'apertium':
       return new ApertiumProvider(settings.url);
+    case 'google':
+      return new GoogleProvider({
+        projectId: settings.projectId,
+        location: settings.location,
+        credentials: settings.credentials,
+        endpoint: settings.endpoint,
+      });
     case 'azure':
       return new AzureProvider({ key: settings.key, region: settings.region, endpoint: settings.endpoint });
     case 'deepl':
