@@ -6,7 +6,8 @@
 // {translation: {code: {name, nativeName, dir}}}. The key goes in Ocp-Apim-Subscription-Key and, for a
 // regional resource, its region in Ocp-Apim-Subscription-Region.
 //
-// - Markup: textType=html, which Azure keeps as markup around the words it translates.
+// - Markup: textType=html, which Azure keeps as markup around the words it translates (an empty element
+//   written back as `<x1></x1>` is read as `<x1/>`).
 // - Batches: at most 1,000 texts and 50,000 characters a request (Azure's documented limits).
 // - Languages: Azure names Chinese by script (zh-Hans, zh-Hant), Brazilian Portuguese `pt` and European
 //   `pt-PT`, Canadian French `fr-CA`; other regional tags are sent as their language.
@@ -16,7 +17,7 @@ import TextTranslationClient, {
   isUnexpected,
 } from '@azure-rest/ai-translation-text';
 import { type LanguagePair, MtFailure, type MtProvider } from '../provider.ts';
-import { allPairs, failureOf, inBatches, normalTag } from './shared.ts';
+import { allPairs, failureOf, inBatches, normalTag, selfClosed } from './shared.ts';
 
 const MAX_TEXTS = 1000;
 const MAX_CHARS = 50_000;
@@ -132,7 +133,7 @@ export class AzureProvider implements MtProvider {
         return res.body.value.map((item) => {
           const text = item.translations[0]?.text;
           if (text === undefined) throw new MtFailure('server', 'Azure Translator answered no translation');
-          return text;
+          return selfClosed(text);
         });
       },
       'Azure Translator',

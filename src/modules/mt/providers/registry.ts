@@ -2,12 +2,13 @@
 // An organization's engines (and the operator's default) are made here from their stored settings; the
 // Admin screen builds its form from FIELDS, so a new kind is one entry here and one provider file.
 import type { MtProvider } from '../provider.ts';
+import { AmazonProvider } from './amazon.ts';
 import { ApertiumProvider } from './apertium.ts';
 import { AzureProvider } from './azure.ts';
 import { DeeplProvider } from './deepl.ts';
 import { GoogleProvider } from './google.ts';
 
-export const PROVIDER_KINDS = ['apertium', 'deepl', 'google', 'azure'] as const;
+export const PROVIDER_KINDS = ['apertium', 'deepl', 'google', 'azure', 'amazon'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 /** One setting of an engine as the Admin form asks for it. A `secret` is stored, never answered or logged. */
@@ -129,6 +130,40 @@ export const KINDS: Record<ProviderKind, ProviderKindInfo> = {
       },
     ],
   },
+  amazon: {
+    kind: 'amazon',
+    label: 'Amazon Translate',
+    fields: [
+      {
+        name: 'accessKeyId',
+        label: 'Access key ID',
+        help: 'The access key ID of an IAM user or role allowed translate:TranslateText and translate:ListLanguages',
+        required: true,
+        secret: false,
+      },
+      {
+        name: 'secretAccessKey',
+        label: 'Secret access key',
+        help: 'The secret access key that goes with the access key ID',
+        required: true,
+        secret: true,
+      },
+      {
+        name: 'region',
+        label: 'Region',
+        help: 'The AWS region to translate in, e.g. eu-west-1',
+        required: true,
+        secret: false,
+      },
+      {
+        name: 'endpoint',
+        label: 'Endpoint',
+        help: 'Leave empty for the region’s endpoint (https://translate.REGION.amazonaws.com)',
+        required: false,
+        secret: false,
+      },
+    ],
+  },
 };
 
 /** An engine's stored settings: field name → value (secrets included; never sent back to a client). */
@@ -151,6 +186,13 @@ export function createProvider(kind: ProviderKind, settings: ProviderSettings): 
       });
     case 'azure':
       return new AzureProvider({ key: settings.key, region: settings.region, endpoint: settings.endpoint });
+    case 'amazon':
+      return new AmazonProvider({
+        accessKeyId: settings.accessKeyId,
+        secretAccessKey: settings.secretAccessKey,
+        region: settings.region,
+        endpoint: settings.endpoint,
+      });
     case 'deepl':
       return new DeeplProvider({
         key: settings.key,
