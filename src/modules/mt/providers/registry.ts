@@ -7,8 +7,9 @@ import { ApertiumProvider } from './apertium.ts';
 import { AzureProvider } from './azure.ts';
 import { DeeplProvider } from './deepl.ts';
 import { GoogleProvider } from './google.ts';
+import { ModernmtProvider } from './modernmt.ts';
 
-export const PROVIDER_KINDS = ['apertium', 'deepl', 'google', 'azure', 'amazon'] as const;
+export const PROVIDER_KINDS = ['apertium', 'deepl', 'google', 'azure', 'amazon', 'modernmt'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 /** One setting of an engine as the Admin form asks for it. A `secret` is stored, never answered or logged. */
@@ -164,6 +165,26 @@ export const KINDS: Record<ProviderKind, ProviderKindInfo> = {
       },
     ],
   },
+  modernmt: {
+    kind: 'modernmt',
+    label: 'ModernMT',
+    fields: [
+      {
+        name: 'key',
+        label: 'API key',
+        help: 'Your ModernMT API key (ModernMT account → API)',
+        required: true,
+        secret: true,
+      },
+      {
+        name: 'endpoint',
+        label: 'Endpoint',
+        help: 'Leave empty for https://api.modernmt.com',
+        required: false,
+        secret: false,
+      },
+    ],
+  },
 };
 
 /** An engine's stored settings: field name → value (secrets included; never sent back to a client). */
@@ -193,6 +214,8 @@ export function createProvider(kind: ProviderKind, settings: ProviderSettings): 
         region: settings.region,
         endpoint: settings.endpoint,
       });
+    case 'modernmt':
+      return new ModernmtProvider({ key: settings.key, endpoint: settings.endpoint });
     case 'deepl':
       return new DeeplProvider({
         key: settings.key,
