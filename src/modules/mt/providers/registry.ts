@@ -7,9 +7,18 @@ import { ApertiumProvider } from './apertium.ts';
 import { AzureProvider } from './azure.ts';
 import { DeeplProvider } from './deepl.ts';
 import { GoogleProvider } from './google.ts';
+import { LibretranslateProvider } from './libretranslate.ts';
 import { ModernmtProvider } from './modernmt.ts';
 
-export const PROVIDER_KINDS = ['apertium', 'deepl', 'google', 'azure', 'amazon', 'modernmt'] as const;
+export const PROVIDER_KINDS = [
+  'apertium',
+  'deepl',
+  'google',
+  'azure',
+  'amazon',
+  'modernmt',
+  'libretranslate',
+] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 /** One setting of an engine as the Admin form asks for it. A `secret` is stored, never answered or logged. */
@@ -185,6 +194,26 @@ export const KINDS: Record<ProviderKind, ProviderKindInfo> = {
       },
     ],
   },
+  libretranslate: {
+    kind: 'libretranslate',
+    label: 'LibreTranslate',
+    fields: [
+      {
+        name: 'url',
+        label: 'Server address',
+        help: 'The address of a LibreTranslate server, e.g. http://127.0.0.1:5000 or https://libretranslate.com',
+        required: true,
+        secret: false,
+      },
+      {
+        name: 'key',
+        label: 'API key',
+        help: 'The server’s API key, when it requires one (libretranslate.com does; a self-hosted server usually not)',
+        required: false,
+        secret: true,
+      },
+    ],
+  },
 };
 
 /** An engine's stored settings: field name → value (secrets included; never sent back to a client). */
@@ -216,6 +245,8 @@ export function createProvider(kind: ProviderKind, settings: ProviderSettings): 
       });
     case 'modernmt':
       return new ModernmtProvider({ key: settings.key, endpoint: settings.endpoint });
+    case 'libretranslate':
+      return new LibretranslateProvider({ url: settings.url, key: settings.key });
     case 'deepl':
       return new DeeplProvider({
         key: settings.key,
