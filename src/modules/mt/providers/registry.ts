@@ -9,6 +9,7 @@ import { DeeplProvider } from './deepl.ts';
 import { GoogleProvider } from './google.ts';
 import { LibretranslateProvider } from './libretranslate.ts';
 import { ModernmtProvider } from './modernmt.ts';
+import { OpenaiProvider } from './openai.ts';
 
 export const PROVIDER_KINDS = [
   'apertium',
@@ -18,6 +19,7 @@ export const PROVIDER_KINDS = [
   'amazon',
   'modernmt',
   'libretranslate',
+  'openai',
 ] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
@@ -214,6 +216,33 @@ export const KINDS: Record<ProviderKind, ProviderKindInfo> = {
       },
     ],
   },
+  openai: {
+    kind: 'openai',
+    label: 'OpenAI-compatible chat model',
+    fields: [
+      {
+        name: 'baseUrl',
+        label: 'Base URL',
+        help: 'The API’s base address, usually ending in /v1: https://api.openai.com/v1, or a local server’s such as http://127.0.0.1:8080/v1 (llama.cpp) or http://127.0.0.1:11434/v1 (Ollama)',
+        required: true,
+        secret: false,
+      },
+      {
+        name: 'key',
+        label: 'API key',
+        help: 'The server’s API key; empty for a local server without keys',
+        required: false,
+        secret: true,
+      },
+      {
+        name: 'model',
+        label: 'Model',
+        help: 'The chat model to translate with, as the server names it (e.g. gpt-4o-mini, qwen2.5:7b)',
+        required: true,
+        secret: false,
+      },
+    ],
+  },
 };
 
 /** An engine's stored settings: field name → value (secrets included; never sent back to a client). */
@@ -247,6 +276,8 @@ export function createProvider(kind: ProviderKind, settings: ProviderSettings): 
       return new ModernmtProvider({ key: settings.key, endpoint: settings.endpoint });
     case 'libretranslate':
       return new LibretranslateProvider({ url: settings.url, key: settings.key });
+    case 'openai':
+      return new OpenaiProvider({ baseUrl: settings.baseUrl, key: settings.key, model: settings.model });
     case 'deepl':
       return new DeeplProvider({
         key: settings.key,
