@@ -1,0 +1,83 @@
+// The registry of engine kinds as the Admin form and the per-organization engines use it: every kind has
+// a label and well-formed fields, is made from the fields an administrator fills in, and — whatever its
+// engine answers — never puts a secret field's value into a failure's message (messages are shown and
+// logged; keys never are).
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { MtFailure } from '../src/modules/mt/provider.ts';
+import { createProvider, KINDS, PROVIDER_KINDS } from '../src/modules/mt/providers/registry.ts';
+import { type FakeEngine, startFakeEngine } from './helpers/mt-fakes.ts';
+
+let fake: FakeEngine;
+before(async () => {
+  fake = await startFakeEngine();
+});
+after(() => fake.close());
+
+/** Settings as an administrator would fill them in, every address pointing at the fake engine. */
+function settingsFor(kind: (typeof PROVIDER_KINDS)[number]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const field of KINDS[kind].fields) {
+    if (field.secret) out[field.name] = `secret-${kind}-${field.name}-0123456789`;
+    else if (field.name === 'baseUrl') out[field.name] = `${fake.url}/v1`;
+    else if (['url', 'serverUrl', 'endpoint'].includes(field.name)) out[field.name] = fake.url;
+    else if (field.name === 'region') out[field.name] = 'eu-west-1';
+    else if (field.required) out[field.name] = 'tessera-test';
+  }
+  return out;
+}
+
+test('every kind has a label and fields with names, labels, help, and its secrets marked', () => {
+  assert.deepEqual(Object.keys(KINDS).sort(), [...PROVIDER_KINDS].sort());
+  for (const kind of PROVIDER_KINDS) {
+    const info = KINDS[kind];
+    assert.equal(info.kind, kind);
+    assert.ok(info.label.length > 0);
+    const names = info.fields.map((f) => f.name);
+    assert.equal(new Set(names).size, names.length, `${kind}: field names are unique`);
+    for (const f of info.fields) {
+      assert.match(f.name, /^[a-z][A-Za-z]*$/, `${kind}.${f.name}`);
+      assert.ok(f.label && f.help, `${kind}.${f.name}: a label and help`);
+      if (/key|secret|token|credentials/i.test(f.name) && f.name !== 'accessKeyId') {
+        assert.equal(f.secret, true, `${kind}.${f.name} is a secret`);
+      }
+    }
+  }
+  // What the issue asks an administrator to fill in.
+  const required = (kind: (typeof PROVIDER_KINDS)[number]) =>
+    KINDS[kind].fields.filter((f) => f.required).map((f) => f.name);
+  assert.deepEqual(required('deepl'), ['key']);
+  assert.deepEqual(required('google'), ['projectId']);
+  assert.deepEqual(required('azure'), ['key']);
+  assert.deepEqual(required('amazon'), ['accessKeyId', 'secretAccessKey', 'region']);
+  assert.deepEqual(required('modernmt'), ['key']);
+  assert.deepEqual(required('libretranslate'), ['url']);
+  assert.deepEqual(required('openai'), ['baseUrl', 'model']);
+});
+
+test('every kind is made from its fields, with a distinct name; a refusal is `auth` and names no secret', async () => {
+  const names = new Set<string>();
+  for (const kind of PROVIDER_KINDS) {
+    const settings = settingsFor(kind);
+    const provider = createProvider(kind, settings);
+    names.add(provider.name);
+    for (const status of [401, 403]) {
+      fake.handler = () => ({
+        status,
+        headers: { 'x-amzn-errortype': 'UnrecognizedClientException' },
+        body: { message: 'refused', error: { message: 'refused', code: 'x' } },
+      });
+      const err = await provider
+        .translate(['Hello'], 'en', 'es', AbortSignal.timeout(10_000))
+        .catch((e) => e);
+      assert.ok(err instanceof MtFailure, `${kind} ${status}: ${err}`);
+      assert.equal(err.kind, 'auth', `${kind} ${status}: ${err.message}`);
+      for (const [name, value] of Object.entries(settings)) {
+        if (KINDS[kind].fields.find((f) => f.name === name)?.secret) {
+          assert.ok(!err.message.includes(value), `${kind}: the failure names ${name}`);
+        }
+      }
+    }
+  }
+  assert.equal(names.size, PROVIDER_KINDS.length);
+});
