@@ -4,6 +4,7 @@
 // masking's markup kept, batches within 1,024 texts and 30,000 code points, each failure's kind, and a
 // tagged segment through the engine.
 import assert from 'node:assert/strict';
+import { createVerify, generateKeyPairSync } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { MtEngine } from '../src/modules/mt/engine.ts';
 import { MtFailure } from '../src/modules/mt/provider.ts';
@@ -67,6 +68,44 @@ test('Google: texts go to :translateText with the token, mimeType text/html and 
   assert.deepEqual(body.contents, texts);
   assert.equal(body.sourceLanguageCode, 'en');
   assert.equal(body.targetLanguageCode, 'zh-TW');
+});
+
+test('Google: with a service account key the SDK signs its own token (a self-signed JWT, no token server)', async () => {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const email = 'tessera-mt@tessera-test.iam.gserviceaccount.com';
+  const serviceAccount = {
+    type: 'service_account',
+    project_id: 'tessera-test',
+    private_key_id: 'key-1',
+    private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    client_email: email,
+    client_id: '1',
+    token_uri: 'https://oauth2.googleapis.com/token',
+  };
+  let jwt = '';
+  fake.requests.length = 0;
+  fake.handler = (req) => {
+    jwt = String(req.headers.authorization).replace(/^Bearer /, '');
+    return { body: { translations: [{ translatedText: 'HOLA' }] } };
+  };
+  const google = new GoogleProvider({
+    projectId: 'tessera-test',
+    credentials: JSON.stringify(serviceAccount),
+    endpoint: fake.url,
+  });
+  assert.deepEqual(await google.translate(['hola'], 'es', 'en', signal()), ['HOLA']);
+  const [header, payload, signature] = jwt.split('.');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+  assert.equal(JSON.parse(Buffer.from(header, 'base64url').toString()).kid, 'key-1');
+  assert.equal(claims.iss, email);
+  assert.ok(claims.exp > Date.now() / 1000);
+  const verify = createVerify('RSA-SHA256');
+  verify.update(`${header}.${payload}`);
+  assert.ok(verify.verify(publicKey, Buffer.from(signature, 'base64url')), 'signed with the key');
+  assert.throws(
+    () => new GoogleProvider({ projectId: 'p', credentials: '{not json secret-value' }),
+    (err: Error) => !err.message.includes('secret-value'),
+  );
 });
 
 test('Google: a batch over 1,024 texts or 30,000 characters is split, the answers kept in order', async () => {

@@ -6,10 +6,11 @@
 // endpoint's host, port and protocol, so an operator's proxy (or a test's loopback server) is reachable.
 //
 // - Credentials, three ways: a service account key (the JSON file's content) — the SDK signs its own
-//   tokens with it; an OAuth access token (`ya29.…`, e.g. from `gcloud auth print-access-token`) sent as
-//   `Authorization: Bearer` as it is — it expires, so this is for trials and token-issuing proxies; or
-//   nothing, for Application Default Credentials (Tessera running on Google Cloud). The tests use a token:
-//   a key needs Google's token server, which cannot be reached from here.
+//   short-lived tokens with it (self-signed JWTs, so no call to Google's token server); an OAuth access
+//   token (`ya29.…`, e.g. from `gcloud auth print-access-token`) sent as `Authorization: Bearer` as it is
+//   — it expires, so this is for trials and token-issuing proxies; or nothing, for Application Default
+//   Credentials (Tessera running on Google Cloud). The tests use both a token and a key (checking the
+//   JWT's signature).
 // - Markup: mimeType text/html, which Google keeps as markup. An HTML serializer may write the masking's
 //   empty elements as `<x1></x1>`; they are read back as `<x1/>`.
 // - Batches: at most 1,024 texts and 30,000 code points a request (Google's documented limits).
