@@ -179,3 +179,18 @@ test('DeepL: a tagged segment goes through the engine and comes back with its ta
     await store.close();
   }
 });
+
+test('DeepL: the caller’s timeout is kept although the SDK takes no AbortSignal', async () => {
+  fake.handler = async (req) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    return deeplTranslate(req);
+  };
+  const started = Date.now();
+  const err = await provider()
+    .translate(['a'], 'en', 'de', AbortSignal.timeout(200))
+    .catch((e) => e);
+  assert.ok(err instanceof MtFailure);
+  assert.equal(err.kind, 'server');
+  assert.match(err.message, /timed out/);
+  assert.ok(Date.now() - started < 1000, `gave up after ${Date.now() - started} ms`);
+});
