@@ -81,3 +81,21 @@ test('every kind is made from its fields, with a distinct name; a refusal is `au
   }
   assert.equal(names.size, PROVIDER_KINDS.length);
 });
+
+test('settings that cannot make an engine fail its calls as refused credentials, quoting none of them', async () => {
+  const google = createProvider('google', {
+    projectId: 'p',
+    credentials: '{"private_key": "secret-pem-0123',
+  });
+  assert.equal(google.name, 'google');
+  for (const call of [
+    () => google.translate(['a'], 'en', 'es', AbortSignal.timeout(5000)),
+    () => google.languages(AbortSignal.timeout(5000)),
+  ]) {
+    const err = await call().catch((e) => e);
+    assert.ok(err instanceof MtFailure);
+    assert.equal(err.kind, 'auth');
+    assert.match(err.message, /not a service account key/);
+    assert.ok(!err.message.includes('secret-pem'));
+  }
+});

@@ -1,15 +1,8 @@
 // Every kind of machine translation engine Tessera can call, and what an administrator fills in to add one.
 // An organization's engines (and the operator's default) are made here from their stored settings; the
 // Admin screen builds its form from FIELDS, so a new kind is one entry here and one provider file.
-import type { MtProvider } from '../provider.ts';
-import { AmazonProvider } from './amazon.ts';
+import { type LanguagePair, MtFailure, type MtProvider } from '../provider.ts';
 import { ApertiumProvider } from './apertium.ts';
-import { AzureProvider } from './azure.ts';
-import { DeeplProvider } from './deepl.ts';
-import { GoogleProvider } from './google.ts';
-import { LibretranslateProvider } from './libretranslate.ts';
-import { ModernmtProvider } from './modernmt.ts';
-import { OpenaiProvider } from './openai.ts';
 
 export const PROVIDER_KINDS = [
   'apertium',
@@ -249,40 +242,91 @@ export const KINDS: Record<ProviderKind, ProviderKindInfo> = {
 export type ProviderSettings = Record<string, string>;
 
 /**
- * An engine of a kind from its settings; `name` labels its suggestions and keys its cache and pauses.
- * The settings were checked against FIELDS before they were stored.
+ * An engine made on first use: the SDKs (Google's, Amazon's and Azure's above all) take seconds to load,
+ * and a server that has no such engine configured should not pay for them at start. Settings that cannot
+ * make an engine (a service account key that is not JSON) fail every call as refused credentials — no
+ * retry can help — with a message that quotes none of them.
+ */
+class LazyProvider implements MtProvider {
+  private made: Promise<MtProvider> | undefined;
+
+  constructor(
+    readonly name: string,
+    private readonly make: () => Promise<MtProvider>,
+  ) {}
+
+  private provider(): Promise<MtProvider> {
+    this.made ??= this.make().catch((err) => {
+      throw err instanceof MtFailure ? err : new MtFailure('auth', `${this.name}: ${(err as Error).message}`);
+    });
+    return this.made;
+  }
+
+  async translate(batch: string[], source: string, target: string, signal: AbortSignal): Promise<string[]> {
+    return (await this.provider()).translate(batch, source, target, signal);
+  }
+
+  async languages(signal: AbortSignal): Promise<LanguagePair[]> {
+    return (await this.provider()).languages(signal);
+  }
+}
+
+/**
+ * An engine of a kind from its settings; its `name` (the kind) labels its suggestions and keys its cache
+ * and pauses. The settings were checked against FIELDS before they were stored.
  */
 export function createProvider(kind: ProviderKind, settings: ProviderSettings): MtProvider {
   switch (kind) {
     case 'apertium':
       return new ApertiumProvider(settings.url);
+    case 'deepl':
+      return new LazyProvider(kind, async () => {
+        const { DeeplProvider } = await import('./deepl.ts');
+        return new DeeplProvider({
+          key: settings.key,
+          serverUrl: settings.serverUrl,
+          formality: settings.formality,
+        });
+      });
     case 'google':
-      return new GoogleProvider({
-        projectId: settings.projectId,
-        location: settings.location,
-        credentials: settings.credentials,
-        endpoint: settings.endpoint,
+      return new LazyProvider(kind, async () => {
+        const { GoogleProvider } = await import('./google.ts');
+        return new GoogleProvider({
+          projectId: settings.projectId,
+          location: settings.location,
+          credentials: settings.credentials,
+          endpoint: settings.endpoint,
+        });
       });
     case 'azure':
-      return new AzureProvider({ key: settings.key, region: settings.region, endpoint: settings.endpoint });
+      return new LazyProvider(kind, async () => {
+        const { AzureProvider } = await import('./azure.ts');
+        return new AzureProvider({ key: settings.key, region: settings.region, endpoint: settings.endpoint });
+      });
     case 'amazon':
-      return new AmazonProvider({
-        accessKeyId: settings.accessKeyId,
-        secretAccessKey: settings.secretAccessKey,
-        region: settings.region,
-        endpoint: settings.endpoint,
+      return new LazyProvider(kind, async () => {
+        const { AmazonProvider } = await import('./amazon.ts');
+        return new AmazonProvider({
+          accessKeyId: settings.accessKeyId,
+          secretAccessKey: settings.secretAccessKey,
+          region: settings.region,
+          endpoint: settings.endpoint,
+        });
       });
     case 'modernmt':
-      return new ModernmtProvider({ key: settings.key, endpoint: settings.endpoint });
+      return new LazyProvider(kind, async () => {
+        const { ModernmtProvider } = await import('./modernmt.ts');
+        return new ModernmtProvider({ key: settings.key, endpoint: settings.endpoint });
+      });
     case 'libretranslate':
-      return new LibretranslateProvider({ url: settings.url, key: settings.key });
+      return new LazyProvider(kind, async () => {
+        const { LibretranslateProvider } = await import('./libretranslate.ts');
+        return new LibretranslateProvider({ url: settings.url, key: settings.key });
+      });
     case 'openai':
-      return new OpenaiProvider({ baseUrl: settings.baseUrl, key: settings.key, model: settings.model });
-    case 'deepl':
-      return new DeeplProvider({
-        key: settings.key,
-        serverUrl: settings.serverUrl,
-        formality: settings.formality,
+      return new LazyProvider(kind, async () => {
+        const { OpenaiProvider } = await import('./openai.ts');
+        return new OpenaiProvider({ baseUrl: settings.baseUrl, key: settings.key, model: settings.model });
       });
   }
 }
