@@ -36,7 +36,8 @@ interface AzureInput {
 function azureTranslate(req: FakeRequest) {
   assert.equal(req.method, 'POST');
   assert.equal(req.path, '/translate');
-  assert.ok(req.query.get('api-version'), 'an api-version');
+  // The GA version SDK 2.x is built for (Microsoft's "migrate to 2026-06-06" guide: not v3.0's shapes).
+  assert.equal(req.query.get('api-version'), '2026-06-06');
   assert.equal(req.headers['ocp-apim-subscription-key'], KEY);
   assert.equal(req.headers['ocp-apim-subscription-region'], 'westeurope');
   assert.match(String(req.headers['content-type']), /application\/json/);
@@ -116,6 +117,7 @@ test('Azure: languages come from /languages?scope=translation', async () => {
     assert.equal(req.method, 'GET');
     assert.equal(req.path, '/languages');
     assert.equal(req.query.get('scope'), 'translation');
+    assert.equal(req.query.get('api-version'), '2026-06-06');
     return {
       body: {
         translation: {

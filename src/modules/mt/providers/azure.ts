@@ -1,10 +1,11 @@
 // Azure Translator through its official SDK, @azure-rest/ai-translation-text, which takes the endpoint (by
 // default https://api.cognitive.microsofttranslator.com, the global one; a resource's custom domain or a
-// sovereign cloud's address otherwise). SDK 2.x speaks the Text Translation API version it was built for
-// (2026-06-06): POST /translate with {inputs: [{text, language, textType, targets: [{language}]}]}, answered
-// {value: [{translations: [{language, text}]}]}; GET /languages?scope=translation answers
-// {translation: {code: {name, nativeName, dir}}}. The key goes in Ocp-Apim-Subscription-Key and, for a
-// regional resource, its region in Ocp-Apim-Subscription-Region.
+// sovereign cloud's address otherwise). SDK 2.x speaks the Text Translation API version it was built for,
+// 2026-06-06 (GA; its shapes are not v3.0's, as Microsoft's migration guide says): POST /translate with
+// {inputs: [{text, language, textType, targets: [{language}]}]}, answered {value: [{translations:
+// [{language, text}]}]}; GET /languages?scope=translation answers {translation: {code: {name, nativeName,
+// dir}}}. The key goes in Ocp-Apim-Subscription-Key and, for a regional resource, its region in
+// Ocp-Apim-Subscription-Region.
 //
 // - Markup: textType=html, which Azure keeps as markup around the words it translates (an empty element
 //   written back as `<x1></x1>` is read as `<x1/>`).
