@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { MtFailure } from '../src/modules/mt/provider.ts';
 import { createProvider, KINDS, PROVIDER_KINDS } from '../src/modules/mt/providers/registry.ts';
+import { batches, normalTag, retryAfterSeconds, selfClosed } from '../src/modules/mt/providers/shared.ts';
 import { type FakeEngine, startFakeEngine } from './helpers/mt-fakes.ts';
 
 let fake: FakeEngine;
@@ -98,4 +99,26 @@ test('settings that cannot make an engine fail its calls as refused credentials,
     assert.match(err.message, /not a service account key/);
     assert.ok(!err.message.includes('secret-pem'));
   }
+});
+
+test('shared helpers: batches by count and characters, tags in their usual case, Retry-After in both forms, <xN></xN>', () => {
+  assert.deepEqual(batches(['a', 'b', 'c', 'd', 'e'], 2), [['a', 'b'], ['c', 'd'], ['e']]);
+  assert.deepEqual(batches(['aaaa', 'bb', 'cc', 'dddddd', 'e'], 10, 5), [
+    ['aaaa'],
+    ['bb', 'cc'],
+    ['dddddd'],
+    ['e'],
+  ]);
+  assert.deepEqual(batches([], 3), []);
+  assert.equal(normalTag('EN-GB'), 'en-GB');
+  assert.equal(normalTag('ZH-HANS'), 'zh-Hans');
+  assert.equal(normalTag('sr_latn_rs'), 'sr-Latn-RS');
+  assert.equal(normalTag('es-419'), 'es-419');
+  assert.equal(retryAfterSeconds('30'), 30);
+  assert.equal(retryAfterSeconds(null), undefined);
+  assert.equal(retryAfterSeconds('soon'), undefined);
+  const inAMinute = retryAfterSeconds(new Date(Date.now() + 60_000).toUTCString())!;
+  assert.ok(inAMinute >= 58 && inAMinute <= 61, `${inAMinute}`);
+  assert.equal(selfClosed('a <x1></x1> b <x2 ></x2> <g3>c</g3>'), 'a <x1/> b <x2/> <g3>c</g3>');
+  assert.equal(selfClosed('<x1></x2>'), '<x1></x2>', 'only an element closed by itself');
 });
