@@ -27,6 +27,8 @@ import { documentsRoutes } from './modules/documents/routes.ts';
 import { segmentInContext } from './modules/documents/segment-service.ts';
 import { documentSweeps } from './modules/documents/service.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
+import { fileTranslationsRoutes } from './modules/file-translations/routes.ts';
+import { fileTranslationTask } from './modules/file-translations/translate-task.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { fileSweeps } from './modules/files/service.ts';
 import { jobExportTask } from './modules/jobs/export-task.ts';
@@ -37,8 +39,8 @@ import { discardFinishedImports, memoryImportTask } from './modules/memories/imp
 import { IndexCache, indexDirFor } from './modules/memories/index-cache.ts';
 import { memoriesRoutes } from './modules/memories/routes.ts';
 import { memoryTrimEdgesTask } from './modules/memories/trim-edges-task.ts';
-import { ApertiumProvider } from './modules/mt/providers/apertium.ts';
 import { MtEngine } from './modules/mt/engine.ts';
+import { ApertiumProvider } from './modules/mt/providers/apertium.ts';
 import { mtRoutes } from './modules/mt/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';
@@ -153,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       documentImportTask({ indexes, projects, regexTimeoutMs: config.regexTimeoutMs }),
       pretranslateTask(indexes, projects, mt),
       jobExportTask,
+      fileTranslationTask({ indexes, mt, maxUploadBytes: config.maxUploadBytes }),
     ],
     {
       id: instanceId,
@@ -206,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const comments = { unresolvedSegmentIds, commentNotes };
   await app.register(documentsRoutes, { db, projects, replaces, comments, ...uploads });
   await app.register(filesRoutes, { db, ...uploads });
+  await app.register(fileTranslationsRoutes, { db });
   await app.register(jobsRoutes, { db, languages, indexes, projects, ...uploads });
   await app.register(eventsRoutes, { db, events });
   await app.register(commentsRoutes, { db, events });

@@ -46,6 +46,8 @@ const OWNERS: Record<string, string> = {
   notifications: 'src/modules/notifications/repository.ts',
   mt_cache: 'src/modules/mt/repository.ts',
   mt_usage: 'src/modules/mt/repository.ts',
+  file_translations: 'src/modules/file-translations/repository.ts',
+  file_translation_chunks: 'src/modules/file-translations/repository.ts',
 };
 
 /**
