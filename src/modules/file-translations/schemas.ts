@@ -23,15 +23,18 @@ export const TranslateFileQuery = Type.Object({
   externalModelId: Type.Optional(Type.Integer()),
 });
 
+/** A time in seconds far past any translation's (the year 5138), within what every store compares. */
+const MAX_TIME = 99_999_999_999;
+
 /** GET /v2/translate/file: at least one filter (as Lilt requires). */
 export const MonitorQuery = Type.Object({
   /** Translation ids, comma separated; an id that is not the organization's is a 404. */
   translationIds: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
   status: Type.Optional(StringEnum(TRANSLATION_STATUS_NAMES)),
-  /** Translations started at this time or later, in seconds since the Unix epoch. */
-  fromTime: Type.Optional(Type.Number({ minimum: 0 })),
+  /** Translations started at this time or later, in seconds since the Unix epoch (a fraction allowed). */
+  fromTime: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_TIME })),
   /** Translations started before this time, in seconds since the Unix epoch. */
-  toTime: Type.Optional(Type.Number({ minimum: 0 })),
+  toTime: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_TIME })),
 });
 
 /** Lilt's TranslationInfo (camelCase on the wire), and what Tessera adds after its fields. */

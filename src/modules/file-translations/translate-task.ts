@@ -96,6 +96,11 @@ async function runTranslation(
     throw err;
   }
   await db.transaction(async (tx) => {
+    // Its file or memory deleted while it ran: the translation is gone, there is nothing to keep.
+    if (!(await repo.translationById(tx, row.id))) {
+      await ctx.complete(tx, { skipped: true });
+      return;
+    }
     await repo.storeResult(tx, row.id, result, RESULT_GROWTH * deps.maxUploadBytes);
     await ctx.complete(tx, {
       segments: result.segments,
