@@ -221,6 +221,9 @@ for (const target of await storeTargets()) {
       assert.match(none.json().message, /translationIds/);
       assert.equal((await api.get('/v2/translate/file?translationIds=1,x')).statusCode, 400);
       assert.equal((await api.get('/v2/translate/file?status=Done')).statusCode, 400);
+      const endless = await api.get('/v2/translate/file?fromTime=Infinity');
+      assert.equal(endless.statusCode, 400);
+      assert.match(endless.json().message, /fromTime/);
       assert.deepEqual((await api.get('/v2/translate/file?status=Completed')).json(), []);
       assert.equal(
         (await api.post(`/v2/translate/file?fileId=999999&memoryId=${memoryId}`, undefined)).statusCode,

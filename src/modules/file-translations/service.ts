@@ -106,6 +106,17 @@ export async function translateFiles(
   return rows.map(publicTranslation);
 }
 
+/**
+ * A time parameter as whole seconds (a fraction rounds up: `created_at >= 10.5` is `>= 11`). The query's
+ * schema bounds it, but a number spelled `Infinity` or `1e309` reaches here as Infinity: refused by name.
+ */
+function unixSeconds(name: string, value: number): number {
+  if (!Number.isFinite(value) || value < 0 || value > 99_999_999_999) {
+    throw errors.badParameter(`Parameter "${name}" must be a time in seconds since the Unix epoch`);
+  }
+  return Math.ceil(value);
+}
+
 export interface MonitorInput {
   translationIds?: string;
   status?: 'InProgress' | 'ReadyForDownload' | 'Completed' | 'Failed';
@@ -135,8 +146,8 @@ export async function monitorTranslations(
   }
   // Lilt's `Completed`: Tessera writes the file as it finishes translating, so none is ever in that state.
   const shown = status === 'Completed' ? undefined : status;
-  const from = fromTime === undefined ? undefined : Math.ceil(fromTime);
-  const to = toTime === undefined ? undefined : Math.ceil(toTime);
+  const from = fromTime === undefined ? undefined : unixSeconds('fromTime', fromTime);
+  const to = toTime === undefined ? undefined : unixSeconds('toTime', toTime);
   if (translationIds === undefined) {
     if (status === 'Completed') return [];
     const rows = await repo.listTranslations(deps.db, principal.organizationId, {
