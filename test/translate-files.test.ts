@@ -204,6 +204,28 @@ for (const target of await storeTargets()) {
       );
     });
 
+    test('a task whose params do not match its schema fails its translation instead of leaving it in progress', async () => {
+      await ctx.app.worker.stop();
+      try {
+        const fileId = await upload('stuck.txt', 'The red house is big.\n');
+        const [started] = await start(`fileId=${fileId}&memoryId=${memoryId}`);
+        const task = await ctx.db.get<{ id: number; params: string }>(
+          "SELECT id, params FROM tasks WHERE type = 'file_translation' AND state = 'queued' ORDER BY id DESC",
+        );
+        assert.equal(JSON.parse(task!.params).translation_id, started.id);
+        await ctx.db.run('UPDATE tasks SET params = ? WHERE id = ?', [
+          JSON.stringify({ translation_id: started.id, file_name: 7 }),
+          task!.id,
+        ]);
+        await ctx.app.worker.drain();
+        const [info] = (await api.get(`/v2/translate/file?translationIds=${started.id}`)).json() as Info[];
+        assert.equal(info.status, 'Failed');
+        assert.match(info.errorMsg!, /params of a file_translation task do not match its schema/);
+      } finally {
+        ctx.app.worker.start();
+      }
+    });
+
     test('parameters: named in the 400; unsupported options refused; at least one monitor filter', async () => {
       const fileId = await upload('p.txt', 'The red house is big.\n');
       for (const [query, name] of [

@@ -64,12 +64,22 @@ export function fileTranslationTask(deps: FileTranslationTaskDeps) {
     name: 'file_translation',
     params: FileTranslationTaskParams,
     run: (_task, params, ctx) => runTranslation(deps, params, ctx),
-    // Given up (its process kept dying, or its params are not ours): the translation says so.
-    async giveUp(db, _task, params, reason) {
-      if (params)
-        await repo.markFailed(db, params.translation_id, `The file could not be translated: ${reason}`);
+    // Given up (its process kept dying, or its params do not match): the translation says so, rather than
+    // staying in progress for ever. Malformed params still name their translation when they hold its id.
+    async giveUp(db, task, params, reason) {
+      const id = params?.translation_id ?? translationIdIn(task.params);
+      if (id !== undefined) await repo.markFailed(db, id, `The file could not be translated: ${reason}`);
     },
   });
+}
+
+function translationIdIn(params: string): number | undefined {
+  try {
+    const id = (JSON.parse(params) as { translation_id?: unknown }).translation_id;
+    return Number.isInteger(id) ? (id as number) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function runTranslation(
