@@ -27,6 +27,8 @@ import { documentsRoutes } from './modules/documents/routes.ts';
 import { segmentInContext } from './modules/documents/segment-service.ts';
 import { documentSweeps } from './modules/documents/service.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
+import { fileTranslationsRoutes } from './modules/file-translations/routes.ts';
+import { fileTranslationTask } from './modules/file-translations/translate-task.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { fileSweeps } from './modules/files/service.ts';
 import { jobExportTask } from './modules/jobs/export-task.ts';
@@ -155,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       documentImportTask({ indexes, projects, regexTimeoutMs: config.regexTimeoutMs }),
       pretranslateTask(indexes, projects, mt),
       jobExportTask,
+      fileTranslationTask({ indexes, mt, maxUploadBytes: config.maxUploadBytes }),
     ],
     {
       id: instanceId,
@@ -220,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const comments = { unresolvedSegmentIds, commentNotes };
   await app.register(documentsRoutes, { db, projects, replaces, comments, ...uploads });
   await app.register(filesRoutes, { db, ...uploads });
+  await app.register(fileTranslationsRoutes, { db });
   await app.register(jobsRoutes, { db, languages, indexes, projects, ...uploads });
   await app.register(eventsRoutes, { db, events });
   await app.register(commentsRoutes, { db, events });

@@ -103,6 +103,13 @@ export const errors = {
    */
   exportBlocked: (message: string, segments: unknown) =>
     new AppError(422, 'EXPORT_BLOCKED', message, {}, { segments }),
+  /** A file translation (POST /v2/translate/file) still running, or failed: it has no file to download. */
+  translationNotReady: (id: number, status: string, errorMsg: string | null) =>
+    status === 'Failed'
+      ? new AppError(409, 'TRANSLATION_FAILED', `Translation ${id} failed: ${errorMsg}`)
+      : new AppError(409, 'TRANSLATION_IN_PROGRESS', `Translation ${id} is still in progress`, {
+          'Retry-After': '2',
+        }),
   jobBusy: (message: string) => new AppError(409, 'JOB_BUSY', message, { 'Retry-After': '2' }),
   /** A job with a file that could not be imported: it has no translated files to export. */
   jobNotCreated: (id: number, failed?: { name: string; error: string }) =>

@@ -48,6 +48,8 @@ const OWNERS: Record<string, string> = {
   mt_usage: 'src/modules/mt/repository.ts',
   term_concepts: 'src/modules/terms/repository.ts',
   terms: 'src/modules/terms/repository.ts',
+  file_translations: 'src/modules/file-translations/repository.ts',
+  file_translation_chunks: 'src/modules/file-translations/repository.ts',
 };
 
 /**

@@ -111,6 +111,20 @@ const PROBES: Record<string, Probe> = {
     request: (f) => ({ url: `/v2/translate/suggestion?memory_id=${f.memory}&source=Hello` }),
   },
   'GET /v2/translate/usage': { request: () => ({ url: '/v2/translate/usage' }) },
+  'POST /v2/translate/file': {
+    request: (f) => ({ url: `/v2/translate/file?fileId=${f.file}&memoryId=${f.memory}` }),
+  },
+  'GET /v2/translate/file': { request: () => ({ url: '/v2/translate/file?status=InProgress' }) },
+  'GET /v2/translate/files': {
+    // A translation of the admin's: its file (ready, or a 409 while in progress) reaches the route.
+    async request(f) {
+      const started = await f.admin.post(
+        `/v2/translate/file?fileId=${f.file}&memoryId=${f.memory}`,
+        undefined,
+      );
+      return { url: `/v2/translate/files?id=${started.json()[0].id}` };
+    },
+  },
   'POST /v2/memories': {
     request: () => ({ url: '/v2/memories', payload: { name: name('tm'), srclang: 'en', trglang: 'de' } }),
   },

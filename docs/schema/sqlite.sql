@@ -137,6 +137,33 @@ CREATE TABLE documents (
 );
 CREATE INDEX documents_project ON documents (project_id);
 
+CREATE TABLE file_translation_chunks (
+  translation_id INTEGER NOT NULL REFERENCES file_translations(id) ON DELETE CASCADE,
+  seq            INTEGER NOT NULL,
+  data           BLOB    NOT NULL,
+  PRIMARY KEY (translation_id, seq)
+);
+
+CREATE TABLE file_translations (
+  id              INTEGER PRIMARY KEY AUTOINCREMENT,
+  organization_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  file_id         INTEGER NOT NULL REFERENCES source_files(id) ON DELETE CASCADE,
+  memory_id       INTEGER NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
+  with_tm         INTEGER NOT NULL,
+  status          TEXT    NOT NULL,
+  error_msg       TEXT,
+  result_name     TEXT,
+  media_type      TEXT,
+  segments        INTEGER NOT NULL DEFAULT 0,
+  tm_segments     INTEGER NOT NULL DEFAULT 0,
+  mt_segments     INTEGER NOT NULL DEFAULT 0,
+  source_segments INTEGER NOT NULL DEFAULT 0,
+  mt_provider     TEXT,
+  created_at      INTEGER NOT NULL,
+  updated_at      INTEGER NOT NULL
+);
+CREATE INDEX file_translations_organization ON file_translations (organization_id, created_at);
+
 CREATE TABLE instances (
   id           TEXT    PRIMARY KEY,
   started_at   INTEGER NOT NULL,

@@ -53,6 +53,10 @@ export const ROUTE_POLICY: Readonly<Record<string, readonly Role[] | typeof PUBL
   'POST /v2/translate': EVERYONE,
   'GET /v2/translate/suggestion': EVERYONE,
   'GET /v2/translate/usage': MANAGERS,
+  // Instant Translate works on the organization's uploaded files, which are the managers'.
+  'POST /v2/translate/file': MANAGERS,
+  'GET /v2/translate/file': MANAGERS,
+  'GET /v2/translate/files': MANAGERS,
   'POST /v2/memories': MANAGERS,
   'PUT /v2/memories': MANAGERS,
   'DELETE /v2/memories': MANAGERS,

@@ -9,7 +9,8 @@ export const CHUNK_BYTES = 1024 * 1024;
 export type ChunkTable =
   | { table: 'task_files'; owner: 'task_id' }
   | { table: 'source_file_chunks'; owner: 'file_id' }
-  | { table: 'document_files'; owner: 'document_id' };
+  | { table: 'document_files'; owner: 'document_id' }
+  | { table: 'file_translation_chunks'; owner: 'translation_id' };
 
 /** Stores a stream as the owner's file; throws 413 PAYLOAD_TOO_LARGE past `limit` bytes. Answers the size. */
 export async function writeChunks(

@@ -28,7 +28,8 @@ export type TaskTypeName =
   | 'document_import'
   | 'pretranslate'
   | 'export'
-  | 'job_export';
+  | 'job_export'
+  | 'file_translation';
 
 /** A task's lease: a worker that does not renew it for this long is presumed dead and its task runs again. */
 export const DEFAULT_LEASE_SECONDS = 60;

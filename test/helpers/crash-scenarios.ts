@@ -238,6 +238,11 @@ async function checkNothingLeft(server: CrashServer, label: string) {
     0,
     `${label}: export marks`,
   );
+  assert.equal(
+    await q("SELECT COUNT(*) AS n FROM file_translations WHERE status = 'InProgress'"),
+    0,
+    `${label}: file translations in progress`,
+  );
 }
 
 interface MemoryView {
@@ -393,6 +398,52 @@ export async function runCrashScenarios(
     assert.equal(res.status, 200);
     assert.equal((await res.text()).split('\n\n').length, sizes.segments);
     await assertNothingLeft(server, 'export');
+
+    log('kill -9 while a file is translated (Instant Translate)');
+    const held = lines.filter((_, i) => i % 2 === 0);
+    const file = await server.upload<{ id: number }>('/v2/files', Buffer.from(`${held.join('\n\n')}\n`), {
+      name: 'instant.txt',
+    });
+    const startedTranslation = await fetch(
+      `${server.url}/v2/translate/file?fileId=${file.id}&memoryId=${memory.id}`,
+      { method: 'POST', headers: { authorization: `Bearer ${server.key}` } },
+    );
+    assert.equal(startedTranslation.status, 200, await startedTranslation.clone().text());
+    const [{ id: translationId }] = (await startedTranslation.json()) as { id: number }[];
+    for (let i = 0; i < 400; i++) {
+      const [{ n }] = await store.query<{ n: number | string }>(
+        `SELECT COUNT(*) AS n FROM tasks WHERE type = 'file_translation' AND (state = 'succeeded' OR (state = 'running' AND progress_done > 0))`,
+      );
+      if (Number(n) > 0) break;
+      await sleep(10);
+    }
+    await server.kill();
+    const [state] = await store.query<{ status: string; chunks: number | string }>(
+      'SELECT status, (SELECT COUNT(*) FROM file_translation_chunks c WHERE c.translation_id = t.id) AS chunks FROM file_translations t WHERE id = $1',
+      [translationId],
+    );
+    assert.ok(
+      (state.status === 'InProgress' && Number(state.chunks) === 0) ||
+        (state.status === 'ReadyForDownload' && Number(state.chunks) > 0),
+      `before or after, never between: ${JSON.stringify(state)}`,
+    );
+    await server.start();
+    await server.until<{ status: string }[]>(
+      `/v2/translate/file?translationIds=${translationId}`,
+      ([t]) => t.status !== 'InProgress',
+      60_000,
+    );
+    const translatedFile = await fetch(`${server.url}/v2/translate/files?id=${translationId}`, {
+      headers: { authorization: `Bearer ${server.key}` },
+    });
+    assert.equal(translatedFile.status, 200);
+    const paragraphs = (await translatedFile.text()).trimEnd().split('\n\n');
+    assert.equal(paragraphs.length, held.length);
+    assert.ok(
+      paragraphs.every((p) => /^First Satz Nummer \d+$/.test(p)),
+      'every paragraph from the memory',
+    );
+    await assertNothingLeft(server, 'file translation');
   } finally {
     await server.stop().catch(() => server.kill());
   }

@@ -15,7 +15,14 @@ export const TranslateBody = Type.Object({
   n: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   /** Include the memory's fuzzy matches ahead of the MT (default true). */
   tm_matches: Type.Optional(Type.Boolean()),
-  /** Lilt's target prefix for interactive translation: accepted, not used (Apertium cannot be steered). */
+  /**
+   * Lilt's target prefix for interactive translation: the beginning of the target the translator has typed,
+   * as plain text. Every suggestion continues it: memory matches whose target starts with it are kept
+   * (the others left out), and so is a machine translation that does; one that does not is completed after
+   * it — the prefix's words aligned to the translation's first words by a word edit distance (without case),
+   * the translation continued from the aligned point, a last word still being typed completed from the
+   * translation's word it begins, and the tags of the replaced part moved to where the continuation starts.
+   */
   prefix: Type.Optional(Type.String({ maxLength: MAX_SOURCE_LENGTH })),
   /** Lilt's word alignments: accepted; `align` is empty (the engines here give none). */
   rich: Type.Optional(Type.Boolean()),

@@ -6,6 +6,7 @@ import type { Queryable } from '../../store/db.ts';
 import { plainText } from '../../text/inline-tags.ts';
 import { type MemoryDeps, queryMemory, requireMemory, type SegmentContextOf } from '../memories/service.ts';
 import type { MtEngine, MtResult } from './engine.ts';
+import { completeAfterPrefix, continuesPrefix } from './prefix.ts';
 import * as repo from './repository.ts';
 
 export interface MtDeps extends MemoryDeps {
@@ -53,6 +54,7 @@ export interface TranslateInput {
   source_hash?: number;
   n?: number;
   tm_matches?: boolean;
+  prefix?: string;
 }
 
 /** Translates a segment for a memory's pair as Lilt does: its memory matches first, then MT. */
@@ -74,9 +76,16 @@ export async function translateSegment(deps: MtDeps, principal: Principal, input
   });
   const plain = plainText(input.source);
   const { words, delimiters } = wordsAndDelimiters(plain);
-  const translation = matches.map((m) => suggestion(m.target, m.score, true));
+  // With a prefix (prefix.ts), every suggestion continues it: the matches that do are kept, the MT is
+  // completed after it.
+  const prefix = input.prefix ?? '';
+  const translation = matches
+    .filter((m) => continuesPrefix(m.target, prefix))
+    .map((m) => suggestion(m.target, m.score, true));
   const restored = mt.translations[0];
-  if (restored !== null && restored !== undefined) translation.push(suggestion(restored, 0, false));
+  if (restored !== null && restored !== undefined) {
+    translation.push(suggestion(completeAfterPrefix(prefix, restored), 0, false));
+  }
   return {
     untokenizedSource: plain,
     tokenizedSource: words.join(' '),
