@@ -8,7 +8,7 @@
 // `&File`), a final colon, full stop, ellipsis or `=`, enclosing parentheses, case. A gold source whose words
 // never occur in the training pairs cannot be learned from them: those are counted (coverage) and left out of
 // the accuracy, which is over the sources the lexicon has seen.
-import { stemmer } from '@orama/stemmers/german';
+import { stemmerOf } from '../src/terminology/stemmers.ts';
 import { WordAligner, wordTokens } from '../src/terminology/word-alignment.ts';
 import { buildCorpus, type Pair, readTmxPairs } from './corpus.ts';
 import { percentiles } from './table.ts';
@@ -78,7 +78,7 @@ export function runLexiconBench(options: {
   const times: number[] = [];
   for (const [source, targets] of gold) {
     const started = performance.now();
-    const answer = aligner.translations(source, { n: 3, stem: stemmer });
+    const answer = aligner.translations(source, { n: 3, stem: stemmerOf('de') });
     times.push(performance.now() - started);
     if (aligner.frequency(source, 1) === 0) continue;
     seen++;

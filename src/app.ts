@@ -50,6 +50,7 @@ import { reviewRoutes } from './modules/review/routes.ts';
 import { segmentsRoutes } from './modules/segments/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { tasksRoutes } from './modules/tasks/routes.ts';
+import { LearnedLexicon } from './modules/terms/learned-lexicon.ts';
 import { termsRoutes } from './modules/terms/routes.ts';
 import { importTermFile, isTermFile } from './modules/terms/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -195,10 +196,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(systemRoutes, { db, isWarm: () => indexes.warm });
   await app.register(languagesRoutes, { languages });
   await app.register(usersRoutes, { db, throttle });
+  // The lexicons learned from the memories, in a worker thread of their own (modules/terms/learned-lexicon.ts).
+  const learned = new LearnedLexicon(db);
   const termsDeps = {
     db,
     languages,
     indexes,
+    learned,
     maxUploadBytes: config.maxUploadBytes,
     maxDecompressedBytes: config.maxDecompressedBytes,
   };
@@ -249,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await instance.stop();
     await events.close();
     await replaces.close();
+    await learned.close();
   });
   return app;
 }

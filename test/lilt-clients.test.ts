@@ -196,6 +196,7 @@ for (const target of await storeTargets()) {
         frequency: 1,
         memory_id: memoryId,
         status: 'preferred',
+        origin: 'termbase',
       });
       assert.deepEqual(entry.examples, [
         { source: 'Open the file.', target: 'Öffnen Sie die Datei.', memory_id: memoryId },

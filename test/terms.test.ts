@@ -607,8 +607,22 @@ for (const target of await storeTargets()) {
       assert.equal(res.statusCode, 200, res.body);
       const [entry] = res.json();
       assert.deepEqual(entry.translations, [
-        { source: 'File', target: 'Datei', frequency: 2, memory_id: memoryId, status: 'preferred' },
-        { source: 'File', target: 'Dokument', frequency: 1, memory_id: memoryId, status: 'admitted' },
+        {
+          source: 'File',
+          target: 'Datei',
+          frequency: 2,
+          memory_id: memoryId,
+          status: 'preferred',
+          origin: 'termbase',
+        },
+        {
+          source: 'File',
+          target: 'Dokument',
+          frequency: 1,
+          memory_id: memoryId,
+          status: 'admitted',
+          origin: 'termbase',
+        },
       ]);
       assert.deepEqual(entry.examples, []);
       const none = (

@@ -122,11 +122,22 @@ export const LexiconEntry = Type.Object({
     Type.Object({
       source: Type.String(),
       target: Type.String(),
-      /** How many of the termbase's concepts give this translation. */
+      /**
+       * How many of the termbase's concepts give this translation; for one learned from the memory, in how
+       * many of its sentences holding the query the memory renders it so.
+       */
       frequency: Type.Number(),
       memory_id: Type.Integer(),
-      /** Extension: the target term's status (forbidden translations are never offered). */
-      status: StringEnum(TERM_STATUSES),
+      /**
+       * Extension: the target term's status (forbidden translations are never offered); null for a
+       * translation learned from the memory, which no one has vetted.
+       */
+      status: Nullable(StringEnum(TERM_STATUSES)),
+      /**
+       * Extension: where it comes from — `termbase`, or `memory`: learned from the memory's own pairs (word
+       * alignments), offered after the termbase's for a query the termbase does not hold or holds few of.
+       */
+      origin: StringEnum(['termbase', 'memory']),
     }),
   ),
   examples: Type.Array(

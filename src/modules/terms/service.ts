@@ -12,11 +12,14 @@ import type { Db, Queryable } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
 import { requireFileName } from '../../text/file-names.ts';
 import { concordance, type MemoryDeps, requireMemory } from '../memories/service.ts';
+import type { LearnedLexicon } from './learned-lexicon.ts';
 import * as repo from './repository.ts';
 
 export interface TermsDeps extends MemoryDeps {
   maxUploadBytes: number;
   maxDecompressedBytes: number;
+  /** The lexicons learned from the memories (learned-lexicon.ts). */
+  learned: LearnedLexicon;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -476,11 +479,12 @@ const STATUS_ORDER: Record<string, number> = { preferred: 0, admitted: 1, deprec
 
 /**
  * GET /v2/lexicon: the termbase's translations of the query (a term of the source language, case aside) into
- * the target language, best status first — never a forbidden one — and examples of it from the memory's
- * concordance.
+ * the target language, best status first — never a forbidden one — then, up to `n`, the translations learned
+ * from the memory's own pairs (in the memory's direction only; never one the termbase forbids or deprecates
+ * for that term), and examples of it from the memory's concordance.
  */
 export async function queryLexicon(
-  deps: MemoryDeps,
+  deps: MemoryDeps & { learned?: LearnedLexicon },
   principal: Principal,
   input: { memory_id: number; srclang: string; trglang: string; query: string; n?: number },
 ) {
@@ -498,8 +502,12 @@ export async function queryLexicon(
     string,
     { source: string; target: string; frequency: number; status: TermStatus }
   >();
+  /** Target terms the termbase advises against for this query: a learned translation never offers them. */
+  const advisedAgainst = new Set<string>();
   for (const t of terms) {
-    if (primary(t.lang) !== trg || t.status === 'forbidden') continue;
+    if (primary(t.lang) !== trg) continue;
+    if (t.status === 'forbidden' || t.status === 'deprecated') advisedAgainst.add(repo.textKey(t.text));
+    if (t.status === 'forbidden') continue;
     const source = sources.find((s) => Number(s.concept_id) === Number(t.concept_id))!;
     const known = translations.get(t.text);
     if (known) known.frequency++;
@@ -511,12 +519,37 @@ export async function queryLexicon(
         status: t.status as TermStatus,
       });
   }
-  const ranked = [...translations.values()]
+  const ranked: {
+    source: string;
+    target: string;
+    frequency: number;
+    status: TermStatus | null;
+    origin: 'termbase' | 'memory';
+    memory_id: number;
+  }[] = [...translations.values()]
     .sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || b.frequency - a.frequency)
     .slice(0, n)
-    .map((t) => ({ ...t, memory_id: memory.id }));
+    .map((t) => ({ ...t, origin: 'termbase' as const, memory_id: memory.id }));
+  const memoryDirection = src === primary(memory.srclang) && trg === primary(memory.trglang);
+  if (memoryDirection && ranked.length < n && deps.learned) {
+    const learned = await deps.learned.translations(memory, query, n);
+    const offered = new Set(ranked.map((t) => repo.textKey(t.target)));
+    for (const t of learned ?? []) {
+      const key = repo.textKey(t.target);
+      if (ranked.length >= n || offered.has(key) || advisedAgainst.has(key)) continue;
+      offered.add(key);
+      ranked.push({
+        source: query,
+        target: t.target,
+        frequency: t.count,
+        status: null,
+        origin: 'memory',
+        memory_id: memory.id,
+      });
+    }
+  }
   let examples: { source: string; target: string; memory_id: number }[] = [];
-  if (src === primary(memory.srclang) && trg === primary(memory.trglang)) {
+  if (memoryDirection) {
     const hits = await concordance(deps, principal, { id: memory.id, query, n });
     examples = hits.map((h) => ({ source: h.source, target: h.target, memory_id: memory.id }));
   }

@@ -1,0 +1,128 @@
+// The lexicon learned from a memory's own pairs through GET /v2/lexicon, on every store: trained in the
+// background on the first question, answered after the termbase's translations (origin "memory", no status),
+// never a translation the termbase forbids for the word, only in the memory's direction, and retrained once
+// the memory has grown.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { client } from './helpers/api.ts';
+import { createContext, type TestContext, userKey } from './helpers/context.ts';
+import { storeTargets } from './helpers/stores.ts';
+
+// A small memory in the way of a software UI's: each content word in several contexts.
+const PAIRS = [
+  ['Open the file', 'Öffnen Sie die Datei'],
+  ['Save the file', 'Speichern Sie die Datei'],
+  ['Close the file', 'Schließen Sie die Datei'],
+  ['Open the folder', 'Öffnen Sie den Ordner'],
+  ['Save the folder', 'Speichern Sie den Ordner'],
+  ['Close the window', 'Schließen Sie das Fenster'],
+  ['The file is open', 'Die Datei ist geöffnet'],
+  ['The folder is empty', 'Der Ordner ist leer'],
+  ['The window is empty', 'Das Fenster ist leer'],
+  ['Delete the file', 'Löschen Sie die Datei'],
+  ['Delete the folder', 'Löschen Sie den Ordner'],
+  ['Print the file', 'Drucken Sie die Datei'],
+  ['Print the window', 'Drucken Sie das Fenster'],
+  ['The file was deleted', 'Die Datei wurde gelöscht'],
+  ['The folder was deleted', 'Der Ordner wurde gelöscht'],
+];
+
+interface Translation {
+  source: string;
+  target: string;
+  frequency: number;
+  status: string | null;
+  origin: string;
+  memory_id: number;
+}
+
+for (const target of await storeTargets()) {
+  describe(`the learned lexicon on ${target.name}`, () => {
+    let ctx: TestContext;
+    let admin: ReturnType<typeof client>;
+    let translator: ReturnType<typeof client>;
+    let memoryId: number;
+
+    before(async () => {
+      ctx = await createContext(target);
+      admin = client(ctx.app, ctx.adminKey);
+      translator = client(
+        ctx.app,
+        await userKey(ctx, { username: 'lena', password: 'lena-password-1', role: 'translator' }),
+      );
+      memoryId = (await admin.post('/v2/memories', { name: 'UI', srclang: 'en', trglang: 'de' })).json().id;
+      for (const [source, target] of PAIRS) {
+        const res = await admin.post('/v2/segments', { memory_id: memoryId, source, target });
+        assert.equal(res.statusCode, 200, res.body);
+      }
+      // The termbase knows "folder": Verzeichnis preferred, Ordner forbidden.
+      const concept = await admin.post(`/v2/memories/terms?id=${memoryId}`, {
+        terms: [
+          { lang: 'en', text: 'folder' },
+          { lang: 'de', text: 'Verzeichnis', status: 'preferred' },
+          { lang: 'de', text: 'Ordner', status: 'forbidden' },
+        ],
+      });
+      assert.equal(concept.statusCode, 200, concept.body);
+    });
+    after(() => ctx.close());
+
+    const lexicon = async (query: string, langs = 'srclang=en&trglang=de') => {
+      const res = await translator.get(
+        `/v2/lexicon?memory_id=${memoryId}&${langs}&query=${encodeURIComponent(query)}`,
+      );
+      assert.equal(res.statusCode, 200, res.body);
+      return res.json()[0].translations as Translation[];
+    };
+
+    /** Asks until the memory's lexicon answers (its training runs in the background). */
+    async function learned(query: string): Promise<Translation[]> {
+      for (let i = 0; i < 600; i++) {
+        const answer = await lexicon(query);
+        if (answer.some((t) => t.origin === 'memory')) return answer;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`the lexicon never learned "${query}"`);
+    }
+
+    test('a word in no termbase is answered from the memory once its lexicon is trained', async () => {
+      const answer = await learned('window');
+      assert.deepEqual(answer[0], {
+        source: 'window',
+        target: 'Fenster',
+        frequency: 3,
+        status: null,
+        origin: 'memory',
+        memory_id: memoryId,
+      });
+      assert.equal((await lexicon('deleted'))[0].target, 'gelöscht');
+      assert.deepEqual(await lexicon('spreadsheet'), [], 'a word the memory never holds');
+      // Only in the memory's direction: the model learned English → German.
+      assert.deepEqual(await lexicon('Fenster', 'srclang=de&trglang=en'), []);
+    });
+
+    test("the termbase's translations come first, and one it forbids is never learned", async () => {
+      await learned('window');
+      const answer = await lexicon('folder');
+      assert.deepEqual(
+        answer.map((t) => [t.target, t.origin, t.status]),
+        [['Verzeichnis', 'termbase', 'preferred']],
+        'Ordner is what the memory says, and what the termbase forbids',
+      );
+    });
+
+    test('a memory that has grown by a tenth is learned again', async () => {
+      await learned('window');
+      assert.deepEqual(await lexicon('printer'), []);
+      for (const [source, target] of [
+        ['The printer is empty', 'Der Drucker ist leer'],
+        ['Open the printer', 'Öffnen Sie den Drucker'],
+        ['Delete the printer', 'Löschen Sie den Drucker'],
+      ]) {
+        await admin.post('/v2/segments', { memory_id: memoryId, source, target });
+      }
+      const answer = await learned('printer');
+      assert.equal(answer[0].target, 'Drucker');
+    });
+  });
+}
