@@ -11,7 +11,7 @@ export async function repairRoutes(app: App, deps: MtDeps) {
     {
       schema: {
         summary:
-          "A segment's 75–99 % memory matches with the words that differ patched by machine translation (extension)",
+          "A segment's fuzzy memory matches with the words that differ patched by machine translation (extension)",
         tags: ['translate'],
         querystring: RepairQuery,
         response: { 200: RepairList },

@@ -1,6 +1,9 @@
 // TypeBox schemas of GET /v2/translate/repairs (extension): a memory's 75–99 % matches repaired by MT.
 import { Type } from 'typebox';
-import { MAX_SOURCE_LENGTH } from './schemas.ts';
+
+// The longest source, as POST /v2/translate's (schemas.ts, which re-exports these types and so cannot be
+// imported from here).
+const MAX_SOURCE_LENGTH = 5000;
 
 export const RepairQuery = Type.Object({
   memory_id: Type.Integer({ minimum: 1 }),

@@ -9,7 +9,6 @@ import type * as files from '@server/modules/files/schemas.ts';
 import type * as jobs from '@server/modules/jobs/schemas.ts';
 import type * as languages from '@server/modules/languages/schemas.ts';
 import type * as memories from '@server/modules/memories/schemas.ts';
-import type * as repairs from '@server/modules/mt/repair-schemas.ts';
 import type * as mt from '@server/modules/mt/schemas.ts';
 import type * as notifications from '@server/modules/notifications/schemas.ts';
 import type * as projects from '@server/modules/projects/schemas.ts';
@@ -54,7 +53,7 @@ export type MemoryMatch = Static<typeof memories.TranslationMemoryEntry>;
 /** A segment's machine translation, named by its engine (extension). */
 export type MtSuggestion = Static<typeof mt.MtSuggestion>;
 /** A segment's fuzzy matches repaired by machine translation (extension). */
-export type RepairList = Static<typeof repairs.RepairList>;
+export type RepairList = Static<typeof mt.RepairList>;
 export type ConcordanceHit = Narrowed<
   Static<typeof memories.ConcordanceEntry>,
   { offsets: [number, number][] }
