@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { changedWords, planRepair, repairMatch, sameStem, type Translate } from './repair.ts';
+import { changedWords, inflectedLike, planRepair, repairMatch, sameStem, type Translate } from './repair.ts';
 
 /** An MT engine that knows a few phrases (and nothing else), recording its batches. */
 function dictionary(entries: Record<string, string>) {
@@ -110,9 +110,28 @@ describe('repairMatch', () => {
       },
       mt.translate,
     );
-    assert.equal(repair?.target, 'Borrar los carpetas seleccionadas');
+    // The target's ending (no -s) is kept where the engine's was: its inflection, not the engine's.
+    assert.equal(repair?.target, 'Borrar los carpetas seleccionada');
     assert.equal(sameStem('seleccionado', 'seleccionados'), true);
     assert.equal(sameStem('abrir', 'abre'), false);
+  });
+
+  it('gives the new word the target’s inflection where the engine’s differs (an infinitive, not an imperative)', async () => {
+    const mt = dictionary({
+      // The contexts: one word either side of the difference ("cannot copy the" is unknown here).
+      'copy the': 'copia la',
+      'rename the': 'rebautiza la',
+    });
+    const repair = await repairMatch(
+      {
+        source: 'cannot rename the current branch',
+        matchSource: 'cannot copy the current branch',
+        matchTarget: 'no se puede copiar la rama actual',
+      },
+      mt.translate,
+    );
+    assert.equal(repair?.target, 'no se puede rebautizar la rama actual');
+    assert.equal(inflectedLike('Copiar la rama', 'copia la rama', 'rebautiza la rama'), 'rebautizar la rama');
   });
 
   it('never cuts through a tag, and keeps the target’s tags where they are', async () => {

@@ -172,7 +172,13 @@ export function applyRepair(
       if (free(at.start, at.end)) {
         patches.push({
           ...at,
-          text: withCaseOf(target, at.start, to, c.toSource, plan.diff.query),
+          text: withCaseOf(
+            target,
+            at.start,
+            inflectedLike(target.slice(at.start, at.end), from, to),
+            c.toSource,
+            plan.diff.query,
+          ),
           mark: 'words',
         });
       }
@@ -262,7 +268,12 @@ function edgePatches(diff: WordDifferences, target: string, view: string): Patch
   const q = firstLetter(diff.query);
   const c = firstLetter(diff.candidate);
   const t = firstLetter(target, view);
-  if (q >= 0 && c >= 0 && t >= 0) {
+  // Only where the first and the last words are aligned with each other: otherwise the edge belongs to a
+  // word that differs, and a block (or nothing) handles it.
+  const aligned = (qi: number, ci: number) => diff.pairs.some(([a, b]) => a === qi && b === ci);
+  const firstAligned = aligned(0, 0);
+  const lastAligned = aligned(diff.queryWords.length - 1, diff.candidateWords.length - 1);
+  if (firstAligned && q >= 0 && c >= 0 && t >= 0) {
     const [qc, cc, tc] = [diff.query[q], diff.candidate[c], target[t]];
     const caseOf = (ch: string) => (ch === ch.toLowerCase() ? (ch === ch.toUpperCase() ? 0 : -1) : 1);
     if (qc.toLowerCase() === cc.toLowerCase() && caseOf(qc) !== caseOf(cc) && caseOf(tc) === caseOf(cc)) {
@@ -276,7 +287,7 @@ function edgePatches(diff: WordDifferences, target: string, view: string): Patch
   }
   const qTail = tailOf(diff.query, diff.queryWords);
   const cTail = tailOf(diff.candidate, diff.candidateWords);
-  if (qTail !== null && cTail !== null && qTail !== cTail && target.endsWith(cTail)) {
+  if (lastAligned && qTail !== null && cTail !== null && qTail !== cTail && target.endsWith(cTail)) {
     const start = target.length - cTail.length;
     // The target's own end must be plain text, not the inside of a tag.
     if (view.slice(start).indexOf('\0') < 0)
@@ -356,6 +367,41 @@ function locate(view: string, phrase: string, stemming: boolean): { start: numbe
   return hit;
 }
 
+/**
+ * The MT of σ′ inflected as the target inflects the MT of σ, where the target's words were found by their
+ * stems: a word the engine gave as "copia" that the target has as "copiar" (an English bare verb is an
+ * imperative to the engine, an infinitive to a translator of software) makes the engine's "rebautiza"
+ * "rebautizar". Word by word when the three have as many words: a word σ′ shares with σ (an anchor) is
+ * the target's own; a changed word whose ending is the engine's gets the target's ending instead.
+ */
+export function inflectedLike(found: string, from: string, to: string): string {
+  const f = [...found.matchAll(WORDS)].map((m) => m[0]);
+  const m = [...from.matchAll(WORDS)].map((x) => x[0]);
+  const t = [...to.matchAll(WORDS)];
+  if (f.length !== m.length || t.length !== m.length) return to;
+  let out = '';
+  let last = 0;
+  for (const [k, w] of t.entries()) {
+    out += to.slice(last, w.index);
+    last = w.index + w[0].length;
+    const word = w[0];
+    const same = fold(word) === fold(m[k]);
+    if (same || fold(f[k]) === fold(m[k])) {
+      out += same ? f[k] : word;
+      continue;
+    }
+    let p = 0;
+    while (p < f[k].length && p < m[k].length && fold(f[k][p]) === fold(m[k][p])) p++;
+    const engineEnding = m[k].slice(p);
+    const targetEnding = f[k].slice(p);
+    out +=
+      word.endsWith(engineEnding) && engineEnding.length <= 3 && targetEnding.length <= 3
+        ? word.slice(0, word.length - engineEnding.length) + targetEnding
+        : word;
+  }
+  return out + to.slice(last);
+}
+
 /** Equal words, or words sharing a stem of at least four letters that leaves at most three letters each. */
 export function sameStem(a: string, b: string): boolean {
   if (a === b) return true;
@@ -376,7 +422,13 @@ function withCaseOf(target: string, at: number, text: string, toSource: string, 
   const firstWord = /^[\p{L}\p{M}\p{N}_-]+/u.exec(toSource)?.[0] ?? '';
   if (/\p{Lu}/u.test(firstWord.slice(1))) return text;
   const startsText = plainBefore(target, at).trim() === '';
-  const model = startsText ? (/\p{L}/u.exec(source)?.[0] ?? first) : target[at];
+  const replacedWord = /^[\p{L}\p{M}\p{N}_-]+/u.exec(target.slice(at))?.[0] ?? '';
+  // A replaced acronym ("MSA") says nothing of the case of what replaces it: the segment's phrase does.
+  const model = startsText
+    ? (/\p{L}/u.exec(source)?.[0] ?? first)
+    : /\p{Lu}/u.test(replacedWord.slice(1))
+      ? toSource[0]
+      : target[at];
   if (model.toLowerCase() === model.toUpperCase()) return text;
   const upper = model !== model.toLowerCase();
   return (upper ? first.toUpperCase() : first.toLowerCase()) + text.slice(1);
