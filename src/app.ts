@@ -41,6 +41,7 @@ import { memoriesRoutes } from './modules/memories/routes.ts';
 import { memoryTrimEdgesTask } from './modules/memories/trim-edges-task.ts';
 import { MtEngine } from './modules/mt/engine.ts';
 import { ApertiumProvider } from './modules/mt/providers/apertium.ts';
+import { repairRoutes } from './modules/mt/repair-routes.ts';
 import { mtRoutes } from './modules/mt/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';
@@ -221,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(termsRoutes, termsDeps);
   await app.register(segmentsRoutes, { db, languages, indexes, events });
   await app.register(mtRoutes, { db, languages, indexes, mt, segmentContext: segmentInContext });
+  await app.register(repairRoutes, { db, languages, indexes, mt, segmentContext: segmentInContext });
   await app.register(tasksRoutes, { db, tasks: worker });
   await app.register(projectsRoutes, { db, languages, regexTimeoutMs: config.regexTimeoutMs });
   // Comments sit above documents (they are written on documents): what documents ask of them is handed over.

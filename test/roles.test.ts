@@ -110,6 +110,9 @@ const PROBES: Record<string, Probe> = {
   'GET /v2/translate/suggestion': {
     request: (f) => ({ url: `/v2/translate/suggestion?memory_id=${f.memory}&source=Hello` }),
   },
+  'GET /v2/translate/repairs': {
+    request: (f) => ({ url: `/v2/translate/repairs?memory_id=${f.memory}&source=Hello` }),
+  },
   'GET /v2/translate/usage': { request: () => ({ url: '/v2/translate/usage' }) },
   'POST /v2/translate/file': {
     request: (f) => ({ url: `/v2/translate/file?fileId=${f.file}&memoryId=${f.memory}` }),

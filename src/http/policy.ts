@@ -52,6 +52,7 @@ export const ROUTE_POLICY: Readonly<Record<string, readonly Role[] | typeof PUBL
   // (what MT costs) is the managers'.
   'POST /v2/translate': EVERYONE,
   'GET /v2/translate/suggestion': EVERYONE,
+  'GET /v2/translate/repairs': EVERYONE,
   'GET /v2/translate/usage': MANAGERS,
   // Instant Translate works on the organization's uploaded files, which are the managers'.
   'POST /v2/translate/file': MANAGERS,

@@ -91,3 +91,7 @@ export const MtSuggestion = Type.Object({
    */
   unavailable: Type.Union([Type.String(), Type.Null()]),
 });
+
+// GET /v2/translate/repairs's schemas live in repair-schemas.ts; the web reads API types from here (types
+// only: a value re-export would make the two modules import each other).
+export type * from './repair-schemas.ts';

@@ -52,6 +52,7 @@ import type {
   RejectAnswer,
   RenameDocumentBody,
   RenameMemoryBody,
+  RepairList,
   ReplaceRequest,
   ReplaceResult,
   ReshapeAnswer,
@@ -348,6 +349,13 @@ export const api = {
     json<MtSuggestion>(
       'GET',
       `/v2/translate/suggestion?${query({ memory_id: memoryId, source })}`,
+      undefined,
+      signal,
+    ),
+  mtRepairs: (memoryId: number, source: string, signal?: AbortSignal) =>
+    json<RepairList>(
+      'GET',
+      `/v2/translate/repairs?${query({ memory_id: memoryId, source })}`,
       undefined,
       signal,
     ),

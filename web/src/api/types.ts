@@ -53,6 +53,8 @@ export type Memory = Static<typeof memories.Memory>;
 export type MemoryMatch = Static<typeof memories.TranslationMemoryEntry>;
 /** A segment's machine translation, named by its engine (extension). */
 export type MtSuggestion = Static<typeof mt.MtSuggestion>;
+/** A segment's fuzzy matches repaired by machine translation (extension). */
+export type RepairList = Static<typeof mt.RepairList>;
 export type ConcordanceHit = Narrowed<
   Static<typeof memories.ConcordanceEntry>,
   { offsets: [number, number][] }

@@ -22,6 +22,7 @@ import { FilterBar } from './filters/filter-bar.tsx';
 import { GoToDialog } from './go-to/go-to-dialog.tsx';
 import { ShortcutHelp } from './help/shortcut-help.tsx';
 import { usePrefetchMatches } from './matches/use-matches.ts';
+import { usePrefetchMtRepairs } from './matches/use-mt-repairs.ts';
 import { usePrefetchMtSuggestions } from './matches/use-mt-suggestion.ts';
 import { SideBar } from './panels/side-bar.tsx';
 import { usePosition } from './position/use-position.ts';
@@ -79,6 +80,7 @@ export default function EditorPage({ id }: { id: number }) {
   const online = useOnline();
   usePrefetchMatches(memoryId, position);
   usePrefetchMtSuggestions(memoryId, position);
+  usePrefetchMtRepairs(memoryId, position);
   const [fullTags, toggleFullTags] = useFullTagsChoice();
   const reviewer = mayReview(caller.role);
   const [reviewMode, setReviewMode] = useReviewMode(reviewer, reviewsNow(caller, doc.data));
@@ -224,6 +226,7 @@ export default function EditorPage({ id }: { id: number }) {
               concordance: commands.concordance,
               insertMatch: commands.insertMatch,
               insertMt: commands.insertMt,
+              insertRepair: commands.insertRepair,
               segmentChanged: live.segmentChanged,
               commentRequest: commands.commentRequest,
               sendBack: canSendBack ? commands.sendBack.show : undefined,

@@ -15,6 +15,7 @@ export type ActionId =
   | 'goToSegment'
   | 'insertMatch'
   | 'insertMt'
+  | 'insertRepair'
   | 'copySource'
   | 'insertNextTag'
   | 'insertAllTags'
@@ -130,6 +131,13 @@ export const ACTIONS: readonly Action[] = [
     group: 'Memory',
     keys: ['Alt+0'],
     macKeys: ['Ctrl+0'],
+  },
+  {
+    id: 'insertRepair',
+    label: 'Insert the best match repaired by machine translation (shown after the matches)',
+    group: 'Memory',
+    keys: ['Alt+R'],
+    macKeys: ['Ctrl+R'],
   },
   {
     id: 'concordance',

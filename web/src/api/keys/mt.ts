@@ -2,3 +2,6 @@
 // change with the memory, so nothing invalidates it; it is kept like the matches.
 export const mtSuggestionKey = (memoryId: number, source: string) =>
   ['mt-suggestion', memoryId, source] as const;
+
+/** A source's fuzzy matches repaired by MT: kept like the suggestion (the memory changing makes it stale). */
+export const mtRepairsKey = (memoryId: number, source: string) => ['mt-repairs', memoryId, source] as const;

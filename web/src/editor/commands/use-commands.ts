@@ -10,6 +10,7 @@ import type { DocumentQa, DocumentSegment, MemoryMatch } from '../../api/types.t
 import { keysText } from '../../keyboard/shortcut-label.ts';
 import { type ActionHandlers, useActionKeys } from '../../keyboard/use-action-keys.ts';
 import { projectMatch } from '../matches/map-match-tags.ts';
+import { cachedMtRepairs } from '../matches/use-mt-repairs.ts';
 import { cachedMtSuggestion } from '../matches/use-mt-suggestion.ts';
 import type { Navigation, Position } from '../position/use-position.ts';
 import { qaIssues } from '../qa/qa-list.tsx';
@@ -267,6 +268,12 @@ export function useCommands({
       if (!active || memoryId === undefined) return;
       insertMt(cachedMtSuggestion(queryClient, memoryId, active.source)?.target);
     },
+    insertRepair: () => {
+      if (!active || memoryId === undefined) return;
+      // The repair is the match's target patched: its tags are the match's, mapped like an inserted match's
+      // would be only when they differ from this source's — the repair keeps them where the match had them.
+      insertMt(cachedMtRepairs(queryClient, memoryId, active.source)?.repairs[0]?.target);
+    },
     copySource: () => {
       if (active && view.current) setTarget(view.current, active.source);
     },
@@ -312,6 +319,7 @@ export function useCommands({
     goToNumber,
     insertMatch,
     insertMt: (target: string) => insertMt(target),
+    insertRepair: (target: string) => insertMt(target),
     confirm,
     /** What "Confirm anyway" does in this mode. */
     confirmAnyway: () => (reviewMode ? review(true) : confirm(true)),

@@ -15,6 +15,7 @@ import { DiffText } from './diff-text.tsx';
 import { projectMatch } from './map-match-tags.ts';
 import { explainScore } from './score-explanation.ts';
 import { useMatches } from './use-matches.ts';
+import { useMtRepairs } from './use-mt-repairs.ts';
 import { useMtSuggestion } from './use-mt-suggestion.ts';
 
 /**
@@ -166,6 +167,65 @@ function MtItem({
   );
 }
 
+/**
+ * The best fuzzy match repaired by MT: its own suggestion after the memory's matches (never in place of one),
+ * labelled as repaired with the engine named, the words the engine put in marked — underlined as well as
+ * coloured, and listed for screen readers — and inserted with its own key. Nothing is shown when no match
+ * could be repaired with its differences anchored.
+ */
+function RepairItem({
+  memoryId,
+  source,
+  onInsert,
+}: {
+  memoryId: number | undefined;
+  source: string;
+  onInsert?: (target: string) => void;
+}) {
+  const repairs = useMtRepairs(memoryId, source);
+  const repair = repairs.data?.repairs[0];
+  if (!repair) return null;
+  const marks = repair.changes.map((c): [number, number] => [c.start, c.end]);
+  const changed = repair.changes.map((c) => repair.target.slice(c.start, c.end));
+  const engine = repairs.data?.provider;
+  return (
+    <ul className="match-list repair-list" aria-label="Repaired match">
+      <li className="match mt repaired">
+        {onInsert ? (
+          <button
+            type="button"
+            className="match-insert"
+            onClick={() => onInsert(repair.target)}
+            title={tooltip('insertRepair')}
+            aria-keyshortcuts={ariaKeys('insertRepair')}
+          >
+            <span className="visually-hidden">{`Insert the ${repair.score}% match repaired`}</span>
+            <span className="match-n" aria-hidden="true">
+              {repair.score}%+
+            </span>
+          </button>
+        ) : (
+          <span className="match-insert">
+            <span className="match-n">{repair.score}%+</span>
+          </span>
+        )}
+        <div className="match-body">
+          <div className="match-target repaired-target">
+            <TaggedText text={repair.target} marks={marks} focusable />
+          </div>
+          {changed.length > 0 && <p className="visually-hidden">{`Changed words: ${changed.join(', ')}`}</p>}
+          <div className="match-meta">
+            <span className="muted">
+              {engine ? `Repaired by MT · ${engine}` : 'Repaired'} ·{' '}
+              {`${repair.patched} of ${plural(repair.differences, 'difference', 'differences')} patched`}
+            </span>
+          </div>
+        </div>
+      </li>
+    </ul>
+  );
+}
+
 export function MatchesPanel({
   memoryId,
   source,
@@ -173,11 +233,14 @@ export function MatchesPanel({
   segmentNumber,
   onInsert,
   onInsertMt,
+  onInsertRepair,
 }: {
   memoryId: number | undefined;
   source: string | undefined;
   /** Puts the machine translation into the target; without it, it is shown, not inserted. */
   onInsertMt?: (target: string) => void;
+  /** Puts a repaired match into the target. */
+  onInsertRepair?: (target: string) => void;
   /** The document segment the source is of, for context (101 %) matches. */
   segmentId: number | undefined;
   segmentNumber: number | undefined;
@@ -249,7 +312,10 @@ export function MatchesPanel({
         <p className="muted">{`No match of ${MIN_SCORE}% or more in the memory.`}</p>
       )}
       {source !== undefined && source.trim() !== '' && onInsert && (
-        <MtItem memoryId={memoryId} source={source} onInsert={onInsertMt} />
+        <>
+          <RepairItem memoryId={memoryId} source={source} onInsert={onInsertRepair} />
+          <MtItem memoryId={memoryId} source={source} onInsert={onInsertMt} />
+        </>
       )}
     </section>
   );

@@ -31,6 +31,7 @@ export const SIDE_PANELS: readonly SidePanel[] = [
         segmentNumber={context.segment ? context.segment.position + 1 : undefined}
         onInsert={context.insertMatch}
         onInsertMt={context.insertMt}
+        onInsertRepair={context.insertRepair}
       />
     ),
   },

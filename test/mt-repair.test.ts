@@ -1,0 +1,159 @@
+// Fuzzy-match repair through the HTTP API on every store, with the live Apertium engine (en→es):
+// GET /v2/translate/repairs answers a 75–99 % match with the differing words patched by MT, the changed
+// words marked and the tags where the match had them; the raw match stays the memory's; what cannot be
+// anchored is not offered; bad input, other organizations and engines that are absent.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { type Apertium, startApertium } from './helpers/apertium.ts';
+import { client } from './helpers/api.ts';
+import { createContext, type TestContext, userKey } from './helpers/context.ts';
+import { storeTargets } from './helpers/stores.ts';
+
+interface RepairList {
+  provider: string | null;
+  unavailable: string | null;
+  repairs: {
+    score: number;
+    match_source: string;
+    match_target: string;
+    target: string;
+    changes: { start: number; end: number }[];
+    differences: number;
+    patched: number;
+  }[];
+}
+
+const apertium: Apertium | null = await startApertium();
+after(() => apertium?.stop());
+
+const repairsOf = (api: ReturnType<typeof client>, memoryId: number, source: string) =>
+  api.get(`/v2/translate/repairs?memory_id=${memoryId}&source=${encodeURIComponent(source)}`);
+
+for (const target of await storeTargets()) {
+  describe(`fuzzy-match repair with Apertium on ${target.name}`, { skip: apertium === null }, () => {
+    let ctx: TestContext;
+    let api: ReturnType<typeof client>;
+    let memoryId: number;
+    before(async () => {
+      ctx = await createContext(target, { TESSERA_MT_APERTIUM_URL: apertium!.url });
+      api = client(ctx.app, ctx.adminKey);
+      memoryId = (await api.post('/v2/memories', { name: 'en-es', srclang: 'en', trglang: 'es' })).json().id;
+      for (const [source, translation] of [
+        ['The red house is <g id="1">big</g>.', 'La casa roja es <g id="1">grande</g>.'],
+        ['The dog eats its food every day.', 'El can come su comida cada día.'],
+        ['The house is empty.', 'La casa está vacía.'],
+        ['The house is empty.', 'La casa está vacía.'],
+      ]) {
+        const added = await api.post('/v2/segments', { memory_id: memoryId, source, target: translation });
+        assert.equal(added.statusCode, 200, added.body);
+      }
+    });
+    after(() => ctx.close());
+
+    test('the differing word is translated in its context, located in the match and patched; tags stay', async () => {
+      const res = await repairsOf(api, memoryId, 'The blue house is <g id="1">big</g>.');
+      assert.equal(res.statusCode, 200, res.body);
+      const list = res.json() as RepairList;
+      assert.equal(list.provider, 'apertium');
+      assert.equal(list.unavailable, null);
+      assert.equal(list.repairs.length, 1, res.body);
+      const [r] = list.repairs;
+      assert.equal(r.score, 80);
+      assert.equal(r.match_target, 'La casa roja es <g id="1">grande</g>.');
+      assert.equal(r.target, 'La casa azul es <g id="1">grande</g>.');
+      assert.deepEqual(
+        r.changes.map((c) => r.target.slice(c.start, c.end)),
+        ['azul'],
+      );
+      assert.deepEqual([r.differences, r.patched], [1, 1]);
+      // The raw match is still the memory's answer, unrepaired.
+      const raw = await api.get(
+        `/v2/memories/query?id=${memoryId}&query=${encodeURIComponent('The blue house is <g id="1">big</g>.')}`,
+      );
+      assert.equal(raw.json()[0].target, 'La casa roja es <g id="1">grande</g>.');
+    });
+
+    test('the edges are carried over without MT: a 99 % match differing in its full stop', async () => {
+      const list = (await repairsOf(api, memoryId, 'The house is empty')).json() as RepairList;
+      assert.equal(list.repairs[0]?.score, 99, JSON.stringify(list));
+      assert.equal(list.repairs[0]?.target, 'La casa está vacía');
+    });
+
+    test('a difference the target does not hold as the MT has it is not patched: no repair is offered', async () => {
+      // "dog" is "perro" to the engine; the translator wrote "can".
+      const list = (await repairsOf(api, memoryId, 'The cat eats its food every day.')).json() as RepairList;
+      assert.equal(list.provider, 'apertium');
+      assert.deepEqual(list.repairs, [], JSON.stringify(list));
+    });
+
+    test('bad input names the parameter; another organization’s memory is a 404', async () => {
+      const missing = await api.get(`/v2/translate/repairs?memory_id=${memoryId}`);
+      assert.equal(missing.statusCode, 400);
+      assert.match(missing.body, /source/);
+      const blank = await repairsOf(api, memoryId, '   ');
+      assert.equal(blank.statusCode, 400);
+      assert.match(blank.json().message, /"source"/);
+      const badId = await api.get('/v2/translate/repairs?memory_id=x&source=Hi');
+      assert.equal(badId.statusCode, 400);
+      assert.match(badId.body, /memory_id/);
+      const badN = await api.get(`/v2/translate/repairs?memory_id=${memoryId}&source=Hi&n=0`);
+      assert.equal(badN.statusCode, 400);
+      assert.match(badN.body, /n/);
+      assert.equal((await repairsOf(api, 999_999, 'Hi')).statusCode, 404);
+      const rival = client(
+        ctx.app,
+        await userKey(ctx, {
+          username: 'rival',
+          password: 'rival pass 1234',
+          role: 'admin',
+          organization: 'rival',
+        }),
+      );
+      assert.equal((await repairsOf(rival, memoryId, 'The blue house is big.')).statusCode, 404);
+      const translator = client(
+        ctx.app,
+        await userKey(ctx, { username: 'tina', password: 'tina pass 12345', role: 'translator' }),
+      );
+      assert.equal(
+        (await repairsOf(translator, memoryId, 'The blue house is <g id="1">big</g>.')).statusCode,
+        200,
+      );
+    });
+  });
+}
+
+for (const target of await storeTargets()) {
+  describe(`fuzzy-match repair without an engine on ${target.name}`, () => {
+    let ctx: TestContext;
+    let api: ReturnType<typeof client>;
+    let memoryId: number;
+    before(async () => {
+      ctx = await createContext(target);
+      api = client(ctx.app, ctx.adminKey);
+      memoryId = (await api.post('/v2/memories', { name: 'en-es', srclang: 'en', trglang: 'es' })).json().id;
+      await api.post('/v2/segments', {
+        memory_id: memoryId,
+        source: 'Delete 3 files from the red house.',
+        target: 'Borrar 3 archivos de la casa roja.',
+      });
+    });
+    after(() => ctx.close());
+
+    test('words are not repaired and the answer says why; numbers still are', async () => {
+      const words = (
+        await repairsOf(api, memoryId, 'Delete 3 files from the blue house.')
+      ).json() as RepairList;
+      assert.equal(words.provider, null);
+      assert.match(words.unavailable ?? '', /no machine translation engine/);
+      assert.deepEqual(words.repairs, []);
+      const numbers = (
+        await repairsOf(api, memoryId, 'Delete 12 files from the red house.')
+      ).json() as RepairList;
+      assert.equal(
+        numbers.repairs[0]?.target,
+        'Borrar 12 archivos de la casa roja.',
+        JSON.stringify(numbers),
+      );
+    });
+  });
+}
