@@ -1,7 +1,7 @@
 // The lexicon learned from a memory's own pairs through GET /v2/lexicon, on every store: trained in the
 // background on the first question, answered after the termbase's translations (origin "memory", no status),
 // never a translation the termbase forbids for the word, only in the memory's direction, and retrained once
-// the memory has grown.
+// the memory has grown; and the term candidates it proposes.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { client } from './helpers/api.ts';
@@ -108,6 +108,40 @@ for (const target of await storeTargets()) {
         answer.map((t) => [t.target, t.origin, t.status]),
         [['Verzeichnis', 'termbase', 'preferred']],
         'Ordner is what the memory says, and what the termbase forbids',
+      );
+    });
+
+    test('term candidates: phrases the memory translates consistently, not yet in the termbase', async () => {
+      await learned('window');
+      const res = await admin.get(`/v2/memories/terms/candidates?id=${memoryId}`);
+      assert.equal(res.statusCode, 200, res.body);
+      const answer = res.json();
+      assert.equal(answer.state, 'ready');
+      // "file" (9 sentences) is one; "folder" is already a term; "window" (3) is under the five sentences a
+      // candidate needs; "the", "is" are function words.
+      assert.deepEqual(
+        answer.candidates.map((c: { source: string; target: string }) => [c.source, c.target]),
+        [['file', 'Datei']],
+      );
+      assert.equal(answer.candidates[0].share, 1);
+      assert.equal((await translator.get(`/v2/memories/terms/candidates?id=${memoryId}`)).statusCode, 403);
+      const empty = (
+        await admin.post('/v2/memories', { name: 'Empty', srclang: 'en', trglang: 'de' })
+      ).json();
+      assert.deepEqual((await admin.get(`/v2/memories/terms/candidates?id=${empty.id}`)).json(), {
+        state: 'empty',
+        candidates: [],
+      });
+      // Accepted into the termbase, it is no longer a candidate.
+      await admin.post(`/v2/memories/terms?id=${memoryId}`, {
+        terms: [
+          { lang: 'en', text: 'File' },
+          { lang: 'de', text: 'Datei' },
+        ],
+      });
+      assert.deepEqual(
+        (await admin.get(`/v2/memories/terms/candidates?id=${memoryId}`)).json().candidates,
+        [],
       );
     });
 

@@ -172,6 +172,9 @@ const PROBES: Record<string, Probe> = {
     }),
   },
   'GET /v2/memories/terms': { request: (f) => ({ url: `/v2/memories/terms?id=${f.memory}&q=file` }) },
+  'GET /v2/memories/terms/candidates': {
+    request: (f) => ({ url: `/v2/memories/terms/candidates?id=${f.memory}` }),
+  },
   'POST /v2/memories/terms': {
     request: (f) => ({
       url: `/v2/memories/terms?id=${f.memory}`,

@@ -71,6 +71,7 @@ export const ROUTE_POLICY: Readonly<Record<string, readonly Role[] | typeof PUBL
   // Terminology: whoever translates reads the termbase (and the lexicon built on it); managers change it,
   // import it and export it whole.
   'GET /v2/memories/terms': EVERYONE,
+  'GET /v2/memories/terms/candidates': MANAGERS,
   'GET /v2/lexicon': EVERYONE,
   'POST /v2/memories/terms': MANAGERS,
   'PUT /v2/memories/terms': MANAGERS,

@@ -162,6 +162,8 @@ export class WordAligner {
   /** The texts and their tokens' offsets, to answer with what the memory wrote (its case, its hyphens). */
   private sources: string[] = [];
   private targets: string[] = [];
+  private srcStarts = new Int32Array(0);
+  private srcEnds = new Int32Array(0);
   private tgtStarts = new Int32Array(0);
   private tgtEnds = new Int32Array(0);
   private table = new PairTable(1024);
@@ -188,6 +190,8 @@ export class WordAligner {
     const tgtIds: number[] = [];
     const srcAt = [0];
     const tgtAt = [0];
+    const sStarts: number[] = [];
+    const sEnds: number[] = [];
     const tStarts: number[] = [];
     const tEnds: number[] = [];
     let skipped = 0;
@@ -199,7 +203,11 @@ export class WordAligner {
         skipped++;
         continue;
       }
-      for (const w of s.norms) srcIds.push(this.src.id(w));
+      for (let a = 0; a < s.norms.length; a++) {
+        srcIds.push(this.src.id(s.norms[a]));
+        sStarts.push(s.starts[a]);
+        sEnds.push(s.ends[a]);
+      }
       for (let j = 0; j < t.norms.length; j++) {
         tgtIds.push(this.tgt.id(t.norms[j]));
         tStarts.push(t.starts[j]);
@@ -214,6 +222,8 @@ export class WordAligner {
     this.tgtIds = Int32Array.from(tgtIds);
     this.srcAt = Int32Array.from(srcAt);
     this.tgtAt = Int32Array.from(tgtAt);
+    this.srcStarts = Int32Array.from(sStarts);
+    this.srcEnds = Int32Array.from(sEnds);
     this.tgtStarts = Int32Array.from(tStarts);
     this.tgtEnds = Int32Array.from(tEnds);
     const n = this.sources.length;
@@ -530,6 +540,85 @@ export class WordAligner {
     return [lo, hi];
   }
 
+  /**
+   * Term candidates: the memory's frequent source phrases (one to `maxWords` words, in at least `minCount`
+   * sentences) that it translates one way in at least half of the sentences holding them — what a
+   * terminologist would put in a termbase. A phrase may not begin or end with a function word ("the", "to",
+   * "of": the language's list, else the memory's 40 most frequent words). `exclude` holds phrases already in
+   * the termbase, as wordTokens' forms joined by spaces. Most frequent first, a phrase's count weighed by
+   * √(its words).
+   */
+  candidates(
+    options: {
+      maxWords?: number;
+      minCount?: number;
+      limit?: number;
+      stem?: (word: string) => string;
+      exclude?: ReadonlySet<string>;
+      /** The source language's function words (stopwords.ts). */
+      stopwords?: ReadonlySet<string>;
+    } = {},
+  ): TermCandidate[] {
+    const maxWords = options.maxWords ?? 3;
+    const minCount = options.minCount ?? 5;
+    const limit = options.limit ?? 50;
+    const n = this.sources.length;
+    // The function words: the language's list, or for a language without one the 40 words in most
+    // sentences; and what is no word of a term (a single letter, a number).
+    const common = new Set<number>([0]);
+    if (!options.stopwords || options.stopwords.size === 0) {
+      const byFrequency = this.postings.map((p, id) => [id, p.length]).sort((a, b) => b[1] - a[1]);
+      for (const [id] of byFrequency.slice(0, 41)) common.add(id);
+    }
+    for (let id = 1; id < this.src.words.length; id++) {
+      const w = this.src.words[id];
+      if (options.stopwords?.has(w) || !/\p{L}.*\p{L}/u.test(w)) common.add(id);
+    }
+    const counts = new Map<string, number>();
+    const inSentence = new Set<string>();
+    for (let i = 0; i < n; i++) {
+      inSentence.clear();
+      const s0 = this.srcAt[i];
+      const s1 = this.srcAt[i + 1];
+      for (let a = s0; a < s1; a++) {
+        if (common.has(this.srcIds[a])) continue;
+        let key = '';
+        for (let k = 0; k < maxWords && a + k < s1; k++) {
+          const id = this.srcIds[a + k];
+          key = k === 0 ? String(id) : `${key},${id}`;
+          if (common.has(id) || inSentence.has(key)) continue;
+          inSentence.add(key);
+          counts.set(key, (counts.get(key) ?? 0) + 1);
+        }
+      }
+    }
+    // A phrase of several words is more often a term than a single word as frequent: ranked by count × √words.
+    const weight = ([key, c]: [string, number]) => c * Math.sqrt(key.split(',').length);
+    const frequent = [...counts].filter(([, c]) => c >= minCount).sort((a, b) => weight(b) - weight(a));
+    const out: TermCandidate[] = [];
+    for (const [key] of frequent) {
+      if (out.length >= limit) break;
+      const ids = key.split(',').map(Number);
+      const phrase = ids.map((id) => this.src.words[id]).join(' ');
+      if (options.exclude?.has(phrase)) continue;
+      const [best] = this.translations(phrase, { n: 1, stem: options.stem });
+      if (!best || best.count < minCount || best.share < 0.5) continue;
+      out.push({ source: this.surfaceOf(ids), target: best.target, count: best.count, share: best.share });
+    }
+    return out;
+  }
+
+  /** A source phrase as the memory writes it most often (its case, its hyphens). */
+  private surfaceOf(ids: number[]): string {
+    const forms = new Map<string, number>();
+    for (const { sentence, at } of this.occurrences(ids, 50)) {
+      const a = this.srcAt[sentence] + at;
+      const form = this.sources[sentence].slice(this.srcStarts[a], this.srcEnds[a + ids.length - 1]);
+      forms.set(form, (forms.get(form) ?? 0) + 1);
+    }
+    return [...forms].sort((a, b) => b[1] - a[1])[0][0];
+  }
+
   /** How many training sentences hold a source word or phrase (up to `limit`). */
   frequency(phrase: string, limit = 1000): number {
     const ids: number[] = [];
@@ -569,6 +658,17 @@ function nameOf(forms: Map<string, number>, count: number): string {
   const often = [...forms].filter(([, n]) => n * 5 >= count);
   const pool = often.length > 0 ? often : [...forms];
   return pool.sort((a, b) => a[0].length - b[0].length || b[1] - a[1])[0][0];
+}
+
+export interface TermCandidate {
+  /** The source phrase as the memory writes it most often. */
+  source: string;
+  /** Its translation as the memory writes it most often. */
+  target: string;
+  /** Sentences rendering it so. */
+  count: number;
+  /** That count over the sentences holding the phrase that were looked at. */
+  share: number;
 }
 
 export interface PhraseTranslation {

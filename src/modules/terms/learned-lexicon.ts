@@ -9,12 +9,13 @@
 import type { Worker } from 'node:worker_threads';
 import type { Queryable } from '../../store/db.ts';
 import { startThread } from '../../tasks/threads.ts';
-import type { PhraseTranslation, TrainingFigures } from '../../terminology/word-alignment.ts';
+import type { PhraseTranslation, TermCandidate, TrainingFigures } from '../../terminology/word-alignment.ts';
 import { memoryPairPages } from '../memories/service.ts';
 
 /** The memory as the lexicon needs it. */
 export interface LexiconMemory {
   id: number;
+  srclang: string;
   trglang: string;
   num_segments: number;
 }
@@ -36,7 +37,8 @@ export class LearnedLexicon {
   private readonly models = new Map<number, ModelState>();
   private queue: Promise<void> = Promise.resolve();
   private nextId = 1;
-  private readonly answers = new Map<number, (t: PhraseTranslation[] | null) => void>();
+  // biome-ignore lint/suspicious/noExplicitAny: each question's answer has its own shape (translations, candidates)
+  private readonly answers = new Map<number, (answer: any) => void>();
   private readonly trainedWaiters = new Map<number, (() => void)[]>();
 
   constructor(private readonly db: Queryable) {}
@@ -63,12 +65,17 @@ export class LearnedLexicon {
 
   private received(
     m:
-      | { type: 'answer'; id: number; translations: PhraseTranslation[] | null }
+      | {
+          type: 'answer';
+          id: number;
+          translations?: PhraseTranslation[] | null;
+          candidates?: TermCandidate[] | null;
+        }
       | { type: 'trained'; memoryId: number; figures: TrainingFigures }
       | { type: 'failed'; memoryId: number; message: string },
   ): void {
     if (m.type === 'answer') {
-      this.answers.get(m.id)?.(m.translations);
+      this.answers.get(m.id)?.(m.translations ?? m.candidates ?? null);
       this.answers.delete(m.id);
       return;
     }
@@ -101,6 +108,27 @@ export class LearnedLexicon {
     const id = this.nextId++;
     const answer = new Promise<PhraseTranslation[] | null>((resolve) => this.answers.set(id, resolve));
     this.worker.postMessage({ type: 'query', id, memoryId: memory.id, phrase, n });
+    return answer;
+  }
+
+  /**
+   * Term candidates of a memory (WordAligner.candidates), leaving out the phrases in `exclude` (wordTokens'
+   * forms joined by spaces); null while the memory's model is not trained (its training is started).
+   */
+  async candidates(memory: LexiconMemory, n: number, exclude: string[]): Promise<TermCandidate[] | null> {
+    const state = this.models.get(memory.id);
+    if (this.due(memory, state)) this.train(memory);
+    if (!state?.ready || !this.worker) return null;
+    const id = this.nextId++;
+    const answer = new Promise<TermCandidate[] | null>((resolve) => this.answers.set(id, resolve));
+    this.worker.postMessage({
+      type: 'candidates',
+      id,
+      memoryId: memory.id,
+      srcLang: memory.srclang,
+      n,
+      exclude,
+    });
     return answer;
   }
 

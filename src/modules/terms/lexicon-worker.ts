@@ -4,9 +4,11 @@
 //   { type: 'pairs', memoryId, pairs }                       a page of the memory's pairs for the next training
 //   { type: 'train', memoryId, trgLang }            trains on the pages received, replaces the model
 //   { type: 'query', id, memoryId, phrase, n }               answers { type: 'answer', id, translations }
+//   { type: 'candidates', id, memoryId, srcLang, n, exclude } answers { type: 'answer', id, candidates }
 //   { type: 'drop', memoryId }                               forgets a memory's model
 import { parentPort } from 'node:worker_threads';
 import { stemmerOf } from '../../terminology/stemmers.ts';
+import { stopwordsOf } from '../../terminology/stopwords.ts';
 import { WordAligner } from '../../terminology/word-alignment.ts';
 
 interface Model {
@@ -25,6 +27,7 @@ type Message =
   | { type: 'pairs'; memoryId: number; pairs: { source: string; target: string }[] }
   | { type: 'train'; memoryId: number; trgLang: string }
   | { type: 'query'; id: number; memoryId: number; phrase: string; n: number }
+  | { type: 'candidates'; id: number; memoryId: number; srcLang: string; n: number; exclude: string[] }
   | { type: 'drop'; memoryId: number };
 
 parentPort!.on('message', (message: Message) => {
@@ -67,6 +70,20 @@ parentPort!.on('message', (message: Message) => {
         ? model.aligner.translations(message.phrase, { n: message.n, stem: model.stem })
         : null;
       parentPort!.postMessage({ type: 'answer', id: message.id, translations });
+      return;
+    }
+    case 'candidates': {
+      const model = models.get(message.memoryId);
+      if (model) model.usedAt = Date.now();
+      const candidates = model
+        ? model.aligner.candidates({
+            limit: message.n,
+            stem: model.stem,
+            stopwords: stopwordsOf(message.srcLang),
+            exclude: new Set(message.exclude),
+          })
+        : null;
+      parentPort!.postMessage({ type: 'answer', id: message.id, candidates });
       return;
     }
     case 'drop':

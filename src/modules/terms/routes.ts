@@ -8,6 +8,8 @@ import { IdQuery } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
 import { readUpload, uploadRoutes } from '../../http/uploads.ts';
 import {
+  CandidatesAnswer,
+  CandidatesQuery,
   Concept,
   ConceptBody,
   ConceptDeleted,
@@ -39,6 +41,20 @@ export async function termsRoutes(app: App, deps: service.TermsDeps) {
       },
     },
     async (request) => service.listConcepts(deps.db, principalOf(request), request.query),
+  );
+
+  app.get(
+    '/v2/memories/terms/candidates',
+    {
+      schema: {
+        summary:
+          'Term candidates: phrases the memory translates consistently that are not terms yet (extension)',
+        tags,
+        querystring: CandidatesQuery,
+        response: { 200: CandidatesAnswer },
+      },
+    },
+    async (request) => service.termCandidates(deps, principalOf(request), request.query),
   );
 
   app.post(

@@ -156,3 +156,31 @@ export const LexiconBody = Type.Object({
 });
 
 export const LexiconUpdated = Type.Object({ memory_id: Type.Integer(), success: Type.Boolean() });
+
+export const CandidatesQuery = Type.Object({
+  /** The memory. */
+  id: Type.Integer({ minimum: 1 }),
+  /** How many candidates at most (default 50). */
+  n: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+});
+
+/** Term candidates learned from a memory (extension): phrases it translates consistently, not yet terms. */
+export const CandidatesAnswer = Type.Object({
+  /**
+   * `ready`: the candidates are the memory's; `learning`: its lexicon is being learned (ask again shortly);
+   * `empty`: the memory holds no pairs to learn from.
+   */
+  state: StringEnum(['ready', 'learning', 'empty']),
+  candidates: Type.Array(
+    Type.Object({
+      /** The phrase in the memory's source language, as the memory writes it most often. */
+      source: Type.String(),
+      /** Its translation as the memory writes it most often. */
+      target: Type.String(),
+      /** In how many of the sentences looked at (up to 150) the memory translates it so. */
+      frequency: Type.Integer(),
+      /** That share of the sentences holding the phrase that were looked at, 0.5–1. */
+      share: Type.Number(),
+    }),
+  ),
+});

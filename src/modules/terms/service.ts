@@ -10,6 +10,7 @@ import type { Attachment } from '../../http/attachments.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
+import { wordTokens } from '../../terminology/word-alignment.ts';
 import { requireFileName } from '../../text/file-names.ts';
 import { concordance, type MemoryDeps, requireMemory } from '../memories/service.ts';
 import type { LearnedLexicon } from './learned-lexicon.ts';
@@ -554,6 +555,37 @@ export async function queryLexicon(
     examples = hits.map((h) => ({ source: h.source, target: h.target, memory_id: memory.id }));
   }
   return [{ translations: ranked, examples }];
+}
+
+/**
+ * GET /v2/memories/terms/candidates: phrases the memory translates consistently that are not terms yet, for
+ * a project manager to accept into the termbase (the learned lexicon's candidates).
+ */
+export async function termCandidates(
+  deps: { db: Queryable; learned: LearnedLexicon },
+  principal: Principal,
+  input: { id: number; n?: number },
+) {
+  const memory = await requireMemory(deps.db, principal, input.id);
+  const src = primary(memory.srclang);
+  const known = (await repo.termsOfMemory(deps.db, memory.id, principal.organizationId))
+    .filter((t) => primary(t.lang) === src)
+    .map((t) => wordTokens(t.text).norms.join(' '));
+  const candidates = await deps.learned.candidates(memory, input.n ?? 50, known);
+  return {
+    state:
+      candidates !== null
+        ? ('ready' as const)
+        : memory.num_segments > 0
+          ? ('learning' as const)
+          : ('empty' as const),
+    candidates: (candidates ?? []).map((c) => ({
+      source: c.source,
+      target: c.target,
+      frequency: c.count,
+      share: c.share,
+    })),
+  };
 }
 
 /** POST /v2/lexicon: a concept of the source term (the memory's source language) and its target term. */
