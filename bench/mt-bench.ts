@@ -42,6 +42,8 @@ export type MtBenchResult =
       inject_direct_ms: Percentiles;
       overhead_p50_ms: number;
       overhead_p99_ms: number;
+      /** The median of the per-text differences (Tessera − direct, the same text a moment apart). */
+      paired_overhead_p50_ms: number;
       cache_hit_ms: Percentiles;
       /** GET /healthz by app.inject between the hits: what the machine allows a trivial request. */
       healthz_ms: Percentiles;
@@ -138,6 +140,7 @@ async function inProcess(apyUrl: string, timed: readonly string[], warm: readonl
     }
     const viaTessera: number[] = [];
     const straight: number[] = [];
+    const differences: number[] = [];
     for (const [i, text] of timed.entries()) {
       if (i % 2 === 0) {
         viaTessera.push(await inject(text));
@@ -146,6 +149,7 @@ async function inProcess(apyUrl: string, timed: readonly string[], warm: readonl
         straight.push(await direct(text));
         viaTessera.push(await inject(text));
       }
+      differences.push(viaTessera[i] - straight[i]);
     }
     const hits: number[] = [];
     // The floor: /healthz (no store, no MT) timed the same way between the hits, so that a tail the machine's
@@ -161,6 +165,8 @@ async function inProcess(apyUrl: string, timed: readonly string[], warm: readonl
     }
     return {
       inject: percentiles(viaTessera),
+      // Text by text, the two calls a moment apart: less exposed to the machine's load drifting.
+      pairedP50: percentiles(differences).p50,
       direct: percentiles(straight),
       hits: percentiles(hits),
       floor: percentiles(floor),
@@ -344,6 +350,7 @@ export async function runMtBench(opts: MtBenchOptions): Promise<MtBenchResult> {
             inject_direct_ms: local.direct,
             overhead_p50_ms: local.inject.p50 - local.direct.p50,
             overhead_p99_ms: local.inject.p99 - local.direct.p99,
+            paired_overhead_p50_ms: local.pairedP50,
             cache_hit_ms: local.hits,
             healthz_ms: local.floor,
             http: { direct_ms: d, tessera_ms: t, cache_hit_ms: percentiles(hitMs) },

@@ -616,7 +616,7 @@ if (mt && 'skipped' in mt) {
       value: t.overhead_p50_ms,
       unit: 'ms',
       target: { op: '<=', value: 2 },
-      note: `GET /v2/translate/suggestion for ${t.texts} distinct texts not in the cache, answered by app.inject in one process: ${ms(t.inject_ms)}; the same texts straight to APy (/translate, the provider's parameters, a keep-alive node:http client) from that process: ${ms(t.inject_direct_ms)}. Through the real server process over keep-alive HTTP: ${ms(t.http.tessera_ms)} against APy's ${ms(t.http.direct_ms)} (two more process wake-ups, which the machine's load lengthens)`,
+      note: `GET /v2/translate/suggestion for ${t.texts} distinct texts not in the cache, answered by app.inject in one process: ${ms(t.inject_ms)}; the same texts straight to APy (/translate, the provider's parameters, a keep-alive node:http client) from that process: ${ms(t.inject_direct_ms)}; the median of the per-text differences ${t.paired_overhead_p50_ms.toFixed(2)} ms. Through the real server process over keep-alive HTTP: ${ms(t.http.tessera_ms)} against APy's ${ms(t.http.direct_ms)} (two more process wake-ups, which the machine's load lengthens)`,
     },
     {
       figure: 'MT suggestion overhead p99 (Tessera − APy direct)',
