@@ -40,6 +40,8 @@ export interface ServerSettings {
   dataDir: string;
   apiKey: string;
   maxUploadBytes?: number;
+  /** Further settings of the server (a machine translation engine's URL…). */
+  env?: Record<string, string>;
 }
 
 /** A `tessera serve` child process on 127.0.0.1 and an ephemeral port, with SQLite under dataDir. */
@@ -65,6 +67,7 @@ export class ServerProcess {
         // The bench's own polling and query loops are one client; the per-key limit is not under test.
         TESSERA_RATE_LIMIT: '10000000',
         ...(settings.maxUploadBytes ? { TESSERA_MAX_UPLOAD_BYTES: String(settings.maxUploadBytes) } : {}),
+        ...settings.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

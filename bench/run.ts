@@ -18,6 +18,7 @@ import { runJobsBench } from './jobs-bench.ts';
 import { type Leverage, runLeverageBench } from './leverage-bench.ts';
 import { runLexiconBench } from './lexicon-bench.ts';
 import { runLoadBench } from './load-bench.ts';
+import { runMtBench } from './mt-bench.ts';
 import { type RepairBench, runRepairBench } from './repair-bench.ts';
 import { runResponsivenessBench } from './responsiveness-bench.ts';
 import { formatTable, machine, type Row, writeResults } from './table.ts';
@@ -94,6 +95,7 @@ const SECTIONS = [
   'leverage',
   'lexicon',
   'terms',
+  'mt',
   'crash',
   'repair',
 ];
@@ -241,6 +243,13 @@ const documents = !selected('documents')
 const terms = !selected('terms')
   ? undefined
   : await section('terms', () => runTermsBench({ terms: termsCount, seed, log }));
+const mt = !selected('mt')
+  ? undefined
+  : await section('mt', async () => {
+      const mtDataDir = join(workDir, 'mt-data');
+      mkdirSync(mtDataDir);
+      return runMtBench({ dataDir: mtDataDir, workDir, apiKey, segments: docSegments, seed, log });
+    });
 
 // The crash suite of the tests (test/crash-recovery.test.ts), at full size, on the embedded store.
 const crashSizes = { units: 200_000, segments: 50_000 };
@@ -717,6 +726,52 @@ if (terms) {
     },
   );
 }
+if (mt && 'skipped' in mt) {
+  rows.push({ figure: 'mt', value: null, unit: '', note: `skipped: ${mt.skipped}` });
+} else if (mt) {
+  const t = mt;
+  const ms = (p: { p50: number; p99: number }) => `p50 ${p.p50.toFixed(2)} ms, p99 ${p.p99.toFixed(2)} ms`;
+  rows.push(
+    {
+      figure: 'MT suggestion overhead p50 (Tessera − APy direct)',
+      value: t.overhead_p50_ms,
+      unit: 'ms',
+      target: { op: '<=', value: 2 },
+      note: `GET /v2/translate/suggestion for ${t.texts} distinct texts not in the cache, answered by app.inject in one process: ${ms(t.inject_ms)}; the same texts straight to APy (/translate, the provider's parameters, a keep-alive node:http client) from that process: ${ms(t.inject_direct_ms)}; the median of the per-text differences ${t.paired_overhead_p50_ms.toFixed(2)} ms. Through the real server process over keep-alive HTTP: ${ms(t.http.tessera_ms)} against APy's ${ms(t.http.direct_ms)} (two more process wake-ups, which the machine's load lengthens)`,
+    },
+    {
+      figure: 'MT suggestion overhead p99 (Tessera − APy direct)',
+      value: t.overhead_p99_ms,
+      unit: 'ms',
+      target: { op: '<=', value: 2 },
+    },
+    {
+      figure: 'MT suggestion, cache hit, p50',
+      value: t.cache_hit_ms.p50,
+      unit: 'ms',
+      target: { op: '<=', value: 1 },
+      note: `the same ${t.texts} texts three times more, answered from the store's cache, timed around app.inject (the server's whole handling: authentication, the memory, the cache's read, the usage counter's write); GET /healthz timed between them: ${ms(t.healthz_ms)}; through the real server process over keep-alive HTTP: ${ms(t.http.cache_hit_ms)}`,
+    },
+    {
+      figure: 'MT suggestion, cache hit, p99',
+      value: t.cache_hit_ms.p99,
+      unit: 'ms',
+      target: { op: '<=', value: 1 },
+    },
+    {
+      figure: `tm+mt pre-translation (${t.document_segments.toLocaleString('en-US')} segments), MT from APy`,
+      value: t.pretranslate_cold_segments_per_s,
+      unit: 'seg/s',
+      note: `${t.pretranslate_cold_s.toFixed(1)} s: ${t.tm_segments} segments from the memory (${t.memory_units} units, half the document's sentences), ${t.mt_segments} by MT of ${t.mt_distinct_texts} distinct texts (each sent to APy once, one request a text)`,
+    },
+    {
+      figure: `tm+mt pre-translation (${t.document_segments.toLocaleString('en-US')} segments), MT cached`,
+      value: t.pretranslate_cached_segments_per_s,
+      unit: 'seg/s',
+      note: `${t.pretranslate_cached_s.toFixed(1)} s: the same pre-translation again, every MT answered from the cache (Tessera's own path)`,
+    },
+  );
+}
 if (selected('crash'))
   rows.push({
     figure: 'crash recovery: kill -9 at each stage, restart',
@@ -761,6 +816,7 @@ writeResults(outFile, rows, m, {
   lexicon: lexicon ?? null,
   terms: terms ?? null,
   repair: repair ?? null,
+  mt: mt ?? null,
   failures,
 });
 console.log(`\nwritten: ${outFile}`);

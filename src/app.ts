@@ -39,6 +39,7 @@ import { discardFinishedImports, memoryImportTask } from './modules/memories/imp
 import { IndexCache, indexDirFor } from './modules/memories/index-cache.ts';
 import { memoriesRoutes } from './modules/memories/routes.ts';
 import { memoryTrimEdgesTask } from './modules/memories/trim-edges-task.ts';
+import { providerServing } from './modules/mt/coverage.ts';
 import { MtEngine } from './modules/mt/engine.ts';
 import { ApertiumProvider } from './modules/mt/providers/apertium.ts';
 import { repairRoutes } from './modules/mt/repair-routes.ts';
@@ -230,7 +231,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(documentsRoutes, { db, projects, replaces, comments, ...uploads });
   await app.register(filesRoutes, { db, ...uploads });
   await app.register(fileTranslationsRoutes, { db });
-  await app.register(jobsRoutes, { db, languages, indexes, projects, ...uploads });
+  // The analysis names the engine serving each pair (every organization shares the operator's engine).
+  const mtProviderOf = (_organizationId: number, source: string, target: string) =>
+    providerServing(mt, source, target);
+  await app.register(jobsRoutes, { db, languages, indexes, projects, mtProviderOf, ...uploads });
   await app.register(eventsRoutes, { db, events });
   await app.register(commentsRoutes, { db, events });
   await app.register(notificationsRoutes, { db });

@@ -14,7 +14,7 @@ import { storeTargets } from './helpers/stores.ts';
 const FLOW = 'Before it.\n\nClick OK.\n\nAfter it.\n';
 const OTHER =
   'Click OK.\n\nPress the red button.\n\nPress the red buttons.\n\nSomething entirely new here.\n';
-const BANDS = ['context', 'exact', 'fuzzy95', 'fuzzy85', 'fuzzy75', 'repetitions', 'new'] as const;
+const BANDS = ['context', 'exact', 'fuzzy95', 'fuzzy85', 'fuzzy75', 'repetitions', 'mt', 'new'] as const;
 type Bands = Record<(typeof BANDS)[number], number>;
 const DEFAULTS: Bands = {
   context: 0,
@@ -23,6 +23,7 @@ const DEFAULTS: Bands = {
   fuzzy85: 60,
   fuzzy75: 80,
   repetitions: 10,
+  mt: 72,
   new: 100,
 };
 const weighed = (b: Bands, w: Bands) =>
@@ -140,6 +141,8 @@ for (const target of await storeTargets()) {
       }
       for (const k of BANDS) assert.equal(pair.bands[k], a.bands[k] + b.bands[k]);
       assert.deepEqual(stats.weights, DEFAULTS);
+      // No MT engine is configured: no pair is served, nothing is drafted.
+      assert.deepEqual([pair.mtProvider, pair.mtAvailableWords, stats.mtAvailableWords], [null, 0, 0]);
       // Lilt's figures still count every segment by its best match: the context match is exact.
       assert.equal(pair.exactWords, w('Click OK.') * 2 + w('Press the red button.'));
     });
@@ -181,19 +184,27 @@ for (const target of await storeTargets()) {
       assert.equal(
         lines[0],
         'Source language,Target language,File,Segments,Words,101% (context) words,100% words,95–99% words,' +
-          '85–94% words,75–84% words,Repetitions words,New words,Weighted words',
+          '85–94% words,75–84% words,Repetitions words,MT (machine translation) words,New words,Weighted words,' +
+          'New words MT can draft',
       );
       const [pair] = stats.projects;
       const row = (src: string, trg: string, file: string, t: typeof pair) =>
-        [src, trg, file, t.segments, t.sourceWords, ...BANDS.map((k) => t.bands[k]), t.weightedWords].join(
-          ',',
-        );
+        [
+          src,
+          trg,
+          file,
+          t.segments,
+          t.sourceWords,
+          ...BANDS.map((k) => t.bands[k]),
+          t.weightedWords,
+          t.mtAvailableWords,
+        ].join(',');
       assert.deepEqual(lines.slice(1), [
         row('en', 'de', 'a.txt', pair.files[0]),
         row('en', 'de', 'b.txt', pair.files[1]),
         row('en', 'de', 'All files', pair),
         row('', '', 'All language pairs', stats),
-        `,,Weights (% of a new word),,,${BANDS.map((k) => DEFAULTS[k]).join(',')},`,
+        `,,Weights (% of a new word),,,${BANDS.map((k) => DEFAULTS[k]).join(',')},,`,
       ]);
       assert.equal((await rival.get(`/v2/jobs/${jobId}/stats.csv`)).statusCode, 404);
     });

@@ -72,10 +72,10 @@ test('file and job commands through the API', async () => {
     const stats = await tessera('job', 'stats', jobId);
     assert.equal(
       stats,
-      'PAIR\tWORDS\t100%\t95-99%\t85-94%\t75-84%\tREPETITIONS\tNEW\n' +
-        'en→de\t15\t3\t0\t0\t0\t0\t12\n' +
-        'en→fr\t15\t0\t0\t0\t0\t0\t15\n' +
-        'total\t30\t3\t0\t0\t0\t0\t27\n',
+      'PAIR\tWORDS\t100%\t95-99%\t85-94%\t75-84%\tREPETITIONS\tMT\tNEW\tMT-CAN-DRAFT\n' +
+        'en→de\t15\t3\t0\t0\t0\t0\t0\t12\t0\n' +
+        'en→fr\t15\t0\t0\t0\t0\t0\t0\t15\t0\n' +
+        'total\t30\t3\t0\t0\t0\t0\t0\t27\t0\n',
     );
     assert.match(await tessera('job', 'deliver', jobId), /\tdelivered\t/);
     assert.match(

@@ -40,7 +40,15 @@ interface Leverage {
   fuzzyWords: number;
   newWords: number;
   bands: Bands;
-  projects: { srcLang: string; trgLang: string; sourceWords: number; bands: Bands }[];
+  /** The new words the pair's MT engine can draft (0 when none serves it). */
+  mtAvailableWords: number;
+  projects: {
+    srcLang: string;
+    trgLang: string;
+    sourceWords: number;
+    bands: Bands;
+    mtAvailableWords: number;
+  }[];
 }
 
 function out(line: string): void {
@@ -210,7 +218,9 @@ function registerJobCommands(program: Command) {
     });
   job
     .command('stats <id>')
-    .description('analyse the job against its memories: words by match band, per language pair')
+    .description(
+      'analyse the job against its memories: words by match band, per language pair, and the new words MT can draft',
+    )
     .action(async (id: string) => {
       const stats = await new ApiClient().request<Leverage>(
         'POST',
@@ -220,11 +230,14 @@ function registerJobCommands(program: Command) {
       const heads = STATS_BANDS.map((b) =>
         /\d/.test(b.label) ? b.label.replace('–', '-') : b.label.toUpperCase(),
       );
-      out(`PAIR\tWORDS\t${heads.join('\t')}`);
-      const row = (label: string, words: number, b: Bands) =>
-        out([label, words, ...STATS_BANDS.map(({ band }) => b[band])].join('\t'));
-      for (const p of stats.projects) row(`${p.srcLang}→${p.trgLang}`, p.sourceWords, p.bands);
-      row('total', stats.sourceWords, stats.bands);
+      // The last column: the new words machine translation can draft (a tm+mt pre-translation's).
+      out(`PAIR\tWORDS\t${heads.join('\t')}\tMT-CAN-DRAFT`);
+      const row = (label: string, words: number, b: Bands, draftable: number) =>
+        out([label, words, ...STATS_BANDS.map(({ band }) => b[band]), draftable].join('\t'));
+      for (const p of stats.projects) {
+        row(`${p.srcLang}→${p.trgLang}`, p.sourceWords, p.bands, p.mtAvailableWords);
+      }
+      row('total', stats.sourceWords, stats.bands, stats.mtAvailableWords);
     });
   job
     .command('deliver <id>')

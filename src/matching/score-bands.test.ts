@@ -18,13 +18,13 @@ test('every score falls in exactly the band its edges say', () => {
   assert.equal(MATCH_BANDS.at(-1)?.min, MIN_SCORE);
 });
 
-test('the analysis counts a context match, the match bands, repetitions and new, in that order', () => {
+test('the analysis counts a context match, the match bands, repetitions, MT drafts and new, in that order', () => {
   assert.deepEqual(
     ANALYSIS_BANDS.map((b) => b.band),
-    ['context', ...MATCH_BANDS.map((b) => b.band), 'repetitions', 'new'],
+    ['context', ...MATCH_BANDS.map((b) => b.band), 'repetitions', 'mt', 'new'],
   );
   assert.deepEqual(
     ANALYSIS_BANDS.map((b) => b.label),
-    ['101%', '100%', '95–99%', '85–94%', '75–84%', 'Repetitions', 'New'],
+    ['101%', '100%', '95–99%', '85–94%', '75–84%', 'Repetitions', 'MT', 'New'],
   );
 });

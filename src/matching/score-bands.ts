@@ -35,12 +35,15 @@ export function scoreBand(score: number | null): ScoreBand {
 
 /**
  * The bands of a leverage analysis, best first, with the titles CAT tools give them: a context (101 %) match,
- * the match bands, repetitions within the job, and new. Each segment counts in one.
+ * the match bands, repetitions within the job, machine translation, and new. Each segment counts in one.
+ * `mt` is MateCat's "MT" band: a segment no memory match or repetition covers, holding a machine translation
+ * draft (pre-translated by MT, not yet confirmed or edited) — post-editing, paid below a new word.
  */
 export const ANALYSIS_BANDS = [
   { band: 'context', label: `${CONTEXT_SCORE}%` },
   ...MATCH_BANDS.map(({ band, label }) => ({ band, label })),
   { band: 'repetitions', label: 'Repetitions' },
+  { band: 'mt', label: 'MT' },
   { band: 'new', label: 'New' },
 ] as const;
 

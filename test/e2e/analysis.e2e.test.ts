@@ -94,17 +94,17 @@ test('the job analysis: bands per file, weighted words, weights, CSV; Download a
     const header = await table.getByRole('row').first().innerText();
     assert.match(
       header.replace(/\s+/g, ' '),
-      /FILE 101% 100% 95–99% 85–94% 75–84% REPETITIONS NEW WORDS WEIGHTED/i,
+      /FILE 101% 100% 95–99% 85–94% 75–84% REPETITIONS MT NEW WORDS WEIGHTED/i,
     );
     await table.getByRole('rowheader', { name: 'en → de' }).waitFor();
     const file = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'guide.txt' }) });
     const cells = (await file.getByRole('cell').allInnerTexts()).map((t) => Number(t.replace(/,/g, '')));
     const open = countWords('Open the file.');
     const total = countWords(GUIDE);
-    // 101 %, 100 %, three fuzzy bands, repetitions, new, words, weighted.
+    // 101 %, 100 %, three fuzzy bands, repetitions, MT, new, words, weighted.
     assert.deepEqual(cells.slice(0, 2), [0, open]);
     assert.equal(cells[2] + cells[3] + cells[4], countWords('Save the files now.'));
-    assert.deepEqual(cells.slice(5, 8), [open, countWords('Close it.'), total]);
+    assert.deepEqual(cells.slice(5, 9), [open, 0, countWords('Close it.'), total]);
     await dialog.getByText(/Weighted words:/).waitFor();
     assert.deepEqual(await axeViolations(page), [], 'axe on the analysis');
     await screenshot(page, 'analysis-01-dialog');
@@ -137,7 +137,7 @@ test('the job analysis: bands per file, weighted words, weights, CSV; Download a
     const lines = csv.trimEnd().split('\r\n');
     assert.match(lines[0], /^Source language,Target language,File,Segments,Words,101% \(context\) words,/);
     assert.match(lines[1], /^en,de,guide\.txt,4,/);
-    assert.match(lines.at(-1)!, /^,,Weights \(% of a new word\),,,0,10,30,60,80,10,50,$/);
+    assert.match(lines.at(-1)!, /^,,Weights \(% of a new word\),,,0,10,30,60,80,10,72,50,,$/);
     await dialog.getByRole('button', { name: 'Reset to defaults' }).click();
     await dialog.getByRole('status').filter({ hasText: 'Weights reset to the defaults.' }).waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();

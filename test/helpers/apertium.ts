@@ -13,7 +13,8 @@ export interface Apertium {
   stop(): Promise<void>;
 }
 
-function installed(): boolean {
+/** Whether apertium-apy and the eng-spa pair are installed (the bench's MT section asks too). */
+export function apertiumInstalled(): boolean {
   try {
     execFileSync('sh', ['-c', 'command -v apertium-apy'], { stdio: 'ignore' });
     return existsSync(`${MODES}/eng-spa.mode`);
@@ -32,7 +33,7 @@ async function freePort(): Promise<number> {
 
 /** Starts apertium-apy, or answers null (after one line saying so) when it is not installed outside CI. */
 export async function startApertium(): Promise<Apertium | null> {
-  if (!installed()) {
+  if (!apertiumInstalled()) {
     if (process.env.CI === 'true') {
       throw new Error(
         'apertium-apy with the eng-spa pair is not installed, and CI=true requires the MT tests',

@@ -376,12 +376,15 @@ export async function* segmentSources(db: Db, documentId: number): AsyncGenerato
 export async function* segmentsInContext(
   db: Db,
   doc: { id: number; format: string },
-): AsyncGenerator<{ id: number; source: string; context: SegmentContext }[]> {
+): AsyncGenerator<{ id: number; source: string; context: SegmentContext; mtDraft: boolean }[]> {
   for await (const rows of withNeighbours(segments.segmentPages(db, doc.id))) {
     yield rows.map(({ row, prev, next }) => ({
       id: row.id,
       source: row.source,
       context: { key: contextKey(doc.format, row.context), prev, next },
+      // A machine translation pre-translated and not yet confirmed (an edit clears mt_provider): the
+      // analysis's MT band.
+      mtDraft: row.mt_provider != null && !row.is_confirmed,
     }));
   }
 }

@@ -23,6 +23,12 @@ import { type Weights, weighedWords } from './weights.ts';
 type Bands = Static<typeof LeverageBands>;
 type Project = Awaited<ReturnType<typeof projectsOfJob>>[number];
 
+/**
+ * Which machine translation engine serves a language pair for an organization (null: none), as the engines'
+ * pairs name it — asked once per pair; nothing is translated.
+ */
+export type MtProviderOf = (organizationId: number, source: string, target: string) => Promise<string | null>;
+
 const noBands = (): Bands => Object.fromEntries(LEVERAGE_BANDS.map((b) => [b, 0])) as Bands;
 
 /** Words and segments counted by band. */
@@ -57,13 +63,17 @@ class Tally {
  *   its context is its own (memoQ ranks 101 % before repetitions);
  * - otherwise a segment whose identical source came earlier in the pair (in any of the job's files) is a
  *   repetition: it is translated once;
- * - otherwise its best match's band (100 %, 95–99 %, 85–94 %, 75–84 %, or new below 75 %).
+ * - otherwise its best match's band (100 %, 95–99 %, 85–94 %, 75–84 %, or new below 75 %), but a segment
+ *   below 75 % that holds a machine translation draft (pre-translated by MT, not confirmed or edited since)
+ *   is MT: its translator post-edits rather than translates (MateCat's "MT" band).
+ * And, when an engine serves the pair (`mtProvider`), the new words it could draft (mtAvailableWords).
  */
 export async function analyseProject(
   db: Db,
   indexes: IndexCache,
   project: Project,
   weights: Weights,
+  mtProvider: string | null = null,
 ): Promise<Static<typeof ProjectLeverage>> {
   const seen = new Set<string>();
   // One memory query per distinct source across the pair's files.
@@ -87,7 +97,16 @@ export async function analyseProject(
         const key = repetitionKey(segment.source);
         const repeated = seen.has(key);
         seen.add(key);
-        file.add(match?.contextMatch ? 'context' : repeated ? 'repetitions' : which, words);
+        file.add(
+          match?.contextMatch
+            ? 'context'
+            : repeated
+              ? 'repetitions'
+              : which === 'new' && segment.mtDraft
+                ? 'mt'
+                : which,
+          words,
+        );
       }
     }
     pair.addAll(file);
@@ -99,6 +118,7 @@ export async function analyseProject(
       bands: file.bands,
       bandSegments: file.bandSegments,
       weightedWords: weighedWords(file.bands, weights),
+      mtAvailableWords: mtProvider === null ? 0 : file.bands.new,
     });
   }
   return {
@@ -114,6 +134,8 @@ export async function analyseProject(
     segments: pair.segments,
     bandSegments: pair.bandSegments,
     weightedWords: weighedWords(pair.bands, weights),
+    mtProvider,
+    mtAvailableWords: mtProvider === null ? 0 : pair.bands.new,
     files,
   };
 }
@@ -123,9 +145,12 @@ export async function analyseJob(
   indexes: IndexCache,
   projects: readonly Project[],
   weights: Weights,
+  mtProviders: readonly (string | null)[] = [],
 ): Promise<Static<typeof JobLeverageStats>> {
   const analysed: Static<typeof ProjectLeverage>[] = [];
-  for (const project of projects) analysed.push(await analyseProject(db, indexes, project, weights));
+  for (const [i, project] of projects.entries()) {
+    analysed.push(await analyseProject(db, indexes, project, weights, mtProviders[i] ?? null));
+  }
   const bands = noBands();
   const bandSegments = noBands();
   for (const p of analysed) {
@@ -134,8 +159,9 @@ export async function analyseJob(
       bandSegments[b] += p.bandSegments[b];
     }
   }
-  const sum = (k: 'sourceWords' | 'exactWords' | 'fuzzyWords' | 'newWords' | 'segments') =>
-    analysed.reduce((n, p) => n + p[k], 0);
+  const sum = (
+    k: 'sourceWords' | 'exactWords' | 'fuzzyWords' | 'newWords' | 'segments' | 'mtAvailableWords',
+  ) => analysed.reduce((n, p) => n + p[k], 0);
   return {
     sourceWords: sum('sourceWords'),
     exactWords: sum('exactWords'),
@@ -147,5 +173,6 @@ export async function analyseJob(
     bandSegments,
     weightedWords: weighedWords(bands, weights),
     weights,
+    mtAvailableWords: sum('mtAvailableWords'),
   };
 }

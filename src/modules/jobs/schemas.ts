@@ -136,7 +136,7 @@ export const ExportQuery = Type.Object({
 
 /**
  * The analysis's bands, best first (extension): context (101 %) matches, exact (100 %), the fuzzy bands,
- * repetitions within the job, and new (ANALYSIS_BANDS of matching/score-bands.ts). Each segment counts in one.
+ * repetitions within the job, machine translation drafts, and new (ANALYSIS_BANDS of matching/score-bands.ts). Each segment counts in one.
  */
 export const LEVERAGE_BANDS: readonly AnalysisBand[] = ANALYSIS_BANDS.map((b) => b.band);
 export type LeverageBand = AnalysisBand;
@@ -162,6 +162,8 @@ export const FileLeverage = Type.Object({
   bands: LeverageBands,
   bandSegments: LeverageBands,
   weightedWords: Type.Number(),
+  /** The new words (band `new`) the pair's MT engine can draft: a tm+mt pre-translation's (extension). */
+  mtAvailableWords: Int,
 });
 
 export const ProjectLeverage = Type.Object({
@@ -178,6 +180,13 @@ export const ProjectLeverage = Type.Object({
   segments: Int,
   bandSegments: LeverageBands,
   weightedWords: Type.Number(),
+  /**
+   * Machine translation for the pair (extensions): the engine that serves it (null: none does, and
+   * mtAvailableWords is 0), and the new words it can draft — band `new`, which a tm+mt pre-translation turns
+   * into band `mt`. Read from the engine's pairs; nothing is translated to count them.
+   */
+  mtProvider: Nullable(Type.String()),
+  mtAvailableWords: Int,
   files: Type.Array(FileLeverage),
 });
 
@@ -193,6 +202,8 @@ export const JobLeverageStats = Type.Object({
   bandSegments: LeverageBands,
   weightedWords: Type.Number(),
   weights: LeverageWeights,
+  /** The pairs' mtAvailableWords, summed (extension). */
+  mtAvailableWords: Int,
 });
 
 /** PUT /v2/analysis/weights: every band's weight, or `reset` to go back to the defaults. */
@@ -223,6 +234,9 @@ const quoteFields = {
   num_segments_new: Int,
   num_words_repetition: Int,
   num_segments_repetition: Int,
+  /** Extensions: the words and segments holding a machine translation draft (the analysis's band `mt`). */
+  num_words_mt: Int,
+  num_segments_mt: Int,
   bands: Type.Array(MatchBand),
   /** Extension: the weighted words (LeverageWeights). */
   weighted_words: Type.Number(),

@@ -29,7 +29,7 @@ import {
 import { workflowTemplate } from '../projects/workflow-templates.ts';
 import { analysisCsv } from './analysis-csv.ts';
 import type { JobExportTaskParams } from './export-task.ts';
-import { analyseJob, analyseProject } from './leverage.ts';
+import { analyseJob, analyseProject, type MtProviderOf } from './leverage.ts';
 import * as repo from './repository.ts';
 import type {
   CreateJobBody,
@@ -46,6 +46,19 @@ export interface JobDeps extends DocumentDeps {
   languages: Languages;
   indexes: IndexCache;
   tasks: TaskNotifier;
+  /** Which MT engine serves a pair (the analysis's mtProvider); absent: none does. */
+  mtProviderOf?: MtProviderOf;
+}
+
+/** The MT engine serving a project's pair for the organization, as BCP-47 tags (null: none). */
+function mtProviderOfProject(
+  deps: JobDeps,
+  organizationId: number,
+  p: { srclang: string; srclocale: string | null; trglang: string; trglocale: string | null },
+): Promise<string | null> {
+  if (!deps.mtProviderOf) return Promise.resolve(null);
+  const tag = (lang: string, locale: string | null) => (locale ? `${lang}-${locale}` : lang);
+  return deps.mtProviderOf(organizationId, tag(p.srclang, p.srclocale), tag(p.trglang, p.trglocale));
 }
 
 type JobProjects = Awaited<ReturnType<typeof projectsOfJob>>;
@@ -333,7 +346,10 @@ export async function analyse(deps: JobDeps, principal: Principal, id: number) {
     throw errors.jobBusy(`Job ${id} is still being created; retry when creationStatus is COMPLETE`);
   }
   const { weights } = await weightsOf(db, principal.organizationId);
-  const stats = await analyseJob(db.background(), deps.indexes, projects, weights);
+  const mtProviders = await Promise.all(
+    projects.map((p) => mtProviderOfProject(deps, principal.organizationId, p)),
+  );
+  const stats = await analyseJob(db.background(), deps.indexes, projects, weights, mtProviders);
   await repo.updateJob(db, id, { leverage: JSON.stringify(stats) });
   return stats;
 }
@@ -383,6 +399,8 @@ function quoteOf(
     num_segments_new: t.bandSegments.new,
     num_words_repetition: t.bands.repetitions,
     num_segments_repetition: t.bandSegments.repetitions,
+    num_words_mt: t.bands.mt,
+    num_segments_mt: t.bandSegments.mt,
     bands: matchBands(t.bands, t.bandSegments),
     weighted_words: t.weightedWords,
   };
@@ -398,7 +416,13 @@ export async function projectQuote(deps: JobDeps, principal: Principal, id: numb
     throw errors.documentBusy(`Project ${id} has documents still being imported; retry when they are`, 2);
   }
   const { weights } = await weightsOf(deps.db, principal.organizationId);
-  const analysed = await analyseProject(deps.db.background(), deps.indexes, project, weights);
+  const analysed = await analyseProject(
+    deps.db.background(),
+    deps.indexes,
+    project,
+    weights,
+    await mtProviderOfProject(deps, principal.organizationId, project),
+  );
   return {
     ...quoteOf(project.id, analysed),
     documents: analysed.files.map((f) => quoteOf(f.documentId, f)),

@@ -1,7 +1,8 @@
 // The weights of the leverage analysis: what share of a new word's price a word of each band costs. The
 // defaults follow the common grid of CAT tools' analyses (Trados's and memoQ's weighted counts): a context
 // (101 %) match needs no work, an exact match a glance, a fuzzy match the more work the lower it scores, a
-// repetition is translated once and checked; an organization sets its own (PUT /v2/analysis/weights).
+// repetition is translated once and checked, a machine translation draft is post-edited (72 %, MateCat's
+// default "MT" rate); an organization sets its own (PUT /v2/analysis/weights).
 import type { Static } from 'typebox';
 import { errors } from '../../errors.ts';
 import type { Principal } from '../../http/principal.ts';
@@ -23,6 +24,7 @@ export const DEFAULT_WEIGHTS: Readonly<Weights> = Object.freeze({
   fuzzy85: 60,
   fuzzy75: 80,
   repetitions: 10,
+  mt: 72,
   new: 100,
 });
 

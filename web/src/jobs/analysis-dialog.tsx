@@ -1,6 +1,7 @@
 // A job's leverage analysis (POST /v2/jobs/{id}/stats): words by band — 101 % (context), 100 %, the fuzzy
-// bands, repetitions, new — for each file of each language pair, the pair's and the job's totals, the
-// weighted words, the organization's weights (an admin edits them) and the CSV export.
+// bands, repetitions, MT drafts, new — for each file of each language pair, the pair's and the job's totals,
+// what machine translation could still draft per pair, the weighted words, the organization's weights (an
+// admin edits them) and the CSV export.
 import { ANALYSIS_BANDS } from '@server/matching/score-bands.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, Fragment, useState } from 'react';
@@ -12,6 +13,12 @@ import { ModalDialog } from '../ui/modal-dialog.tsx';
 
 /** The bands, best first, with the titles CAT tools give them (the CSV's columns are the same). */
 const BANDS = ANALYSIS_BANDS;
+
+/** What the short headings stand for: their tooltips and the weights' accessible names. */
+const SPELLED_OUT: Partial<Record<LeverageBand, string>> = {
+  context: 'Context match',
+  mt: 'Machine translation: a draft pre-translated by MT, not yet confirmed or edited',
+};
 
 const n = (v: number) => v.toLocaleString(undefined, { maximumFractionDigits: 1 });
 
@@ -39,12 +46,7 @@ function LeverageTable({ stats }: { stats: JobLeverage }) {
           <tr>
             <th scope="col">File</th>
             {BANDS.map(({ band, label }) => (
-              <th
-                key={band}
-                scope="col"
-                className="num"
-                title={band === 'context' ? 'Context match' : undefined}
-              >
+              <th key={band} scope="col" className="num" title={SPELLED_OUT[band]}>
                 {label}
               </th>
             ))}
@@ -87,6 +89,26 @@ function LeverageTable({ stats }: { stats: JobLeverage }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * Per language pair: whether a machine translation engine serves it, and how many of its new words a TM + MT
+ * pre-translation would draft (they would move to the MT band).
+ */
+function MtCoverage({ stats }: { stats: JobLeverage }) {
+  return (
+    <ul className="muted small mt-coverage" aria-label="Machine translation">
+      {stats.projects.map((p) => (
+        <li key={p.id}>
+          {p.mtProvider === null
+            ? `No machine translation engine serves ${p.srcLang} → ${p.trgLang}.`
+            : p.mtAvailableWords === 0
+              ? `${p.srcLang} → ${p.trgLang}: machine translation (${p.mtProvider}) has no new words left to draft.`
+              : `${p.srcLang} → ${p.trgLang}: machine translation (${p.mtProvider}) can draft ${n(p.mtAvailableWords)} new words — pre-translate with TM + MT.`}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -135,7 +157,9 @@ function WeightsForm({ weights, canEdit }: { weights: Record<LeverageBand, numbe
                 step="any"
                 required
                 defaultValue={weights[band]}
-                aria-label={`Weight of ${band === 'context' ? '101% (context)' : label}`}
+                aria-label={`Weight of ${
+                  band === 'context' ? '101% (context)' : band === 'mt' ? 'MT (machine translation)' : label
+                }`}
               />
             </label>
           ))}
@@ -201,9 +225,11 @@ export function AnalysisDialog({ job, onClose }: { job: Job | null; onClose: () 
         <div className="stack analysis">
           <p className="muted small">
             Words by best match against each language pair's memory. 101% is a context match: the memory holds
-            the sentence where it stands here. A sentence seen earlier in the job is a repetition.
+            the sentence where it stands here. A sentence seen earlier in the job is a repetition. MT is a
+            sentence without a match that holds a machine translation draft to post-edit.
           </p>
           <LeverageTable stats={stats.data} />
+          <MtCoverage stats={stats.data} />
           <p className="analysis-total">
             <span>
               Weighted words: <strong>{n(stats.data.weightedWords)}</strong> of {n(stats.data.sourceWords)}

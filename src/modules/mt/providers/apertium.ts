@@ -5,6 +5,7 @@
 // writes `*word` otherwise).
 import { iso6393 } from 'iso-639-3';
 import { failureOfStatus, type LanguagePair, MtFailure, type MtProvider } from '../provider.ts';
+import { type GetAnswer, keepAliveGet } from './keep-alive-get.ts';
 
 const TO_THREE = new Map<string, string>();
 const TO_TWO = new Map<string, string>();
@@ -46,15 +47,19 @@ export class ApertiumProvider implements MtProvider {
   }
 
   private async get<T>(path: string, signal: AbortSignal): Promise<T> {
-    let res: Response;
+    let res: GetAnswer;
     try {
-      res = await fetch(new URL(path, this.baseUrl), { signal });
+      res = await keepAliveGet(new URL(path, this.baseUrl), signal);
     } catch (err) {
       throw new MtFailure('server', `Apertium did not answer: ${(err as Error).message}`);
     }
-    const failure = failureOfStatus(res.status, res.headers.get('retry-after'), 'Apertium');
+    const failure = failureOfStatus(res.status, res.retryAfter, 'Apertium');
     if (failure) throw failure;
-    return (await res.json()) as T;
+    try {
+      return JSON.parse(res.body) as T;
+    } catch {
+      throw new MtFailure('server', `Apertium answered something other than JSON (${res.status})`);
+    }
   }
 
   private async pairCodes(signal: AbortSignal): Promise<Set<string>> {
