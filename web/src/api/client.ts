@@ -68,6 +68,7 @@ import type {
   SourceFile,
   SplitBody,
   Task,
+  TermCandidates,
   TermConcept,
   TermConceptBody,
   TermConceptsPage,
@@ -227,6 +228,8 @@ export const api = {
     }),
   task: (id: number) => json<Task>('GET', `/v2/tasks?${query({ id })}`),
   termConcepts: (params: TermsQuery) => json<TermConceptsPage>('GET', `/v2/memories/terms?${query(params)}`),
+  termCandidates: (memoryId: number) =>
+    json<TermCandidates>('GET', `/v2/memories/terms/candidates?${query({ id: memoryId })}`),
   createTermConcept: (memoryId: number, body: TermConceptBody) =>
     json<TermConcept>('POST', `/v2/memories/terms?${query({ id: memoryId })}`, body),
   updateTermConcept: (memoryId: number, conceptId: number, body: TermConceptBody) =>

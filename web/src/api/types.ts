@@ -161,3 +161,4 @@ export type TermConceptsPage = Static<typeof terms.ConceptsPage>;
 export type TermConceptBody = Static<typeof terms.ConceptBody>;
 export type TermsQuery = Static<typeof terms.TermsQuery>;
 export type TermsImported = Static<typeof terms.TermsImported>;
+export type TermCandidates = Static<typeof terms.CandidatesAnswer>;

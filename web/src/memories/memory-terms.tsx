@@ -6,9 +6,11 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { api, errorText } from '../api/client.ts';
 import { invalidateTerms, termsPageKey } from '../api/keys/terms.ts';
 import type { Memory, TermConcept, TermConceptBody } from '../api/types.ts';
+import { isManager, useCaller } from '../auth/roles.ts';
 import { FormActions } from '../ui/form-actions.tsx';
 import { plural } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
+import { TermCandidates } from './term-candidates.tsx';
 
 const PAGE = 50;
 const STATUSES = ['preferred', 'admitted', 'deprecated', 'forbidden'] as const;
@@ -209,6 +211,8 @@ function TermList({ concept, lang }: { concept: TermConcept; lang: string }) {
 
 export function Terms({ memory }: { memory: Memory }) {
   const queryClient = useQueryClient();
+  // Accepting suggested terms is a termbase change: a manager's (src/http/policy.ts).
+  const manager = isManager(useCaller().role);
   const [q, setQ] = useState('');
   const [offset, setOffset] = useState(0);
   const [editing, setEditing] = useState<TermConcept | null>(null);
@@ -385,6 +389,7 @@ export function Terms({ memory }: { memory: Memory }) {
         onClose={() => setEditing(null)}
       />
       <ConceptDialog memory={memory} concept={null} open={adding} onClose={() => setAdding(false)} />
+      {manager && <TermCandidates memory={memory} />}
     </section>
   );
 }

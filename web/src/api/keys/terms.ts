@@ -2,6 +2,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 export const termsKey = (memoryId: number) => ['terms', memoryId] as const;
+/** The term candidates learned from a memory: read again when a concept is added (one may have been accepted). */
+export const termCandidatesKey = (memoryId: number) => [...termsKey(memoryId), 'candidates'] as const;
 export const termsPageKey = (memoryId: number, offset: number, q: string) =>
   [...termsKey(memoryId), offset, q] as const;
 
