@@ -46,6 +46,9 @@ const OWNERS: Record<string, string> = {
   notifications: 'src/modules/notifications/repository.ts',
   mt_cache: 'src/modules/mt/repository.ts',
   mt_usage: 'src/modules/mt/repository.ts',
+  mt_usage_months: 'src/modules/mt/repository.ts',
+  mt_engines: 'src/modules/mt/settings-repository.ts',
+  mt_limits: 'src/modules/mt/settings-repository.ts',
 };
 
 /**
