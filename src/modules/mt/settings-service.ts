@@ -8,7 +8,12 @@ import type { Db, Queryable } from '../../store/db.ts';
 import type { MtEngine } from './engine.ts';
 import { isKind, providerOfRow, secretContext, settingsOfRow } from './organization-engines.ts';
 import { MtFailure } from './provider.ts';
-import { KINDS, type ProviderKind, type ProviderSettings } from './providers/registry.ts';
+import {
+  KINDS,
+  type ProviderKind,
+  type ProviderKindInfo,
+  type ProviderSettings,
+} from './providers/registry.ts';
 import { monthOf, monthUsageOf } from './repository.ts';
 import type { SecretBox } from './secret-box.ts';
 import * as repo from './settings-repository.ts';
@@ -37,12 +42,11 @@ function kindOf(kind: string): ProviderKind {
  * The plain and secret values for a kind from what was sent, over what was stored: unknown fields are
  * refused, an empty or absent secret keeps the stored one, and every required field must end up set.
  */
-function splitSettings(
-  kind: ProviderKind,
+export function splitSettings(
+  info: ProviderKindInfo,
   sent: Record<string, string>,
   stored: { plain: ProviderSettings; secrets: ProviderSettings },
 ): { plain: ProviderSettings; secrets: ProviderSettings } {
-  const info = KINDS[kind];
   const byName = new Map(info.fields.map((f) => [f.name, f]));
   for (const name of Object.keys(sent)) {
     if (!byName.has(name)) {
@@ -169,7 +173,10 @@ export interface CreateEngineInput {
 
 export async function createEngine(deps: MtSettingsDeps, principal: Principal, input: CreateEngineInput) {
   const kind = kindOf(input.kind);
-  const { plain, secrets } = splitSettings(kind, input.settings ?? {}, { plain: {}, secrets: {} });
+  const { plain, secrets } = splitSettings(KINDS[kind], input.settings ?? {}, {
+    plain: {},
+    secrets: {},
+  });
   const id = await repo.insertEngine(deps.db, {
     organization_id: principal.organizationId,
     kind,
@@ -190,7 +197,7 @@ export async function updateEngine(
 ) {
   const row = await requireEngine(deps.db, principal, id);
   const kind = kindOf(row.kind);
-  const { plain, secrets } = splitSettings(kind, input.settings ?? {}, storedOf(deps, row));
+  const { plain, secrets } = splitSettings(KINDS[kind], input.settings ?? {}, storedOf(deps, row));
   // Secrets that cannot be opened (another key) are kept sealed as they are unless new ones were sent.
   const unreadable = row.secrets !== null && settingsOfRow(deps.box, row) === null;
   const sentSecret = KINDS[kind].fields.some((f) => f.secret && input.settings?.[f.name]?.trim());
