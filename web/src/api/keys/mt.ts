@@ -2,3 +2,6 @@
 // change with the memory, so nothing invalidates it; it is kept like the matches.
 export const mtSuggestionKey = (memoryId: number, source: string) =>
   ['mt-suggestion', memoryId, source] as const;
+
+/** The organization's engines, the kinds, the limits and the month's usage (the Admin screen). */
+export const mtEnginesKey = ['mt-engines'] as const;
