@@ -7,7 +7,7 @@
 // is also tested without one in src/modules/mt/secret-box.test.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { KINDS } from '../src/modules/mt/providers/registry.ts';
+import { KINDS, type ProviderKindInfo } from '../src/modules/mt/providers/registry.ts';
 import { type FakeApy, startFakeApy } from './helpers/apertium.ts';
 import { client } from './helpers/api.ts';
 import { createContext, type TestContext, userKey } from './helpers/context.ts';
@@ -27,8 +27,18 @@ interface EngineAnswer {
   broken: string | null;
 }
 
-/** A kind with a secret field (the registry grows; Apertium has none), or undefined. */
-const secretKind = Object.values(KINDS).find((k) => k.fields.some((f) => f.secret));
+/**
+ * A registered kind with a secret field; while none is registered (Apertium has none), Apertium with a secret
+ * `key` field added for this test process only — Apertium ignores it, and the path it takes through the API,
+ * the store and the logs is the same as a real key's.
+ */
+function keyedKind(): { kind: ProviderKindInfo; restore: () => void } {
+  const real = Object.values(KINDS).find((k) => k.fields.some((f) => f.secret));
+  if (real) return { kind: real, restore: () => {} };
+  const fields = KINDS.apertium.fields;
+  fields.push({ name: 'key', label: 'API key', help: 'A test key', required: false, secret: true });
+  return { kind: KINDS.apertium, restore: () => void fields.pop() };
+}
 
 for (const target of await storeTargets()) {
   describe(`an organization's machine translation engines on ${target.name}`, () => {
@@ -368,33 +378,96 @@ for (const target of await storeTargets()) {
       await api.delete(`/v2/translate/engines/${broken.id}`);
     });
 
-    test('a secret field is sealed at rest, answered only as set, kept when not resent, never logged', {
-      skip: secretKind === undefined ? 'no kind with a secret field is registered yet' : false,
-    }, async () => {
-      const kind = secretKind!;
-      const secretField = kind.fields.find((f) => f.secret)!;
-      const secret = 'sk-test-0123456789-very-secret-value';
-      const settings: Record<string, string> = {};
-      for (const f of kind.fields)
-        if (f.required || f.secret) settings[f.name] = f.secret ? secret : first.url;
-      const made = await api.post('/v2/translate/engines', { kind: kind.kind, settings });
-      assert.equal(made.statusCode, 201, made.body);
-      assert.ok(!made.body.includes(secret));
-      assert.deepEqual(made.json().secrets_set, [secretField.name]);
-      const changed = await api.put(`/v2/translate/engines/${made.json().id}`, { label: 'Renamed' });
-      assert.deepEqual(changed.json().secrets_set, [secretField.name], 'kept when not resent');
-      const stored = await ctx.db.all<{ settings: string; secrets: string }>(
-        'SELECT settings, secrets FROM mt_engines WHERE id = ?',
-        [made.json().id],
-      );
-      assert.ok(!JSON.stringify(stored).includes(secret), 'sealed at rest');
-      assert.match(stored[0].secrets, /^v1:/);
-      const tested = await api.post(`/v2/translate/engines/${made.json().id}/test`, {});
-      for (const body of [(await api.get('/v2/translate/engines')).body, tested.body, changed.body]) {
-        assert.ok(!body.includes(secret));
+    test('a secret field is sealed at rest, answered only as set, kept when not resent, never logged', async () => {
+      const { kind, restore } = keyedKind();
+      try {
+        const secretField = kind.fields.find((f) => f.secret)!;
+        const secret = 'sk-test-0123456789-very-secret-value';
+        const settings: Record<string, string> = {};
+        for (const f of kind.fields)
+          if (f.required || f.secret) settings[f.name] = f.secret ? secret : first.url;
+        const made = await api.post('/v2/translate/engines', { kind: kind.kind, label: 'Keyed', settings });
+        assert.equal(made.statusCode, 201, made.body);
+        const id = made.json().id;
+        assert.deepEqual(made.json().secrets_set, [secretField.name]);
+        assert.equal(made.json().settings[secretField.name], undefined);
+        assert.equal(made.json().broken, null);
+        const changed = await api.put(`/v2/translate/engines/${id}`, {
+          label: 'Renamed',
+          settings: { [secretField.name]: '' },
+        });
+        assert.deepEqual(changed.json().secrets_set, [secretField.name], 'kept when not resent');
+        assert.equal(changed.json().broken, null, 'still opens');
+        const stored = await ctx.db.all<{ settings: string; secrets: string }>(
+          'SELECT settings, secrets FROM mt_engines WHERE id = ?',
+          [id],
+        );
+        assert.ok(!JSON.stringify(stored).includes(secret), 'sealed at rest');
+        assert.match(stored[0].secrets, /^v1:/);
+        // The engine is made from its opened settings and used (a real keyed kind cannot speak APy's protocol).
+        const used = await translate(api, memoryId, 'Keyed text.');
+        if (kind.kind === 'apertium') assert.equal(used.json().translation[0].target, 'first: Keyed text.');
+        const tested = await api.post(`/v2/translate/engines/${id}/test`, {});
+        const listed = await api.get('/v2/translate/engines');
+        for (const res of [made, changed, tested, listed, used]) {
+          assert.ok(!res.body.includes(secret), `answered: ${res.body.slice(0, 200)}`);
+        }
+        assert.ok(!ctx.logs().includes(secret), 'never logged');
+        // Another organization's admin cannot reach it.
+        assert.equal((await rival.post(`/v2/translate/engines/${id}/test`, {})).statusCode, 404);
+        await api.delete(`/v2/translate/engines/${id}`);
+      } finally {
+        restore();
       }
-      assert.ok(!ctx.logs().includes(secret), 'never logged');
-      await api.delete(`/v2/translate/engines/${made.json().id}`);
+    });
+  });
+}
+
+for (const target of await storeTargets()) {
+  describe(`an organization's only engine failing on ${target.name}`, () => {
+    let ctx: TestContext;
+    let api: ReturnType<typeof client>;
+    let fake: FakeApy;
+    let memoryId: number;
+    before(async () => {
+      fake = await startFakeApy();
+      ctx = await createContext(target, { TESSERA_MT_CACHE_DAYS: '0' });
+      api = client(ctx.app, ctx.adminKey);
+      memoryId = (await api.post('/v2/memories', { name: 'en-es', srclang: 'en', trglang: 'es' })).json().id;
+    });
+    after(async () => {
+      await ctx.close();
+      await fake.close();
+    });
+    const suggestion = async (source: string) =>
+      (
+        await api.get(`/v2/translate/suggestion?memory_id=${memoryId}&source=${encodeURIComponent(source)}`)
+      ).json();
+
+    test('without any engine MT is not configured; with one it is, and its failure and pause are the reason shown', async () => {
+      const none = await suggestion('Hello.');
+      assert.deepEqual(
+        [none.configured, none.unavailable],
+        [false, 'no machine translation engine is configured'],
+      );
+      const made = (
+        await api.post('/v2/translate/engines', {
+          kind: 'apertium',
+          label: 'Ours',
+          settings: { url: fake.url },
+        })
+      ).json();
+      fake.answer = { status: 503, translate: (q) => q };
+      const failed = await suggestion('Hello.');
+      assert.equal(failed.configured, true);
+      assert.equal(failed.unavailable, 'Ours: Apertium: server error (503)');
+      const paused = await suggestion('Hello again.');
+      assert.equal(paused.unavailable, 'Ours is paused for 60 s after a server failure');
+      const listed = (await api.get('/v2/translate/engines')).json().engines[0];
+      assert.equal(listed.paused, 'Ours is paused for 60 s after a server failure');
+      // Disabled, the organization has no engine to ask.
+      await api.put(`/v2/translate/engines/${made.id}`, { enabled: false });
+      assert.equal((await suggestion('Hello.')).configured, false);
     });
   });
 }

@@ -243,7 +243,14 @@ export class MtEngine {
         for (const [i, h] of toSend.entries()) fresh.set(h, answers[i]);
       } catch (err) {
         const failure = err instanceof MtFailure ? err : new MtFailure('server', (err as Error).message);
-        return nothing(failure.message, failure.kind === 'request' ? 'no_pair' : 'failed');
+        // A provider names its kind ("Apertium: …"); an organization's engine is known by its label.
+        const message = failure.message.startsWith(slot.label)
+          ? failure.message
+          : `${slot.label}: ${failure.message}`;
+        return nothing(
+          slot.engineId === 0 ? failure.message : message,
+          failure.kind === 'request' ? 'no_pair' : 'failed',
+        );
       } finally {
         this.metrics?.latency.observe({ kind: slot.kind }, (performance.now() - started) / 1000);
       }
