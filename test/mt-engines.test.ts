@@ -465,6 +465,32 @@ for (const target of await storeTargets()) {
       assert.equal(paused.unavailable, 'Ours is paused for 60 s after a server failure');
       const listed = (await api.get('/v2/translate/engines')).json().engines[0];
       assert.equal(listed.paused, 'Ours is paused for 60 s after a server failure');
+      // Another organization's engine on the same server is another engine: not paused with ours.
+      const rival = client(
+        ctx.app,
+        await userKey(ctx, {
+          username: 'other',
+          password: 'other pass 1234',
+          role: 'admin',
+          organization: 'other',
+        }),
+      );
+      const rivalMemory = (
+        await rival.post('/v2/memories', { name: 'm', srclang: 'en', trglang: 'es' })
+      ).json().id;
+      await rival.post('/v2/translate/engines', {
+        kind: 'apertium',
+        label: 'Theirs',
+        settings: { url: fake.url },
+      });
+      fake.answer = { status: 200, translate: (q) => `ok: ${q}` };
+      const theirs = await rival.post('/v2/translate', {
+        memory_id: rivalMemory,
+        source: 'Hello.',
+        tm_matches: false,
+      });
+      assert.equal(theirs.json().translation[0].target, 'ok: Hello.');
+      assert.match((await suggestion('Hello.')).unavailable, /^Ours is paused/);
       // Disabled, the organization has no engine to ask.
       await api.put(`/v2/translate/engines/${made.id}`, { enabled: false });
       assert.equal((await suggestion('Hello.')).configured, false);

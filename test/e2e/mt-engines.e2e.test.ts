@@ -1,6 +1,6 @@
 // The Admin screen's "Machine translation" section in Chromium, through a real server: an admin adds an
 // Apertium engine pointing at a live apertium-apy, tests it (the sample's translation shown), adds a second
-// engine (a closed port) and moves it up and down, disables it, sets the organization's monthly limit, and
+// engine (a closed port) and moves it up and down, renames the first, disables it, sets the organization's monthly limit, and
 // removes both after confirming; the API agrees at each step. axe-core finds no serious violation. Elements
 // by role and accessible name; screenshots in .tmp/screenshots/.
 import assert from 'node:assert/strict';
@@ -97,6 +97,21 @@ test('admin: add an Apertium engine, test it, reorder, disable, limit, remove', 
     await screenshot(page, 'mt-admin-02-tested');
   });
 
+  await step('mt-admin-change', async () => {
+    await engines().getByRole('button', { name: 'Change Local Apertium' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Local Apertium' });
+    assert.equal(await dialog.getByLabel('Server address').inputValue(), apertium!.url, 'prefilled');
+    await dialog.getByLabel('Name').fill('Apertium en-es');
+    const saved = answer(
+      `/v2/translate/engines/${(await api.get('/v2/translate/engines')).json().engines[0].id}`,
+      'PUT',
+    );
+    await dialog.getByRole('button', { name: 'Save engine' }).click();
+    assert.equal((await saved).status(), 200);
+    await engines().getByRole('row').filter({ hasText: 'Apertium en-es' }).waitFor();
+    assert.deepEqual(await orderOfLabels(), ['Apertium en-es']);
+  });
+
   await step('mt-admin-reorder', async () => {
     await section().getByRole('button', { name: 'Add engine' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a machine translation engine' });
@@ -104,20 +119,20 @@ test('admin: add an Apertium engine, test it, reorder, disable, limit, remove', 
     await dialog.getByLabel('Server address').fill('http://127.0.0.1:9');
     await dialog.getByRole('button', { name: 'Add engine' }).click();
     await engines().getByRole('row').filter({ hasText: 'Backup' }).waitFor();
-    assert.equal(await engines().getByRole('button', { name: 'Move Local Apertium up' }).isDisabled(), true);
+    assert.equal(await engines().getByRole('button', { name: 'Move Apertium en-es up' }).isDisabled(), true);
     const moved = answer('/v2/translate/engines/order', 'PUT');
     await engines().getByRole('button', { name: 'Move Backup up' }).click();
     assert.equal((await moved).status(), 200);
     await engines().getByRole('button', { name: 'Move Backup down' }).waitFor();
     // Row 0 is the header: the first engine's row reads Backup now.
     await engines().getByRole('row').nth(1).filter({ hasText: 'Backup' }).waitFor();
-    assert.deepEqual(await orderOfLabels(), ['Backup', 'Local Apertium']);
+    assert.deepEqual(await orderOfLabels(), ['Backup', 'Apertium en-es']);
     await engines().getByRole('button', { name: 'Disable Backup' }).click();
     await engines().getByRole('button', { name: 'Enable Backup' }).waitFor();
     assert.equal((await api.get('/v2/translate/engines')).json().engines[0].enabled, false);
     await engines().getByRole('button', { name: 'Move Backup down' }).click();
     await engines().getByRole('button', { name: 'Move Backup up' }).waitFor();
-    assert.deepEqual(await orderOfLabels(), ['Local Apertium', 'Backup']);
+    assert.deepEqual(await orderOfLabels(), ['Apertium en-es', 'Backup']);
   });
 
   await step('mt-admin-limit', async () => {
@@ -132,7 +147,7 @@ test('admin: add an Apertium engine, test it, reorder, disable, limit, remove', 
   });
 
   await step('mt-admin-remove', async () => {
-    for (const label of ['Backup', 'Local Apertium']) {
+    for (const label of ['Backup', 'Apertium en-es']) {
       await engines()
         .getByRole('button', { name: `Remove ${label}` })
         .click();

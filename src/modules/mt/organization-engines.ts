@@ -78,13 +78,18 @@ function cacheKeyOf(row: EngineRow): string {
 }
 
 export class OrganizationEngines {
-  private readonly built = new Map<number, { version: number; slot: EngineSlot }>();
+  private readonly built = new Map<number, { organizationId: number; version: number; slot: EngineSlot }>();
 
   constructor(private readonly box: SecretBox) {}
 
   /** The organization's enabled engines, in order. */
   async enabledOf(db: Queryable, organizationId: number): Promise<EngineSlot[]> {
     const rows = await enginesOf(db, organizationId);
+    // Rows removed (here or by another process) leave nothing behind.
+    const present = new Set(rows.map((r) => r.id));
+    for (const [id, known] of this.built) {
+      if (known.organizationId === organizationId && !present.has(id)) this.built.delete(id);
+    }
     const out: EngineSlot[] = [];
     for (const row of rows) {
       if (row.enabled !== 1) continue;
@@ -104,7 +109,7 @@ export class OrganizationEngines {
         broken: made.broken,
         monthlyLimit: row.monthly_limit,
       };
-      this.built.set(row.id, { version: row.version, slot });
+      this.built.set(row.id, { organizationId, version: row.version, slot });
       out.push(slot);
     }
     return out;
