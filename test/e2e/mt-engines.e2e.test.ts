@@ -1,11 +1,13 @@
 // The Admin screen's "Machine translation" section in Chromium, through a real server: an admin adds an
 // Apertium engine pointing at a live apertium-apy, tests it (the sample's translation shown), adds a second
 // engine (a closed port) and moves it up and down, renames the first, disables it, sets the organization's monthly limit, and
-// removes both after confirming; the API agrees at each step. axe-core finds no serious violation. Elements
+// removes both after confirming; the API agrees at each step. A secret field is a password input, shown as
+// set and never filled in. axe-core finds no serious violation. Elements
 // by role and accessible name; screenshots in .tmp/screenshots/.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { KINDS } from '../../src/modules/mt/providers/registry.ts';
 import { type Apertium, startApertium } from '../helpers/apertium.ts';
 import { client } from '../helpers/api.ts';
 import {
@@ -22,6 +24,19 @@ import { serveWebApp } from '../helpers/web-server.ts';
 if (browserSkipReason) process.stdout.write(`# SKIP ${browserSkipReason}\n`);
 
 const PASSWORD = 'ada-correct-horse-42';
+const SECRET = 'sk-e2e-0123456789-never-shown';
+
+// The server runs in this process: Apertium is given a secret field here (it ignores it), so that the form's
+// password input, its "set" state and the secret never reaching the page are seen with a live engine.
+if (!KINDS.apertium.fields.some((f) => f.secret)) {
+  KINDS.apertium.fields.push({
+    name: 'key',
+    label: 'API key',
+    help: 'The key the engine was given.',
+    required: false,
+    secret: true,
+  });
+}
 let apertium: Apertium | null = null;
 let ctx: TestContext;
 let base: string;
@@ -79,13 +94,21 @@ test('admin: add an Apertium engine, test it, reorder, disable, limit, remove', 
     assert.equal(await dialog.getByLabel('Kind').inputValue(), 'apertium');
     await dialog.getByLabel('Name').fill('Local Apertium');
     await dialog.getByLabel('Server address').fill(apertium!.url);
+    const key = dialog.getByLabel('API key (optional)');
+    assert.equal(await key.getAttribute('type'), 'password');
+    await key.fill(SECRET);
     await screenshot(page, 'mt-admin-01-add');
     assert.deepEqual(await axeViolations(page), [], 'axe on the add dialog');
     const created = answer('/v2/translate/engines', 'POST');
     await dialog.getByRole('button', { name: 'Add engine' }).click();
     assert.equal((await created).status(), 201);
-    await engines().getByRole('row').filter({ hasText: 'Local Apertium' }).waitFor();
+    await engines()
+      .getByRole('row')
+      .filter({ hasText: 'Local Apertium' })
+      .filter({ hasText: 'key: set' })
+      .waitFor();
     assert.deepEqual(await orderOfLabels(), ['Local Apertium']);
+    assert.ok(!(await page.content()).includes(SECRET), 'the secret is not on the page');
   });
 
   await step('mt-admin-test', async () => {
@@ -101,6 +124,11 @@ test('admin: add an Apertium engine, test it, reorder, disable, limit, remove', 
     await engines().getByRole('button', { name: 'Change Local Apertium' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Local Apertium' });
     assert.equal(await dialog.getByLabel('Server address').inputValue(), apertium!.url, 'prefilled');
+    const key = dialog.getByLabel('API key (optional)');
+    assert.equal(await key.inputValue(), '', 'a secret is never filled in');
+    assert.equal(await key.getAttribute('placeholder'), 'Set — leave empty to keep it');
+    await dialog.getByText('A value is stored; leave empty to keep it.').waitFor();
+    await screenshot(page, 'mt-admin-02b-change');
     await dialog.getByLabel('Name').fill('Apertium en-es');
     const saved = answer(
       `/v2/translate/engines/${(await api.get('/v2/translate/engines')).json().engines[0].id}`,
@@ -110,6 +138,8 @@ test('admin: add an Apertium engine, test it, reorder, disable, limit, remove', 
     assert.equal((await saved).status(), 200);
     await engines().getByRole('row').filter({ hasText: 'Apertium en-es' }).waitFor();
     assert.deepEqual(await orderOfLabels(), ['Apertium en-es']);
+    const kept = (await api.get('/v2/translate/engines')).json().engines[0];
+    assert.deepEqual(kept.secrets_set, ['key'], 'kept when left empty');
   });
 
   await step('mt-admin-reorder', async () => {
