@@ -182,10 +182,18 @@ export class MtEngine {
     const limits = new MonthLimits(db, organizationId, repo.monthOf(this.now()));
     let why = '';
     for (const slot of slots) {
-      const result = await this.translateWith(db, organizationId, slot, texts, source, target, limits);
+      const { final, ...result } = await this.translateWith(
+        db,
+        organizationId,
+        slot,
+        texts,
+        source,
+        target,
+        limits,
+      );
       if (result.unavailable === null) return result;
       why = why ? `${why}; ${result.unavailable}` : result.unavailable;
-      if (result.final) break;
+      if (final) break;
     }
     return none(why);
   }
