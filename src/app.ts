@@ -41,9 +41,13 @@ import { memoriesRoutes } from './modules/memories/routes.ts';
 import { memoryTrimEdgesTask } from './modules/memories/trim-edges-task.ts';
 import { providerServing } from './modules/mt/coverage.ts';
 import { MtEngine } from './modules/mt/engine.ts';
+import { MtMetrics } from './modules/mt/metrics.ts';
+import { OrganizationEngines } from './modules/mt/organization-engines.ts';
 import { ApertiumProvider } from './modules/mt/providers/apertium.ts';
 import { repairRoutes } from './modules/mt/repair-routes.ts';
 import { mtRoutes } from './modules/mt/routes.ts';
+import { secretBoxFor } from './modules/mt/secret-box.ts';
+import { mtSettingsRoutes } from './modules/mt/settings-routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';
 import { findProject, memoryOfProject, projectsUsingMemory } from './modules/projects/service.ts';
@@ -131,11 +135,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Several processes may share a PostgreSQL store: their limits count together there.
   const counters = db.shared ? new StoreCounters(db) : new MemoryCounters();
   const counterSweeps = counters instanceof StoreCounters ? [async () => counters.sweep()] : [];
-  // Machine translation: the operator's default engine serves every organization.
-  const mt = new MtEngine(config.mtApertiumUrl ? [new ApertiumProvider(config.mtApertiumUrl)] : [], {
-    timeoutMs: config.mtTimeoutMs,
-    cacheDays: config.mtCacheDays,
-  });
+  // Machine translation: each organization's own engines, then the operator's default for every one.
+  const secretBox = secretBoxFor(config);
+  const mtMetrics = new MtMetrics();
+  const mt = new MtEngine(
+    config.mtApertiumUrl ? [new ApertiumProvider(config.mtApertiumUrl)] : [],
+    { timeoutMs: config.mtTimeoutMs, cacheDays: config.mtCacheDays },
+    Date.now,
+    new OrganizationEngines(secretBox),
+    mtMetrics,
+  );
   const instance = new InstanceKeeper(
     db,
     instanceId,
@@ -179,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(errorHandlerPlugin, { bodyLimit });
   await app.register(inputGuardsPlugin);
   await app.register(metricsPlugin);
+  mtMetrics.registerIn(app.metrics);
   await app.register(openapiPlugin);
   const throttle = new SignInThrottle(counters);
   await app.register(authPlugin, {
@@ -224,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(segmentsRoutes, { db, languages, indexes, events });
   await app.register(mtRoutes, { db, languages, indexes, mt, segmentContext: segmentInContext });
   await app.register(repairRoutes, { db, languages, indexes, mt, segmentContext: segmentInContext });
+  await app.register(mtSettingsRoutes, { db, mt, box: secretBox, timeoutMs: config.mtTimeoutMs });
   await app.register(tasksRoutes, { db, tasks: worker });
   await app.register(projectsRoutes, { db, languages, regexTimeoutMs: config.regexTimeoutMs });
   // Comments sit above documents (they are written on documents): what documents ask of them is handed over.
@@ -231,9 +242,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(documentsRoutes, { db, projects, replaces, comments, ...uploads });
   await app.register(filesRoutes, { db, ...uploads });
   await app.register(fileTranslationsRoutes, { db });
-  // The analysis names the engine serving each pair (every organization shares the operator's engine).
-  const mtProviderOf = (_organizationId: number, source: string, target: string) =>
-    providerServing(mt, source, target);
+  // The analysis names the engine serving each pair for the organization: its own engines, then the
+  // operator's default.
+  const mtProviderOf = (organizationId: number, source: string, target: string) =>
+    providerServing(
+      { configured: true, languages: () => mt.languagesFor(db, organizationId) },
+      source,
+      target,
+    );
   await app.register(jobsRoutes, { db, languages, indexes, projects, mtProviderOf, ...uploads });
   await app.register(eventsRoutes, { db, events });
   await app.register(commentsRoutes, { db, events });

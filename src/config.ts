@@ -46,6 +46,12 @@ export interface Config {
   mtTimeoutMs: number;
   /** Days a machine translation is answered from the store's cache; 0 turns the cache off. */
   mtCacheDays: number;
+  /**
+   * The key the stored secrets of machine translation engines (API keys) are encrypted with, at least 32
+   * characters. Unset, a random key is generated once into `secret.key` of the data directory; several
+   * processes sharing a PostgreSQL store must all be given the same value here instead.
+   */
+  secretKey: string | undefined;
 }
 
 /** A setting that cannot be used; the message names it. */
@@ -198,6 +204,16 @@ const SETTINGS: { [K in keyof Config]: { env: string; parse: Parser<Config[K]>; 
   mtApertiumUrl: { env: 'TESSERA_MT_APERTIUM_URL', parse: httpUrl, default: undefined },
   mtTimeoutMs: { env: 'TESSERA_MT_TIMEOUT_MS', parse: integer(100, 600_000), default: 10_000 },
   mtCacheDays: { env: 'TESSERA_MT_CACHE_DAYS', parse: integer(0, 3650), default: 30 },
+  secretKey: {
+    env: 'TESSERA_SECRET_KEY',
+    parse: (raw, name) => {
+      if (raw.length < 32 || /[^\x21-\x7e]/.test(raw)) {
+        throw new ConfigError(`${name} must be at least 32 printable characters without spaces`);
+      }
+      return raw;
+    },
+    default: undefined,
+  },
 };
 
 /** Reads TESSERA_CONFIG (JSON or YAML) into raw string values keyed by environment name. */

@@ -50,6 +50,9 @@ const OWNERS: Record<string, string> = {
   terms: 'src/modules/terms/repository.ts',
   file_translations: 'src/modules/file-translations/repository.ts',
   file_translation_chunks: 'src/modules/file-translations/repository.ts',
+  mt_usage_months: 'src/modules/mt/repository.ts',
+  mt_engines: 'src/modules/mt/settings-repository.ts',
+  mt_limits: 'src/modules/mt/settings-repository.ts',
 };
 
 /**

@@ -13,8 +13,11 @@ const WEB = join(ROOT, 'web', 'src');
 
 /** Where web code may import server code from (values and types). */
 const CODE = ['src/matching/', 'src/text/', 'src/terminology/'];
-/** Where web code may import server types from, besides CODE: the modules' schemas, the shapes they share, the live events'. */
-const SCHEMAS = /^src\/(modules\/[^/]+\/schemas|http\/schemas|events\/live-events)\.ts$/;
+/**
+ * Where web code may import server types from, besides CODE: the modules' schemas (`schemas.ts`, or one of a module's
+ * several, `settings-schemas.ts`), the shapes they share, the live events'.
+ */
+const SCHEMAS = /^src\/(modules\/[^/]+\/([a-z-]+-)?schemas|http\/schemas|events\/live-events)\.ts$/;
 /** Where the server code the browser runs may lie: CODE and what CODE imports. */
 const BUNDLED = [...CODE, 'src/xml/'];
 

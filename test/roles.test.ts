@@ -57,6 +57,15 @@ async function freshDocument(f: Fixture, project = f.projectB) {
 let unique = 0;
 const name = (prefix: string) => `${prefix}${++unique}`;
 
+/** A machine translation engine the admin adds for a probe (on a closed port: its test fails fast). */
+async function probeEngine(f: Fixture): Promise<number> {
+  const made = await f.admin.post('/v2/translate/engines', {
+    kind: 'apertium',
+    settings: { url: 'http://127.0.0.1:9' },
+  });
+  return made.json().id;
+}
+
 /** One request for every route of the API: "METHOD /pattern" as the policy names it. */
 const PROBES: Record<string, Probe> = {
   'GET /v2': { request: () => ({ url: '/v2' }) },
@@ -127,6 +136,37 @@ const PROBES: Record<string, Probe> = {
       );
       return { url: `/v2/translate/files?id=${started.json()[0].id}` };
     },
+  },
+  'GET /v2/translate/engines': { request: () => ({ url: '/v2/translate/engines' }) },
+  'POST /v2/translate/engines': {
+    request: () => ({
+      url: '/v2/translate/engines',
+      payload: { kind: 'apertium', label: name('mt'), settings: { url: 'http://127.0.0.1:9' } },
+    }),
+  },
+  'PUT /v2/translate/engines/order': {
+    async request(f) {
+      const engines = (await f.admin.get('/v2/translate/engines')).json().engines as { id: number }[];
+      return { url: '/v2/translate/engines/order', payload: { ids: engines.map((e) => e.id) } };
+    },
+  },
+  'PUT /v2/translate/engines/:engineId': {
+    async request(f) {
+      return { url: `/v2/translate/engines/${await probeEngine(f)}`, payload: { enabled: false } };
+    },
+  },
+  'DELETE /v2/translate/engines/:engineId': {
+    async request(f) {
+      return { url: `/v2/translate/engines/${await probeEngine(f)}` };
+    },
+  },
+  'POST /v2/translate/engines/:engineId/test': {
+    async request(f) {
+      return { url: `/v2/translate/engines/${await probeEngine(f)}/test` };
+    },
+  },
+  'PUT /v2/translate/limit': {
+    request: () => ({ url: '/v2/translate/limit', payload: { monthly_limit: null } }),
   },
   'POST /v2/memories': {
     request: () => ({ url: '/v2/memories', payload: { name: name('tm'), srclang: 'en', trglang: 'de' } }),

@@ -272,6 +272,27 @@ CREATE TABLE mt_cache (
 );
 CREATE INDEX mt_cache_created ON mt_cache (created_at);
 
+CREATE TABLE mt_engines (
+  id              INTEGER PRIMARY KEY AUTOINCREMENT,
+  organization_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  kind            TEXT    NOT NULL,
+  label           TEXT    NOT NULL,
+  position        INTEGER NOT NULL,
+  enabled         INTEGER NOT NULL DEFAULT 1,
+  settings        TEXT    NOT NULL,
+  secrets         TEXT,
+  monthly_limit   INTEGER,
+  version         INTEGER NOT NULL DEFAULT 1,
+  created_at      INTEGER NOT NULL,
+  updated_at      INTEGER NOT NULL
+);
+CREATE INDEX mt_engines_organization ON mt_engines (organization_id, position);
+
+CREATE TABLE mt_limits (
+  organization_id INTEGER PRIMARY KEY REFERENCES organizations(id) ON DELETE CASCADE,
+  monthly_limit   INTEGER
+);
+
 CREATE TABLE mt_usage (
   organization_id   INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
   provider          TEXT    NOT NULL,
@@ -279,6 +300,17 @@ CREATE TABLE mt_usage (
   cached_characters INTEGER NOT NULL DEFAULT 0,
   requests          INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (organization_id, provider)
+);
+
+CREATE TABLE mt_usage_months (
+  organization_id   INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  engine_id         INTEGER NOT NULL,
+  month             TEXT    NOT NULL,
+  engine            TEXT    NOT NULL,
+  characters        INTEGER NOT NULL DEFAULT 0,
+  cached_characters INTEGER NOT NULL DEFAULT 0,
+  requests          INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (organization_id, month, engine_id, engine)
 );
 
 CREATE TABLE notifications (

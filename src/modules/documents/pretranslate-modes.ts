@@ -2,8 +2,10 @@
 // machine translation for what the memory does not cover) and `mt` (machine translation alone). Without an
 // engine (src/modules/mt; TESSERA_MT_APERTIUM_URL), a request for MT runs the memory alone and says so — the
 // document, the task's result and the answer to the request name what ran and why MT did not.
+
 import { Type } from 'typebox';
 import { StringEnum } from '../../http/schemas.ts';
+import type { Queryable } from '../../store/db.ts';
 
 export const PRETRANSLATE_MODES = Object.freeze({ tm: 'tm', tmMt: 'tm+mt', mt: 'mt' } as const);
 export type PretranslateMode = (typeof PRETRANSLATE_MODES)[keyof typeof PRETRANSLATE_MODES];
@@ -37,14 +39,23 @@ export interface ModesReport {
   not_available: { mode: 'mt'; reason: string }[];
 }
 
-/** What the documents module knows of machine translation: whether an engine is configured. */
+/**
+ * What the documents module knows of machine translation: whether an organization has an engine (one of its
+ * own, or the operator's default).
+ */
 export interface MtAvailability {
-  readonly configured: boolean;
+  configuredFor(db: Queryable, organizationId: number): Promise<boolean>;
 }
 
-/** Why machine translation cannot run, or null when an engine is configured. */
-export function mtUnavailable(mt: MtAvailability | undefined): string | null {
-  return mt?.configured ? null : 'no machine translation engine is configured';
+/** Why machine translation cannot run for an organization, or null when it has an engine. */
+export async function mtUnavailable(
+  mt: MtAvailability | undefined,
+  db: Queryable,
+  organizationId: number,
+): Promise<string | null> {
+  return mt && (await mt.configuredFor(db, organizationId))
+    ? null
+    : 'no machine translation engine is configured';
 }
 
 /**

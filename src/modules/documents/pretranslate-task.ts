@@ -150,7 +150,10 @@ async function pretranslate(
   mt: MtEngine | undefined,
 ) {
   const { db } = ctx;
-  const modes = planModes(readMode(options.mode ?? PRETRANSLATE_MODES.tm), mtUnavailable(mt));
+  const modes = planModes(
+    readMode(options.mode ?? PRETRANSLATE_MODES.tm),
+    await mtUnavailable(mt, db, doc.organization_id),
+  );
   const useTm = modes.ran.includes('tm');
   const useMt = modes.ran.includes('mt') && mt !== undefined;
   let mtRan = false;

@@ -229,7 +229,10 @@ export async function uploadDocument(
   const answer = publicDocument((await repo.documentById(db, documentId))!);
   return mode === undefined
     ? answer
-    : { ...answer, pretranslation_modes: planModes(mode, mtUnavailable(deps.mt)) };
+    : {
+        ...answer,
+        pretranslation_modes: planModes(mode, await mtUnavailable(deps.mt, db, principal.organizationId)),
+      };
 }
 
 export async function getDocument(db: Db, principal: Principal, id: number, withSegments: boolean) {
@@ -557,7 +560,10 @@ export async function requestPretranslation(
     id: [...ids],
     is_pretranslating: true,
     documents,
-    modes: planModes(options.mode ?? PRETRANSLATE_MODES.tm, mtUnavailable(deps.mt)),
+    modes: planModes(
+      options.mode ?? PRETRANSLATE_MODES.tm,
+      await mtUnavailable(deps.mt, db, principal.organizationId),
+    ),
   };
 }
 

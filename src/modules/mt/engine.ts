@@ -10,11 +10,21 @@
 // 60 s — doubling with each failure in a row up to 30 minutes, and after refused credentials (401/403)
 // for 30 minutes at once, since retrying a wrong key cannot help. A pause ends early on no success; the
 // first call after it tries again. While paused, callers hear that MT is unavailable and why.
+//
+// Which engines: an organization's own, enabled, in the order its admins gave (organization-engines.ts), then
+// the operator's defaults; the first that serves the pair and answers wins. An engine whose listed pairs do
+// not include the pair is passed over without a call and without a pause. Pauses and the cache are per
+// engine (an organization's DeepL with its key is not another's). Before anything is sent, the
+// organization's monthly character limits are checked (settings-service.ts): over the organization's, MT is
+// unavailable with that reason; over an engine's own, the next engine is asked.
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../store/db.ts';
 import { type MaskedText, maskForMt, unmaskMt } from '../../text/mt-masking.ts';
+import type { MtMetrics, MtOutcome } from './metrics.ts';
+import type { EngineSlot, OrganizationEngines } from './organization-engines.ts';
 import { type FailureKind, type LanguagePair, MtFailure, type MtProvider } from './provider.ts';
 import * as repo from './repository.ts';
+import { organizationLimit } from './settings-repository.ts';
 
 export interface EngineOptions {
   /** Milliseconds one call to a provider may take, retries included. */
@@ -27,6 +37,8 @@ const RETRY_DELAYS_MS = [250, 500];
 const LONGEST_RETRY_WAIT_S = 2;
 const FIRST_PAUSE_S = 60;
 const LONGEST_PAUSE_S = 30 * 60;
+/** How long an engine's listed pairs are believed before they are asked again. */
+const PAIRS_TTL_MS = 10 * 60_000;
 
 interface Pause {
   until: number;
@@ -59,46 +71,113 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 export class MtEngine {
   private readonly pauses = new Map<string, Pause>();
   private readonly failuresInRow = new Map<string, number>();
+  private readonly pairs = new Map<string, { at: number; pairs: LanguagePair[] | null }>();
+  private readonly defaults: EngineSlot[];
 
   constructor(
-    private readonly providers: readonly MtProvider[],
+    providers: readonly MtProvider[],
     private readonly options: EngineOptions,
     private readonly now: () => number = Date.now,
-  ) {}
+    private readonly organizations?: OrganizationEngines,
+    readonly metrics?: MtMetrics,
+  ) {
+    // The operator's defaults keep their provider's name as label, cache key and pause key.
+    this.defaults = providers.map((provider) => ({
+      engineId: 0,
+      kind: provider.name,
+      label: provider.name,
+      pauseKey: provider.name,
+      cacheKey: provider.name,
+      provider,
+      broken: null,
+      monthlyLimit: null,
+    }));
+  }
 
-  /** Whether any provider is configured at all. */
+  /** Whether the operator configured a default engine (organizations may add their own: configuredFor). */
   get configured(): boolean {
-    return this.providers.length > 0;
+    return this.defaults.length > 0;
   }
 
-  /** The names of the providers, in the order they are asked. */
+  /** Whether an organization has any engine to ask: one of its own enabled, or the operator's default. */
+  async configuredFor(db: Queryable, organizationId: number): Promise<boolean> {
+    if (this.configured) return true;
+    return ((await this.organizations?.enabledOf(db, organizationId)) ?? []).length > 0;
+  }
+
+  /** The names of the operator's default providers, in the order they are asked. */
   get providerNames(): string[] {
-    return this.providers.map((p) => p.name);
+    return this.defaults.map((p) => p.label);
   }
 
-  /** Why a provider is paused now, or null. */
-  pausedReason(provider: string): string | null {
+  /** The operator's default engines, as the settings show them (read-only). */
+  get defaultEngines(): { kind: string; label: string }[] {
+    return this.defaults.map((p) => ({ kind: p.kind, label: p.label }));
+  }
+
+  /** Why a provider is paused now, or null; `provider` is a default's name or a slot's pause key. */
+  pausedReason(provider: string, label = provider): string | null {
     const pause = this.pauses.get(provider);
     if (!pause || pause.until <= this.now()) return null;
-    return `${provider} is paused for ${Math.ceil((pause.until - this.now()) / 1000)} s after ${pause.reason}`;
+    return `${label} is paused for ${Math.ceil((pause.until - this.now()) / 1000)} s after ${pause.reason}`;
   }
 
-  /** The pairs of the first provider that answers. */
+  /** The pairs of each default provider. */
   async languages(): Promise<{ provider: string; pairs: LanguagePair[] }[]> {
     const out: { provider: string; pairs: LanguagePair[] }[] = [];
-    for (const p of this.providers) {
-      const signal = AbortSignal.timeout(this.options.timeoutMs);
-      try {
-        out.push({ provider: p.name, pairs: await p.languages(signal) });
-      } catch {
-        out.push({ provider: p.name, pairs: [] });
-      }
+    for (const p of this.defaults) {
+      out.push({ provider: p.label, pairs: (await this.pairsOf(p)) ?? [] });
     }
     return out;
   }
 
   /**
-   * Translates tagged texts for an organization: the first provider that translates the pair answers. The
+   * The pairs of the engines an organization's translations go to, in the order they are asked: its own
+   * enabled engines, then the operator's defaults. An engine that cannot list its pairs lists none here.
+   */
+  async languagesFor(
+    db: Queryable,
+    organizationId: number,
+  ): Promise<{ provider: string; pairs: LanguagePair[] }[]> {
+    const own = (await this.organizations?.enabledOf(db, organizationId)) ?? [];
+    const out: { provider: string; pairs: LanguagePair[] }[] = [];
+    for (const slot of [...own, ...this.defaults]) {
+      out.push({ provider: slot.label, pairs: (await this.pairsOf(slot)) ?? [] });
+    }
+    return out;
+  }
+
+  /** An engine's listed pairs, kept a while; null when it could not say (then it is asked anyway). */
+  private async pairsOf(slot: EngineSlot): Promise<LanguagePair[] | null> {
+    if (!slot.provider) return null;
+    const known = this.pairs.get(slot.pauseKey);
+    if (known && this.now() - known.at < PAIRS_TTL_MS) return known.pairs;
+    let pairs: LanguagePair[] | null;
+    try {
+      pairs = await slot.provider.languages(AbortSignal.timeout(this.options.timeoutMs));
+    } catch {
+      pairs = null;
+    }
+    // A failure is believed for a minute only: the engine may be back soon.
+    this.pairs.set(slot.pauseKey, { at: pairs ? this.now() : this.now() - PAIRS_TTL_MS + 60_000, pairs });
+    return pairs;
+  }
+
+  /**
+   * Whether an engine's listed pairs leave this one out, by language (its variants are the provider's to
+   * pick): an engine that lists none, or could not list them, is asked.
+   */
+  private async lacksPair(slot: EngineSlot, source: string, target: string): Promise<boolean> {
+    // A paused engine is not asked for its pairs either (it may hang until the timeout).
+    if (this.pausedReason(slot.pauseKey) !== null) return false;
+    const pairs = await this.pairsOf(slot);
+    if (!pairs || pairs.length === 0) return false;
+    const lang = (tag: string) => tag.split('-')[0].toLowerCase();
+    return !pairs.some((p) => lang(p.source) === lang(source) && lang(p.target) === lang(target));
+  }
+
+  /**
+   * Translates tagged texts for an organization: the first engine that translates the pair answers. The
    * characters sent (and those answered from the cache) are counted on the organization.
    */
   async translate(
@@ -108,38 +187,55 @@ export class MtEngine {
     source: string,
     target: string,
   ): Promise<MtResult> {
-    if (this.providers.length === 0) {
-      return {
-        provider: '',
-        translations: texts.map(() => null),
-        unavailable: 'no machine translation engine is configured',
-      };
-    }
+    const own = (await this.organizations?.enabledOf(db, organizationId)) ?? [];
+    const slots = [...own, ...this.defaults];
+    const none = (unavailable: string): MtResult => ({
+      provider: '',
+      translations: texts.map(() => null),
+      unavailable,
+    });
+    if (slots.length === 0) return none('no machine translation engine is configured');
+    const limits = new MonthLimits(db, organizationId, repo.monthOf(this.now()));
     let why = '';
-    for (const provider of this.providers) {
-      const result = await this.translateWith(db, organizationId, provider, texts, source, target);
+    for (const slot of slots) {
+      const { final, ...result } = await this.translateWith(
+        db,
+        organizationId,
+        slot,
+        texts,
+        source,
+        target,
+        limits,
+      );
       if (result.unavailable === null) return result;
       why = why ? `${why}; ${result.unavailable}` : result.unavailable;
+      if (final) break;
     }
-    return { provider: '', translations: texts.map(() => null), unavailable: why };
+    return none(why);
   }
 
   private async translateWith(
     db: Queryable,
     organizationId: number,
-    provider: MtProvider,
+    slot: EngineSlot,
     texts: string[],
     source: string,
     target: string,
-  ): Promise<MtResult> {
-    const nothing = (unavailable: string): MtResult => ({
-      provider: provider.name,
-      translations: texts.map(() => null),
-      unavailable,
-    });
+    limits: MonthLimits,
+  ): Promise<MtResult & { final?: boolean }> {
+    const count = (outcome: MtOutcome) => this.metrics?.requests.inc({ kind: slot.kind, outcome });
+    const nothing = (unavailable: string, outcome: MtOutcome, final = false) => {
+      count(outcome);
+      return { provider: slot.label, translations: texts.map(() => null), unavailable, final };
+    };
+    const provider = slot.provider;
+    if (!provider) return nothing(slot.broken ?? `${slot.label} cannot be used`, 'failed');
+    if (await this.lacksPair(slot, source, target)) {
+      return nothing(`${slot.label} has no ${source}→${target} pair`, 'no_pair');
+    }
     const masks: MaskedText[] = texts.map(maskForMt);
     const hashes = masks.map((m) => hashOf(m.masked));
-    const key = { provider: provider.name, sourceLang: source, targetLang: target };
+    const key = { provider: slot.cacheKey, sourceLang: source, targetLang: target };
     const cached =
       this.options.cacheDays > 0
         ? await repo.cachedTranslations(
@@ -152,12 +248,17 @@ export class MtEngine {
     // Each distinct text not in the cache is sent once.
     const toSend = [...new Set(hashes.filter((h) => !cached.has(h)))];
     const maskedOf = new Map(hashes.map((h, i) => [h, masks[i].masked]));
+    const sent = toSend.reduce((n, h) => n + maskedOf.get(h)!.length, 0);
     const fresh = new Map<string, string>();
     if (toSend.length > 0) {
-      const paused = this.pausedReason(provider.name);
-      if (paused) return nothing(paused);
+      const paused = this.pausedReason(slot.pauseKey, slot.label);
+      if (paused) return nothing(paused, 'paused');
+      const refused = await limits.refusal(slot, sent);
+      if (refused) return nothing(refused.reason, 'limited', refused.organization);
+      const started = performance.now();
       try {
         const answers = await this.call(
+          slot,
           provider,
           toSend.map((h) => maskedOf.get(h)!),
           source,
@@ -166,7 +267,16 @@ export class MtEngine {
         for (const [i, h] of toSend.entries()) fresh.set(h, answers[i]);
       } catch (err) {
         const failure = err instanceof MtFailure ? err : new MtFailure('server', (err as Error).message);
-        return nothing(failure.message);
+        // A provider names its kind ("Apertium: …"); an organization's engine is known by its label.
+        const message = failure.message.startsWith(slot.label)
+          ? failure.message
+          : `${slot.label}: ${failure.message}`;
+        return nothing(
+          slot.engineId === 0 ? failure.message : message,
+          failure.kind === 'request' ? 'no_pair' : 'failed',
+        );
+      } finally {
+        this.metrics?.latency.observe({ kind: slot.kind }, (performance.now() - started) / 1000);
       }
       if (this.options.cacheDays > 0) {
         await repo.cacheTranslations(
@@ -176,11 +286,21 @@ export class MtEngine {
         );
       }
     }
-    const sent = toSend.reduce((n, h) => n + maskedOf.get(h)!.length, 0);
     const fromCache = hashes.reduce((n, h) => n + (cached.has(h) ? maskedOf.get(h)!.length : 0), 0);
-    await repo.addUsage(db, organizationId, provider.name, { characters: sent, cachedCharacters: fromCache });
+    const usage = { characters: sent, cachedCharacters: fromCache };
+    await repo.addUsage(db, organizationId, slot.label, usage);
+    await repo.addMonthUsage(
+      db,
+      organizationId,
+      limits.month,
+      { id: slot.engineId, name: slot.label },
+      usage,
+    );
+    count(toSend.length > 0 ? 'ok' : 'cached');
+    this.metrics?.characters.inc({ kind: slot.kind, source: 'sent' }, sent);
+    this.metrics?.characters.inc({ kind: slot.kind, source: 'cache' }, fromCache);
     return {
-      provider: provider.name,
+      provider: slot.label,
       translations: hashes.map((h, i) => {
         const answer = fresh.get(h) ?? cached.get(h);
         return answer === undefined ? null : unmaskMt(texts[i], masks[i], answer);
@@ -191,6 +311,7 @@ export class MtEngine {
 
   /** One provider call under the timeout, with the retries and the pause the header describes. */
   private async call(
+    slot: EngineSlot,
     provider: MtProvider,
     batch: string[],
     source: string,
@@ -203,17 +324,17 @@ export class MtEngine {
         if (answers.length !== batch.length) {
           throw new MtFailure(
             'server',
-            `${provider.name} answered ${answers.length} translations for ${batch.length}`,
+            `${slot.label} answered ${answers.length} translations for ${batch.length}`,
           );
         }
-        this.failuresInRow.delete(provider.name);
-        this.pauses.delete(provider.name);
+        this.failuresInRow.delete(slot.pauseKey);
+        this.pauses.delete(slot.pauseKey);
         return answers;
       } catch (err) {
         const failure =
           err instanceof MtFailure
             ? err
-            : new MtFailure('server', signal.aborted ? `${provider.name} timed out` : (err as Error).message);
+            : new MtFailure('server', signal.aborted ? `${slot.label} timed out` : (err as Error).message);
         if (signal.aborted && failure.kind !== 'server') throw failure;
         const retriable = failure.kind === 'rate' || failure.kind === 'server';
         const wait = failure.retryAfter !== undefined ? failure.retryAfter * 1000 : RETRY_DELAYS_MS[attempt];
@@ -226,17 +347,17 @@ export class MtEngine {
           await sleep(wait, signal);
           if (!signal.aborted) continue;
         }
-        if (failure.kind !== 'request') this.pause(provider.name, failure.kind, failure);
+        if (failure.kind !== 'request') this.pause(slot, failure.kind, failure);
         throw signal.aborted && failure.kind === 'server'
-          ? new MtFailure('server', `${provider.name} timed out after ${this.options.timeoutMs} ms`)
+          ? new MtFailure('server', `${slot.label} timed out after ${this.options.timeoutMs} ms`)
           : failure;
       }
     }
   }
 
-  private pause(provider: string, kind: Exclude<FailureKind, 'request'>, failure: MtFailure): void {
-    const inRow = (this.failuresInRow.get(provider) ?? 0) + 1;
-    this.failuresInRow.set(provider, inRow);
+  private pause(slot: EngineSlot, kind: Exclude<FailureKind, 'request'>, failure: MtFailure): void {
+    const inRow = (this.failuresInRow.get(slot.pauseKey) ?? 0) + 1;
+    this.failuresInRow.set(slot.pauseKey, inRow);
     let seconds: number;
     if (kind === 'auth') seconds = LONGEST_PAUSE_S;
     else if (kind === 'rate' && failure.retryAfter !== undefined) seconds = failure.retryAfter;
@@ -244,12 +365,66 @@ export class MtEngine {
     seconds = Math.min(seconds, LONGEST_PAUSE_S);
     const reason =
       kind === 'auth' ? 'refused credentials' : kind === 'rate' ? 'a rate limit' : 'a server failure';
-    this.pauses.set(provider, { until: this.now() + seconds * 1000, seconds, reason });
+    this.pauses.set(slot.pauseKey, { until: this.now() + seconds * 1000, seconds, reason });
+    this.metrics?.pauses.inc({ kind: slot.kind, reason: kind });
   }
 
   /** Removes expired cache entries (a sweep of the instance keeper). */
   async sweepCache(db: Queryable): Promise<number> {
     if (this.options.cacheDays <= 0) return 0;
     return repo.deleteExpiredCache(db, Math.floor(this.now() / 1000) - this.options.cacheDays * 86_400);
+  }
+}
+
+/**
+ * The organization's monthly limits for one translate call: its overall limit and the month's usage, read
+ * once when the first engine is about to be sent something. Counted against: characters sent (the cache's
+ * answers cost nothing). Several processes may pass the check at once; the limit is then overrun by at most
+ * their batches, which is what a soft cap on a bill can bear.
+ */
+class MonthLimits {
+  private read: Promise<{ limit: number | null; used: Map<number, number>; total: number }> | undefined;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly organizationId: number,
+    readonly month: string,
+  ) {}
+
+  private load() {
+    this.read ??= (async () => {
+      const limit = await organizationLimit(this.db, this.organizationId);
+      const rows = await repo.monthUsageOf(this.db, this.organizationId, this.month);
+      const used = new Map<number, number>();
+      let total = 0;
+      for (const r of rows) {
+        used.set(r.engine_id, (used.get(r.engine_id) ?? 0) + r.characters);
+        total += r.characters;
+      }
+      return { limit, used, total };
+    })();
+    return this.read;
+  }
+
+  /** Why sending `characters` more to the engine is refused, or null; `organization` ends the search. */
+  async refusal(
+    slot: EngineSlot,
+    characters: number,
+  ): Promise<{ reason: string; organization: boolean } | null> {
+    const { limit, used, total } = await this.load();
+    if (limit !== null && total + characters > limit) {
+      return {
+        reason: `the organization's machine translation limit of ${limit} characters this month is reached (${total} used)`,
+        organization: true,
+      };
+    }
+    const own = used.get(slot.engineId) ?? 0;
+    if (slot.monthlyLimit !== null && own + characters > slot.monthlyLimit) {
+      return {
+        reason: `${slot.label}'s limit of ${slot.monthlyLimit} characters this month is reached (${own} used)`,
+        organization: false,
+      };
+    }
+    return null;
   }
 }

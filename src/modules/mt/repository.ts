@@ -1,4 +1,4 @@
-// SQL for machine translation: the one owner of mt_cache and mt_usage.
+// SQL for machine translation: the one owner of mt_cache, mt_usage and mt_usage_months.
 import type { Queryable } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
 
@@ -86,6 +86,59 @@ export async function usageOf(db: Queryable, organizationId: number): Promise<Us
   );
   return rows.map((r) => ({
     provider: r.provider,
+    characters: Number(r.characters),
+    cached_characters: Number(r.cached_characters),
+    requests: Number(r.requests),
+  }));
+}
+
+/** The calendar month (UTC) of a time in milliseconds, as mt_usage_months keys it: '2026-11'. */
+export function monthOf(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 7);
+}
+
+/** Counts a call on the month's row of an engine (0 and its name for the operator's default). */
+export async function addMonthUsage(
+  db: Queryable,
+  organizationId: number,
+  month: string,
+  engine: { id: number; name: string },
+  usage: { characters: number; cachedCharacters: number },
+): Promise<void> {
+  await db.run(
+    `INSERT INTO mt_usage_months (organization_id, engine_id, month, engine, characters, cached_characters,
+       requests)
+     VALUES (?, ?, ?, ?, ?, ?, 1)
+     ON CONFLICT (organization_id, month, engine_id, engine) DO UPDATE SET
+       characters = mt_usage_months.characters + excluded.characters,
+       cached_characters = mt_usage_months.cached_characters + excluded.cached_characters,
+       requests = mt_usage_months.requests + 1`,
+    [organizationId, engine.id, month, engine.name, usage.characters, usage.cachedCharacters],
+  );
+}
+
+export interface MonthUsageRow {
+  engine_id: number;
+  engine: string;
+  characters: number;
+  cached_characters: number;
+  requests: number;
+}
+
+/** What the organization's engines were sent in a month, per engine. */
+export async function monthUsageOf(
+  db: Queryable,
+  organizationId: number,
+  month: string,
+): Promise<MonthUsageRow[]> {
+  const rows = await db.all<MonthUsageRow>(
+    `SELECT engine_id, engine, characters, cached_characters, requests FROM mt_usage_months
+     WHERE organization_id = ? AND month = ? ORDER BY engine_id, engine`,
+    [organizationId, month],
+  );
+  return rows.map((r) => ({
+    engine_id: Number(r.engine_id),
+    engine: r.engine,
     characters: Number(r.characters),
     cached_characters: Number(r.cached_characters),
     requests: Number(r.requests),

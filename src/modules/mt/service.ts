@@ -118,7 +118,7 @@ export async function mtSuggestion(
   });
   const target = result.translations[0] ?? null;
   return {
-    configured: deps.mt.configured,
+    configured: await deps.mt.configuredFor(deps.db, principal.organizationId),
     provider: target === null ? null : result.provider,
     target,
     unavailable:

@@ -1,5 +1,6 @@
 // Administration (/admin, admins only): the organization's users (create, change role, reset the password,
-// disable) and every API key of the organization (create for a user, last use, revoke).
+// disable), every API key of the organization (create for a user, last use, revoke), and its machine
+// translation engines and limit (machine-translation.tsx).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, errorText } from '../api/client.ts';
@@ -10,6 +11,7 @@ import { FormActions } from '../ui/form-actions.tsx';
 import { formatDate } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
 import { KeysTable, NewKeyDialog } from './api-keys.tsx';
+import { MachineTranslationSection } from './machine-translation.tsx';
 
 function NewUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -221,6 +223,7 @@ export function AdminPage({ me }: { me: number }) {
         {keys.error && <p className="form-error">{keys.error.message}</p>}
         {keys.data && <KeysTable keys={keys.data} canRevoke />}
       </section>
+      <MachineTranslationSection />
       <NewUserDialog open={creatingUser} onClose={() => setCreatingUser(false)} />
       <NewKeyDialog open={creatingKey} users={users.data} onClose={() => setCreatingKey(false)} />
     </main>

@@ -10,6 +10,7 @@ import type * as jobs from '@server/modules/jobs/schemas.ts';
 import type * as languages from '@server/modules/languages/schemas.ts';
 import type * as memories from '@server/modules/memories/schemas.ts';
 import type * as mt from '@server/modules/mt/schemas.ts';
+import type * as mtSettings from '@server/modules/mt/settings-schemas.ts';
 import type * as notifications from '@server/modules/notifications/schemas.ts';
 import type * as projects from '@server/modules/projects/schemas.ts';
 import type * as quality from '@server/modules/quality/schemas.ts';
@@ -55,6 +56,12 @@ export type MemoryMatch = Static<typeof memories.TranslationMemoryEntry>;
 export type MtSuggestion = Static<typeof mt.MtSuggestion>;
 /** A segment's fuzzy matches repaired by machine translation (extension). */
 export type RepairList = Static<typeof mt.RepairList>;
+export type MtEngines = Static<typeof mtSettings.EnginesAnswer>;
+export type MtEngine = Static<typeof mtSettings.Engine>;
+export type MtEngineKind = Static<typeof mtSettings.EngineKind>;
+export type MtEngineTest = Static<typeof mtSettings.EngineTestAnswer>;
+export type CreateMtEngineBody = Static<typeof mtSettings.CreateEngineBody>;
+export type UpdateMtEngineBody = Static<typeof mtSettings.UpdateEngineBody>;
 export type ConcordanceHit = Narrowed<
   Static<typeof memories.ConcordanceEntry>,
   { offsets: [number, number][] }

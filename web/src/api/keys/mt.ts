@@ -5,3 +5,5 @@ export const mtSuggestionKey = (memoryId: number, source: string) =>
 
 /** A source's fuzzy matches repaired by MT: kept like the suggestion (the memory changing makes it stale). */
 export const mtRepairsKey = (memoryId: number, source: string) => ['mt-repairs', memoryId, source] as const;
+/** The organization's engines, the kinds, the limits and the month's usage (the Admin screen). */
+export const mtEnginesKey = ['mt-engines'] as const;
