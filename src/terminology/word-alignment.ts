@@ -466,12 +466,15 @@ export class WordAligner {
       frequency: number;
       forms: Map<string, number>;
       count: number;
+      /** The count, each sentence weighed by the square of the share of the phrase's words linked. */
+      weight: number;
       examples: number[];
     }
     const byStems = new Map<string, Candidate>();
     for (const { sentence, at } of found) {
       const span = this.linkedSpan(sentence, at, ids.length);
       if (!span) continue;
+      const covered = span[2] / ids.length;
       const t0 = this.tgtAt[sentence];
       const form = this.targets[sentence].slice(this.tgtStarts[t0 + span[0]], this.tgtEnds[t0 + span[1]]);
       const words: string[] = [];
@@ -484,22 +487,26 @@ export class WordAligner {
       const key = words.join(' ');
       let c = byStems.get(key);
       if (!c) {
-        c = { words, frequency, forms: new Map(), count: 0, examples: [] };
+        c = { words, frequency, forms: new Map(), count: 0, weight: 0, examples: [] };
         byStems.set(key, c);
       }
       c.count++;
+      c.weight += covered * covered;
       c.forms.set(form, (c.forms.get(form) ?? 0) + 1);
       if (c.examples.length < 3) c.examples.push(sentence);
     }
     const candidates = [...byStems.values()];
     const source = tokens.map(stem).join(' ');
     const scored = candidates.map((c) => {
-      let score = c.count;
+      let score = c.weight;
+      // Only a candidate of as many words as the phrase borrows from the longer ones holding it: for "invalid
+      // input", "ungültige" is the span of a sentence whose "input" was not linked, not a shorter rendering.
       for (const longer of candidates) {
+        if (c.words.length < tokens.length) break;
         if (longer.words.length > c.words.length && holdsInOrder(longer.words, c.words)) {
-          score += longer.count / 2;
+          score += longer.weight / 2;
         } else if (longer !== c && compounds(longer.words, c.words)) {
-          score += longer.count / 2;
+          score += longer.weight / 2;
         }
       }
       if (c.words.join(' ') === source) score /= 2;
@@ -519,15 +526,20 @@ export class WordAligner {
       }));
   }
 
-  /** The target positions [first, last] a source phrase of sentence i is linked to, when consistent. */
-  private linkedSpan(i: number, at: number, length: number): [number, number] | null {
+  /**
+   * The target positions [first, last] a source phrase of sentence i is linked to, when consistent, and how
+   * many of the phrase's words are linked.
+   */
+  private linkedSpan(i: number, at: number, length: number): [number, number, number] | null {
     const s0 = this.srcAt[i];
     const ns = this.srcAt[i + 1] - s0;
     let lo = Number.MAX_SAFE_INTEGER;
     let hi = -1;
+    let linked = 0;
     for (let a = at; a < at + length; a++) {
       const b = this.linkOf[s0 + a];
       if (b < 0) continue;
+      linked++;
       lo = Math.min(lo, b);
       hi = Math.max(hi, b);
     }
@@ -537,7 +549,7 @@ export class WordAligner {
       const b = this.linkOf[s0 + a];
       if (b >= lo && b <= hi) return null;
     }
-    return [lo, hi];
+    return [lo, hi, linked];
   }
 
   /**
