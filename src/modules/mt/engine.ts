@@ -18,7 +18,7 @@
 // organization's monthly character limits are checked (settings-service.ts): over the organization's, MT is
 // unavailable with that reason; over an engine's own, the next engine is asked.
 import { createHash } from 'node:crypto';
-import type { Queryable } from '../../store/db.ts';
+import type { Db, Queryable } from '../../store/db.ts';
 import { type MaskedText, maskForMt, unmaskMt } from '../../text/mt-masking.ts';
 import type { MtMetrics, MtOutcome } from './metrics.ts';
 import type { EngineSlot, OrganizationEngines } from './organization-engines.ts';
@@ -66,6 +66,11 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
       resolve();
     });
   });
+}
+
+/** Runs the writes in one transaction of their own, or in the caller's when it is in one already. */
+function inOneTransaction(db: Queryable, fn: (q: Queryable) => Promise<void>): Promise<void> {
+  return 'transaction' in db ? (db as Db).transaction(fn) : fn(db);
 }
 
 export class MtEngine {
@@ -278,24 +283,28 @@ export class MtEngine {
       } finally {
         this.metrics?.latency.observe({ kind: slot.kind }, (performance.now() - started) / 1000);
       }
-      if (this.options.cacheDays > 0) {
+    }
+    const fromCache = hashes.reduce((n, h) => n + (cached.has(h) ? maskedOf.get(h)!.length : 0), 0);
+    const usage = { characters: sent, cachedCharacters: fromCache };
+    // The call's writes (the new translations, the two counters) in one transaction: one commit, not three —
+    // on the embedded store each commit was a good part of Tessera's overhead over the engine's own time.
+    await inOneTransaction(db, async (q) => {
+      if (this.options.cacheDays > 0 && fresh.size > 0) {
         await repo.cacheTranslations(
-          db,
+          q,
           key,
           [...fresh].map(([hash, translation]) => ({ hash, translation })),
         );
       }
-    }
-    const fromCache = hashes.reduce((n, h) => n + (cached.has(h) ? maskedOf.get(h)!.length : 0), 0);
-    const usage = { characters: sent, cachedCharacters: fromCache };
-    await repo.addUsage(db, organizationId, slot.label, usage);
-    await repo.addMonthUsage(
-      db,
-      organizationId,
-      limits.month,
-      { id: slot.engineId, name: slot.label },
-      usage,
-    );
+      await repo.addUsage(q, organizationId, slot.label, usage);
+      await repo.addMonthUsage(
+        q,
+        organizationId,
+        limits.month,
+        { id: slot.engineId, name: slot.label },
+        usage,
+      );
+    });
     count(toSend.length > 0 ? 'ok' : 'cached');
     this.metrics?.characters.inc({ kind: slot.kind, source: 'sent' }, sent);
     this.metrics?.characters.inc({ kind: slot.kind, source: 'cache' }, fromCache);
@@ -383,7 +392,8 @@ export class MtEngine {
  * their batches, which is what a soft cap on a bill can bear.
  */
 class MonthLimits {
-  private read: Promise<{ limit: number | null; used: Map<number, number>; total: number }> | undefined;
+  private limitRead: Promise<number | null> | undefined;
+  private usageRead: Promise<{ used: Map<number, number>; total: number }> | undefined;
 
   constructor(
     private readonly db: Queryable,
@@ -391,19 +401,15 @@ class MonthLimits {
     readonly month: string,
   ) {}
 
-  private load() {
-    this.read ??= (async () => {
-      const limit = await organizationLimit(this.db, this.organizationId);
-      const rows = await repo.monthUsageOf(this.db, this.organizationId, this.month);
-      const used = new Map<number, number>();
-      let total = 0;
-      for (const r of rows) {
-        used.set(r.engine_id, (used.get(r.engine_id) ?? 0) + r.characters);
-        total += r.characters;
-      }
-      return { limit, used, total };
-    })();
-    return this.read;
+  private async readUsage() {
+    const rows = await repo.monthUsageOf(this.db, this.organizationId, this.month);
+    const used = new Map<number, number>();
+    let total = 0;
+    for (const r of rows) {
+      used.set(r.engine_id, (used.get(r.engine_id) ?? 0) + r.characters);
+      total += r.characters;
+    }
+    return { used, total };
   }
 
   /** Why sending `characters` more to the engine is refused, or null; `organization` ends the search. */
@@ -411,7 +417,10 @@ class MonthLimits {
     slot: EngineSlot,
     characters: number,
   ): Promise<{ reason: string; organization: boolean } | null> {
-    const { limit, used, total } = await this.load();
+    const limit = await (this.limitRead ??= organizationLimit(this.db, this.organizationId));
+    // Without a limit to hold the month's usage against, it is not read.
+    if (limit === null && slot.monthlyLimit === null) return null;
+    const { used, total } = await (this.usageRead ??= this.readUsage());
     if (limit !== null && total + characters > limit) {
       return {
         reason: `the organization's machine translation limit of ${limit} characters this month is reached (${total} used)`,
