@@ -186,7 +186,7 @@ test('Azure: a tagged segment goes through the engine and comes back with its ta
     assert.equal(result.unavailable, null);
     assert.deepEqual(result.translations, ['PRESS <g id="1">SAVE</g> TO KEEP {count} FILES.']);
     assert.equal(
-      (fake.requests[0].json as { inputs: AzureInput[] }).inputs[0].text,
+      (fake.requests.at(-1)!.json as { inputs: AzureInput[] }).inputs[0].text,
       maskForMt(source).masked,
     );
   } finally {

@@ -203,7 +203,7 @@ test('Google: a tagged segment goes through the engine and comes back with its t
     const result = await engine.translate(store.db, store.organizationId, [source], 'en', 'de');
     assert.equal(result.unavailable, null);
     assert.deepEqual(result.translations, ['PRESS <g id="1">SAVE</g> TO KEEP {count} FILES.']);
-    assert.deepEqual((fake.requests[0].json as GoogleBody).contents, [maskForMt(source).masked]);
+    assert.deepEqual((fake.requests.at(-1)!.json as GoogleBody).contents, [maskForMt(source).masked]);
   } finally {
     await store.close();
   }

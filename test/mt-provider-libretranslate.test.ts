@@ -149,7 +149,7 @@ test('LibreTranslate: a tagged segment goes through the engine and comes back wi
     const result = await engine.translate(store.db, store.organizationId, [source], 'en', 'es');
     assert.equal(result.unavailable, null);
     assert.deepEqual(result.translations, ['PRESS <g id="1">SAVE</g> TO KEEP {count} FILES.']);
-    assert.deepEqual((fake.requests[0].json as LibreBody).q, [maskForMt(source).masked]);
+    assert.deepEqual((fake.requests.at(-1)!.json as LibreBody).q, [maskForMt(source).masked]);
   } finally {
     await store.close();
   }

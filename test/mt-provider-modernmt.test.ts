@@ -157,7 +157,7 @@ test('ModernMT: a tagged segment goes through the engine and comes back with its
     const result = await engine.translate(store.db, store.organizationId, [source], 'en', 'it');
     assert.equal(result.unavailable, null);
     assert.deepEqual(result.translations, ['PRESS <g id="1">SAVE</g> TO KEEP {count} FILES.']);
-    assert.deepEqual((fake.requests[0].json as MmtBody).q, [maskForMt(source).masked]);
+    assert.deepEqual((fake.requests.at(-1)!.json as MmtBody).q, [maskForMt(source).masked]);
   } finally {
     await store.close();
   }

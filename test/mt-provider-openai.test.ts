@@ -222,7 +222,7 @@ test('OpenAI-compatible: a tagged segment goes through the engine and comes back
     const result = await engine.translate(store.db, store.organizationId, [source], 'en', 'fr');
     assert.equal(result.unavailable, null);
     assert.deepEqual(result.translations, ['PRESS <g id="1">SAVE</g> TO KEEP {count} FILES.']);
-    assert.equal((fake.requests[0].json as ChatBody).messages[1].content, maskForMt(source).masked);
+    assert.equal((fake.requests.at(-1)!.json as ChatBody).messages[1].content, maskForMt(source).masked);
   } finally {
     await store.close();
   }
