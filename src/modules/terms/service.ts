@@ -11,6 +11,7 @@ import type { Principal } from '../../http/principal.ts';
 import type { Db, Queryable } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
 import { requireFileName } from '../../text/file-names.ts';
+import { primaryLanguage } from '../../text/language-tags.ts';
 import { concordance, type MemoryDeps, requireMemory } from '../memories/service.ts';
 import type { LearnedLexicon } from './learned-lexicon.ts';
 import * as repo from './repository.ts';
@@ -53,6 +54,23 @@ export async function termsOfMemory(
     partOfSpeech: t.part_of_speech,
     definition: t.definition,
   }));
+}
+
+/**
+ * The terms of a memory in one language pair (either side, matched by primary subtag: an `en` term serves an
+ * `en-US` document): what the editor recognizes and term QA checks with.
+ */
+export async function termsOfPair(
+  db: Queryable,
+  organizationId: number,
+  memoryId: number,
+  srcLang: string,
+  trgLang: string,
+): Promise<MemoryTerm[]> {
+  const langs = new Set([primaryLanguage(srcLang), primaryLanguage(trgLang)]);
+  return (await termsOfMemory(db, organizationId, memoryId)).filter((t) =>
+    langs.has(primaryLanguage(t.lang)),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
