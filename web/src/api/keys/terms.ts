@@ -9,3 +9,6 @@ export const termsPageKey = (memoryId: number, offset: number, q: string) =>
 export function invalidateTerms(queryClient: QueryClient, memoryId: number) {
   queryClient.invalidateQueries({ queryKey: termsKey(memoryId) });
 }
+
+/** The glossary of a document (its project memory's terms in its pair), which the editor recognizes with. */
+export const documentTermsKey = (documentId: number) => ['document-terms', documentId] as const;

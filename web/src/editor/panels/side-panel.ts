@@ -22,6 +22,8 @@ export interface PanelContext {
   insertMatch: (match: MemoryMatch) => void;
   /** Puts the machine translation into the target (what Alt+0 does); its tags are the source's already. */
   insertMt: (target: string) => void;
+  /** Puts text at the cursor of the target, in place of its selection (a term of the Terms panel). */
+  insertText: (text: string) => void;
   /** A panel changed a segment on the server (a version restored): the editor shows the change. */
   segmentChanged: (segment: DocumentSegment) => void;
   /** Bumped each time the comment key is pressed: the Comments panel focuses its box. */
