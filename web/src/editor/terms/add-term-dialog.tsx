@@ -66,7 +66,7 @@ export function AddTermDialog({
           </label>
           <label className="field">
             <span>Target term ({segment.trglang})</span>
-            <input name="target" defaultValue={request.target} required lang={segment.trglang} autoFocus />
+            <input name="target" defaultValue={request.target} required lang={segment.trglang} />
           </label>
           <label className="field">
             <span>Status of the target term</span>
