@@ -226,6 +226,30 @@ for (const target of await storeTargets()) {
       const done = await translator.post('/v2/documents/done/translation', { documentIds: [docId] });
       assert.equal(done.statusCode, 409, done.body);
       assert.equal(done.json().qa_errors, 1);
+      // The segment list's QA filter finds what the report finds.
+      const errorsOnly = async () =>
+        (
+          (await translator.get(`/v2/documents/segments?id=${docId}&qa=error`)).json().segments as Segment[]
+        ).map((s) => s.position);
+      assert.deepEqual(await errorsOnly(), [at(3)]);
+      // A term forbidden since is checked at once (the server's glossary follows the termbase).
+      const added = await pm.post(`/v2/memories/terms?id=${memoryId}`, {
+        terms: [
+          { lang: 'en', text: 'print' },
+          { lang: 'de', text: 'Ausdrucken', status: 'preferred' },
+          { lang: 'de', text: 'Drucken', status: 'forbidden' },
+        ],
+      });
+      assert.equal(added.statusCode, 200, added.body);
+      assert.deepEqual(await errorsOnly(), [at(3), at(5)]);
+      const confirmed = await translator.put('/v2/segments', {
+        id: segments[5].id,
+        target: 'Drucken Sie die Seite!',
+        is_confirmed: true,
+      });
+      assert.equal(confirmed.statusCode, 200, confirmed.body);
+      const history = (await translator.get(`/v2/segments/history?id=${segments[5].id}`)).json();
+      assert.deepEqual(history.versions[0].qa_errors, ['"Drucken" is a forbidden term; use "Ausdrucken"']);
     });
   });
 }

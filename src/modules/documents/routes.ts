@@ -64,7 +64,14 @@ export async function documentsRoutes(
         response: { 200: SegmentsPage },
       },
     },
-    async (request) => segmentService.segmentsPage(db, principalOf(request), request.query, deps.comments),
+    async (request) =>
+      segmentService.segmentsPage(
+        db,
+        principalOf(request),
+        request.query,
+        deps.comments,
+        deps.projects.memoryOfProject,
+      ),
   );
 
   app.get(

@@ -56,6 +56,11 @@ export async function termsOfMemory(
   }));
 }
 
+/** A stamp of a memory's terms that changes whenever they do (repository.termbaseStamp). */
+export function termbaseStamp(db: Queryable, organizationId: number, memoryId: number): Promise<string> {
+  return repo.termbaseStamp(db, memoryId, organizationId);
+}
+
 /**
  * The terms of a memory in one language pair (either side, matched by primary subtag: an `en` term serves an
  * `en-US` document): what the editor recognizes and term QA checks with.
