@@ -278,7 +278,6 @@ export default function EditorPage({ id }: { id: number }) {
         <AddTermDialog
           request={terms.addTerm.request}
           segment={active}
-          documentId={id}
           memoryId={terms.memoryId}
           onClose={() => {
             terms.addTerm.close();

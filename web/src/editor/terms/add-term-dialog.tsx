@@ -4,7 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { api, errorText } from '../../api/client.ts';
-import { documentTermsKey, invalidateTerms } from '../../api/keys/terms.ts';
+import { invalidateTerms } from '../../api/keys/terms.ts';
 import type { DocumentSegment } from '../../api/types.ts';
 import { ModalDialog } from '../../ui/modal-dialog.tsx';
 import type { TermRequest } from './use-term-commands.ts';
@@ -14,13 +14,11 @@ const STATUSES = ['preferred', 'admitted', 'deprecated', 'forbidden'] as const;
 export function AddTermDialog({
   request,
   segment,
-  documentId,
   memoryId,
   onClose,
 }: {
   request: TermRequest | null;
   segment: DocumentSegment | undefined;
-  documentId: number;
   memoryId: number | undefined;
   onClose: () => void;
 }) {
@@ -38,8 +36,8 @@ export function AddTermDialog({
         ],
       }),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: documentTermsKey(documentId) });
-      if (memoryId !== undefined) invalidateTerms(queryClient, memoryId);
+      // The memory's pages and every open document's glossary, this one's among them.
+      invalidateTerms(queryClient, memoryId!);
       onClose();
     },
   });
