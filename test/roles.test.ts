@@ -316,6 +316,10 @@ const PROBES: Record<string, Probe> = {
     request: (f) => ({ url: `/v2/documents/qa?id=${f.docA}` }),
     unassigned: (f) => ({ url: `/v2/documents/qa?id=${f.docB}` }),
   },
+  'GET /v2/documents/terms': {
+    request: (f) => ({ url: `/v2/documents/terms?id=${f.docA}` }),
+    unassigned: (f) => ({ url: `/v2/documents/terms?id=${f.docB}` }),
+  },
   'GET /v2/documents/files': {
     request: (f) => ({ url: `/v2/documents/files?id=${f.docA}&is_xliff=true` }),
     unassigned: (f) => ({ url: `/v2/documents/files?id=${f.docB}` }),

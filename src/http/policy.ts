@@ -106,6 +106,7 @@ export const ROUTE_POLICY: Readonly<Record<string, readonly Role[] | typeof PUBL
   'GET /v2/documents/segments': EVERYONE,
   'GET /v2/documents/words': EVERYONE,
   'GET /v2/documents/qa': EVERYONE,
+  'GET /v2/documents/terms': EVERYONE,
   'GET /v2/documents/files': EVERYONE,
   'POST /v2/documents/replace': EVERYONE,
   'POST /v2/documents/replace/undo': EVERYONE,

@@ -5,12 +5,14 @@ import { Deleted, IdQuery } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
 import { readUpload, uploadRoutes } from '../../http/uploads.ts';
 import type { CommentsOfDocuments } from './comments-of-documents.ts';
+import { documentTerms } from './document-glossary.ts';
 import { exportDocument } from './export.ts';
 import { PRETRANSLATE_MODES, readMode } from './pretranslate-modes.ts';
 import * as replaceService from './replace-service.ts';
 import {
   AUTO_ACCEPT_SCOPES,
   Document,
+  DocumentTerms,
   DocumentUploadParams,
   DocumentWords,
   ExportQuery,
@@ -62,7 +64,14 @@ export async function documentsRoutes(
         response: { 200: SegmentsPage },
       },
     },
-    async (request) => segmentService.segmentsPage(db, principalOf(request), request.query, deps.comments),
+    async (request) =>
+      segmentService.segmentsPage(
+        db,
+        principalOf(request),
+        request.query,
+        deps.comments,
+        deps.projects.memoryOfProject,
+      ),
   );
 
   app.get(
@@ -88,7 +97,23 @@ export async function documentsRoutes(
         response: { 200: QaReport },
       },
     },
-    async (request) => service.qaReport(db, principalOf(request), request.query.id),
+    async (request) =>
+      service.qaReport(db, principalOf(request), request.query.id, deps.projects.memoryOfProject),
+  );
+
+  app.get(
+    '/v2/documents/terms',
+    {
+      schema: {
+        summary:
+          "The termbase of a document's project memory in the document's language pair, for the editor (extension)",
+        tags,
+        querystring: IdQuery,
+        response: { 200: DocumentTerms },
+      },
+    },
+    async (request) =>
+      documentTerms(db, principalOf(request), request.query.id, deps.projects.memoryOfProject),
   );
 
   app.post(

@@ -211,6 +211,27 @@ export const QaReport = Type.Object({
   ),
 });
 
+/** GET /v2/documents/terms (extension): the termbase of the document's project memory in its language pair. */
+export const DocumentTerms = Type.Object({
+  document_id: Type.Integer(),
+  /** The project's memory, where a term added from the editor goes (POST /v2/memories/terms). */
+  memory_id: Type.Union([Type.Integer(), Type.Null()]),
+  srclang: Type.String(),
+  trglang: Type.String(),
+  terms: Type.Array(
+    Type.Object({
+      concept_id: Type.Integer(),
+      term_id: Type.Integer(),
+      lang: Type.String(),
+      text: Type.String(),
+      status: StringEnum(['preferred', 'admitted', 'deprecated', 'forbidden']),
+      case_sensitive: Type.Boolean(),
+      part_of_speech: Type.Union([Type.String(), Type.Null()]),
+      definition: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+});
+
 /** POST /v2/documents/replace (extension). */
 export const ReplaceBody = Type.Object({
   id: Type.Integer({ minimum: 1 }),

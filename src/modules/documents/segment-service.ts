@@ -7,6 +7,7 @@ import type { EntryContext } from '../memories/entry-identity.ts';
 import type { SegmentInContext } from '../memories/service.ts';
 import { canSeeDocument, requireSegmentWritable } from './assignments.ts';
 import type { CommentsOfDocuments } from './comments-of-documents.ts';
+import { glossaryOfDocument, type MemoryOfProject } from './document-glossary.ts';
 import { busyReason, SEGMENT_STATUSES, type SegmentStatus, segmentStatus } from './document-states.ts';
 import { ensureRepetitionKeys, repeatedCount, repetitionMarks } from './repetitions.ts';
 import * as repo from './repository.ts';
@@ -33,6 +34,8 @@ export async function segmentsPage(
     unresolved?: boolean;
   },
   comments?: CommentsOfDocuments,
+  /** With it, the QA filter checks the project memory's terms too, as GET /v2/documents/qa does. */
+  memoryOfProject?: MemoryOfProject,
 ) {
   const doc = await requireDocument(db, principal, query.id);
   const offset = query.offset ?? 0;
@@ -45,7 +48,7 @@ export async function segmentsPage(
     ids: query.unresolved && comments ? await comments.unresolvedSegmentIds(db, doc.id) : undefined,
   };
   const { total, rows } = query.qa
-    ? await withIssues(db, doc, filter, query.qa, { offset, limit })
+    ? await withIssues(db, doc, filter, query.qa, { offset, limit }, memoryOfProject)
     : await segments.filteredSegments(db, doc.id, filter, { offset, limit });
   const byStatus = await segments.statusCounts(db, doc.id);
   const counts = Object.fromEntries(
@@ -90,12 +93,14 @@ async function withIssues(
   filter: segments.SegmentFilter,
   qa: 'any' | 'error',
   page: { offset: number; limit: number },
+  memoryOfProject?: MemoryOfProject,
 ) {
+  const glossary = memoryOfProject ? await glossaryOfDocument(db, doc, memoryOfProject) : undefined;
   const text = filter.text?.toLowerCase();
   const ids = filter.ids && new Set(filter.ids);
   let total = 0;
   const rows: segments.SegmentRow[] = [];
-  for await (const { row, issues } of segmentsWithIssues(db, doc)) {
+  for await (const { row, issues } of segmentsWithIssues(db, doc, glossary)) {
     if (qa === 'error' && !issues.some((i) => i.severity === 'error')) continue;
     if (filter.statuses?.length && !filter.statuses.includes(row.status as SegmentStatus)) continue;
     if (ids && !ids.has(row.id)) continue;

@@ -10,13 +10,21 @@ import type { Db, Queryable } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
 import { activeTaskOf, insertTask, replaceQueuedParams } from '../../tasks/queue.ts';
 import type { TaskNotifier } from '../../tasks/task-worker.ts';
+import type { Glossary } from '../../terminology/glossary.ts';
+import {
+  checkTermConsistency,
+  checkTerms,
+  type SegmentTermUses,
+  termUses,
+} from '../../terminology/term-qa.ts';
 import { requireFileName } from '../../text/file-names.ts';
 import { plainText } from '../../text/inline-tags.ts';
-import { checkSegment, QA_CODES, QA_SEVERITY } from '../../text/qa/qa-checks.ts';
+import { checkSegment, QA_CODES, QA_SEVERITY, type QaIssue } from '../../text/qa/qa-checks.ts';
 import type { SrxRules } from '../../text/srx.ts';
 import { usersByIds } from '../users/service.ts';
 import * as assignments from './assignment-repository.ts';
 import { canSeeDocument, documentAccess, visibleDocumentIds } from './assignments.ts';
+import { glossaryOfDocument, type MemoryOfProject } from './document-glossary.ts';
 import {
   IMPORT,
   IMPORT_STATES,
@@ -290,9 +298,11 @@ function excerpt(source: string): string {
 export async function* segmentsWithIssues(
   db: Db,
   doc: repo.DocumentRow,
+  glossary?: Glossary,
 ): AsyncGenerator<{ row: segments.SegmentRow; issues: QaReportIssue[] }> {
   const options = { srcLang: doc.srclang, trgLang: doc.trglang };
   const verdicts = new Map((await currentExportVerdicts(db.background(), doc)).map((v) => [v.segment_id, v]));
+  const inconsistent = glossary ? await inconsistentTerms(db, doc, glossary) : new Map<number, QaIssue[]>();
   let slice = performance.now();
   for await (const rows of segments.segmentPages(db, doc.id)) {
     for (const row of rows) {
@@ -317,6 +327,17 @@ export async function* segmentsWithIssues(
         }
         issues.push(answer);
       }
+      // The termbase's checks: forbidden, deprecated and missing terms, then the document's inconsistent ones.
+      const termIssues = glossary ? checkTerms(glossary, row.source, row.target) : [];
+      for (const issue of [...termIssues, ...(inconsistent.get(row.id) ?? [])]) {
+        issues.push({
+          segment_id: row.id,
+          position: row.position,
+          code: issue.code,
+          severity: issue.severity,
+          message: issue.message,
+        });
+      }
       // The format found what QA's comparison did not (a plural form's arguments, say): its own words.
       if (verdict && !marked) {
         issues.push({
@@ -333,12 +354,43 @@ export async function* segmentsWithIssues(
   }
 }
 
-/** GET /v2/documents/qa: every issue of every segment, in document order, with its segment's source excerpt. */
-export async function qaReport(db: Db, principal: Principal, id: number) {
+/**
+ * TERM_INCONSISTENT by segment: a first pass over the document collects which target term each segment uses
+ * for each concept of its source, since a segment departs from the document's translation of a term only
+ * against all the others.
+ */
+async function inconsistentTerms(db: Db, doc: repo.DocumentRow, glossary: Glossary) {
+  const uses: SegmentTermUses[] = [];
+  let slice = performance.now();
+  for await (const rows of segments.segmentPages(db, doc.id)) {
+    for (const row of rows) {
+      if (performance.now() - slice > QA_SLICE_MS) {
+        await nextTurn();
+        slice = performance.now();
+      }
+      const found = termUses(glossary, row.source, row.target);
+      if (found.length > 0) uses.push({ segmentId: row.id, uses: found });
+    }
+  }
+  const bySegment = new Map<number, QaIssue[]>();
+  for (const { segmentId, issue } of checkTermConsistency(glossary, uses)) {
+    const list = bySegment.get(segmentId) ?? [];
+    list.push(issue);
+    bySegment.set(segmentId, list);
+  }
+  return bySegment;
+}
+
+/**
+ * GET /v2/documents/qa: every issue of every segment, in document order, with its segment's source excerpt.
+ * With `memoryOfProject`, the termbase of the project's memory is checked too (term QA).
+ */
+export async function qaReport(db: Db, principal: Principal, id: number, memoryOfProject?: MemoryOfProject) {
   const doc = await requireDocument(db, principal, id);
+  const glossary = memoryOfProject ? await glossaryOfDocument(db, doc, memoryOfProject) : undefined;
   const issues: (QaReportIssue & { source: string })[] = [];
   const counts = { error: 0, warning: 0 };
-  for await (const { row, issues: found } of segmentsWithIssues(db, doc)) {
+  for await (const { row, issues: found } of segmentsWithIssues(db, doc, glossary)) {
     const source = excerpt(row.source);
     for (const issue of found) {
       counts[issue.severity === 'error' ? 'error' : 'warning']++;

@@ -6,10 +6,12 @@ import type { Static } from 'typebox';
 import { errors } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { isLinguist, type Principal } from '../../http/principal.ts';
-import type { Transaction } from '../../store/db.ts';
+import type { Queryable, Transaction } from '../../store/db.ts';
+import { checkTerms } from '../../terminology/term-qa.ts';
 import { withoutEdges } from '../../text/edge-whitespace.ts';
 import { checkSegment } from '../../text/qa/qa-checks.ts';
 import { addComment, publicComment, publishComments } from '../comments/service.ts';
+import { glossaryOfDocument } from '../documents/document-glossary.ts';
 import { SEGMENT_STATUSES, segmentStatus } from '../documents/document-states.ts';
 import * as documentSegments from '../documents/segment-service.ts';
 import { requireDocument } from '../documents/service.ts';
@@ -173,9 +175,17 @@ async function changeSegment(
   const newVersion = target !== current.target || status !== current.status;
   // "Confirm anyway" leaves a trace: the errors the editor showed, as the same checks find them here. An API
   // client is never refused for them.
+  // A forbidden term of the project memory's termbase is such an error too (term QA, as the editor checks it).
   const qaErrors =
     newVersion && (confirmed || reviewed)
-      ? checkSegment(current.source, target, { srcLang: current.srclang, trgLang: current.trglang, status })
+      ? [
+          ...checkSegment(current.source, target, {
+            srcLang: current.srclang,
+            trgLang: current.trglang,
+            status,
+          }),
+          ...(await termIssues(db, principal.organizationId, current, target)),
+        ]
           .filter((issue) => issue.severity === 'error')
           .map((issue) => issue.message)
       : [];
@@ -234,6 +244,27 @@ async function changeSegment(
   if (!applied) throw errors.segmentConflict(current.id, answer);
   if (newVersion) await publishChanges(deps, principal, current.project_id, [row, ...propagated]);
   return answer;
+}
+
+/** The term QA issues of a segment's target, against the termbase of its project's memory. */
+async function termIssues(
+  db: Queryable,
+  organizationId: number,
+  current: documentSegments.DocumentSegmentRow,
+  target: string | null,
+) {
+  if (target === null) return [];
+  const glossary = await glossaryOfDocument(
+    db,
+    {
+      organization_id: organizationId,
+      project_id: current.project_id,
+      srclang: current.srclang,
+      trglang: current.trglang,
+    },
+    memoryOfProject,
+  );
+  return glossary ? checkTerms(glossary, current.source, target) : [];
 }
 
 /** Tells each document's subscribers of its segments among these (the first may be the one edited). */

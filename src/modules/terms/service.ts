@@ -12,6 +12,7 @@ import type { Db, Queryable } from '../../store/db.ts';
 import { nowSeconds } from '../../store/db.ts';
 import { wordTokens } from '../../terminology/word-alignment.ts';
 import { requireFileName } from '../../text/file-names.ts';
+import { primaryLanguage } from '../../text/language-tags.ts';
 import { concordance, type MemoryDeps, requireMemory } from '../memories/service.ts';
 import type { LearnedLexicon } from './learned-lexicon.ts';
 import * as repo from './repository.ts';
@@ -54,6 +55,28 @@ export async function termsOfMemory(
     partOfSpeech: t.part_of_speech,
     definition: t.definition,
   }));
+}
+
+/** A stamp of a memory's terms that changes whenever they do (repository.termbaseStamp). */
+export function termbaseStamp(db: Queryable, organizationId: number, memoryId: number): Promise<string> {
+  return repo.termbaseStamp(db, memoryId, organizationId);
+}
+
+/**
+ * The terms of a memory in one language pair (either side, matched by primary subtag: an `en` term serves an
+ * `en-US` document): what the editor recognizes and term QA checks with.
+ */
+export async function termsOfPair(
+  db: Queryable,
+  organizationId: number,
+  memoryId: number,
+  srcLang: string,
+  trgLang: string,
+): Promise<MemoryTerm[]> {
+  const langs = new Set([primaryLanguage(srcLang), primaryLanguage(trgLang)]);
+  return (await termsOfMemory(db, organizationId, memoryId)).filter((t) =>
+    langs.has(primaryLanguage(t.lang)),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ import {
 } from '../documents/assignments.ts';
 import { getDocument, qaReport } from '../documents/service.ts';
 import { notify } from '../notifications/service.ts';
-import { templateOfProject } from '../projects/service.ts';
+import { memoryOfProject, templateOfProject } from '../projects/service.ts';
 import { WORKFLOW_TEMPLATES, type WorkflowTemplate } from '../projects/workflow-templates.ts';
 import { findUserByEmailOrName } from '../users/service.ts';
 import type { AssignDocumentBody, LockSegmentsBody } from './schemas.ts';
@@ -141,7 +141,7 @@ function previousStage(template: WorkflowTemplate, stage: Stage): WorkStage | un
 async function handOffProblems(db: Db, principal: Principal, id: number) {
   const doc = await getDocument(db, principal, id, false);
   const unconfirmed = doc.num_segments - doc.num_confirmed;
-  const qa = await qaReport(db, principal, id);
+  const qa = await qaReport(db, principal, id, memoryOfProject);
   const problems: string[] = [];
   if (unconfirmed > 0) problems.push(`${unconfirmed} unconfirmed segment${unconfirmed === 1 ? '' : 's'}`);
   if (qa.counts.error > 0) problems.push(`${qa.counts.error} QA error${qa.counts.error === 1 ? '' : 's'}`);

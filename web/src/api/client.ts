@@ -24,6 +24,7 @@ import type {
   DocumentComments,
   DocumentQa,
   DocumentSegment,
+  DocumentTerms,
   DocumentWords,
   EntryDeleted,
   ErrorBody,
@@ -326,6 +327,8 @@ export const api = {
   /** A document's words by segment status, counted on the server (extension). */
   documentWords: (id: number) => json<DocumentWords>('GET', `/v2/documents/words?${query({ id })}`),
   documentQa: (id: number) => json<DocumentQa>('GET', `/v2/documents/qa?${query({ id })}`),
+  /** The project memory's terms in the document's language pair (extension). */
+  documentTerms: (id: number) => json<DocumentTerms>('GET', `/v2/documents/terms?${query({ id })}`),
   replace: (body: ReplaceRequest) => json<ReplaceResult>('POST', '/v2/documents/replace', body),
   undoReplace: (id: number, batchId: number) =>
     json<UndoReplaceAnswer>('POST', '/v2/documents/replace/undo', {

@@ -76,6 +76,7 @@ export type Project = Static<typeof projects.Project>;
 export type DocumentSegment = Static<typeof documents.DocumentSegment>;
 export type SegmentsPage = Static<typeof documents.SegmentsPage>;
 export type DocumentQa = Static<typeof documents.QaReport>;
+export type DocumentTerms = Static<typeof documents.DocumentTerms>;
 export type ReplaceRequest = Static<typeof documents.ReplaceBody>;
 export type ReplaceResult = Static<typeof documents.ReplaceAnswer>;
 export type SegmentHistory = Static<typeof segments.SegmentHistory>;

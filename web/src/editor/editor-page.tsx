@@ -39,6 +39,8 @@ import { isFiltered } from './segments/segment-list.ts';
 import { useLiveSegments } from './segments/use-live-segments.ts';
 import { FullTagsContext, useFullTagsChoice } from './tags/tag-display.ts';
 import { setTarget, TargetEditor } from './target/target-editor.tsx';
+import { AddTermDialog } from './terms/add-term-dialog.tsx';
+import { useTermCommands } from './terms/use-term-commands.ts';
 
 /** After the frame that shows the change: what a person sees, as a performance mark. */
 function markAfterPaint(name: string, detail?: unknown) {
@@ -107,6 +109,7 @@ export default function EditorPage({ id }: { id: number }) {
     canSendBack,
     canReplace: doc.data !== undefined && documentReadOnly === undefined,
   });
+  const terms = useTermCommands({ documentId: id, active, view, caller, reviewMode, readOnly });
   const comments = useQuery({ queryKey: commentsKey(id), queryFn: () => api.comments(id) });
   const unresolvedSegments = useMemo(() => unresolvedSegmentCount(comments.data), [comments.data]);
   const threadsBySegment = useMemo(() => threadCounts(comments.data), [comments.data]);
@@ -222,11 +225,12 @@ export default function EditorPage({ id }: { id: number }) {
               memoryId,
               segment: active,
               text: activeText,
-              notice: commands.notice,
+              notice: commands.notice ?? terms.notice,
               concordance: commands.concordance,
               insertMatch: commands.insertMatch,
               insertMt: commands.insertMt,
               insertRepair: commands.insertRepair,
+              insertText: terms.insertText,
               segmentChanged: live.segmentChanged,
               commentRequest: commands.commentRequest,
               sendBack: canSendBack ? commands.sendBack.show : undefined,
@@ -273,6 +277,15 @@ export default function EditorPage({ id }: { id: number }) {
           qa={qa.data}
           onGo={commands.showPosition}
           onClose={commands.qaList.close}
+        />
+        <AddTermDialog
+          request={terms.addTerm.request}
+          segment={active}
+          memoryId={terms.memoryId}
+          onClose={() => {
+            terms.addTerm.close();
+            position.refocus();
+          }}
         />
         <GoToDialog
           open={commands.goTo.open}

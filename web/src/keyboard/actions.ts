@@ -16,6 +16,8 @@ export type ActionId =
   | 'insertMatch'
   | 'insertMt'
   | 'insertRepair'
+  | 'insertTerm'
+  | 'addTerm'
   | 'copySource'
   | 'insertNextTag'
   | 'insertAllTags'
@@ -138,6 +140,20 @@ export const ACTIONS: readonly Action[] = [
     group: 'Memory',
     keys: ['Alt+R'],
     macKeys: ['Ctrl+R'],
+  },
+  {
+    id: 'insertTerm',
+    label: 'Insert term 1–9 of the Terms panel (never a forbidden one)',
+    group: 'Memory',
+    keys: DIGITS.map((d) => `Alt+Shift+${d}`),
+    macKeys: DIGITS.map((d) => `Ctrl+Shift+${d}`),
+  },
+  {
+    id: 'addTerm',
+    label: 'Add a term to the termbase from the source and target selections…',
+    group: 'Memory',
+    keys: ['Alt+Shift+A'],
+    macKeys: ['Ctrl+Shift+A'],
   },
   {
     id: 'concordance',

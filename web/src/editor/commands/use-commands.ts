@@ -18,6 +18,7 @@ import type { SegmentSaves } from '../save/segment-saves.ts';
 import { isUnconfirmed, isUnfiltered, type SegmentFilter } from '../segments/segment-list.ts';
 import { insertAllTags, insertNextTag, type TagInsertion } from '../tags/missing-tags.ts';
 import { setTarget } from '../target/target-editor.tsx';
+import { cachedGlossary } from '../terms/use-glossary.ts';
 import { joinWithNext, splitAtCaret } from './reshape.ts';
 
 /** A concordance search asked from the keyboard; `at` tells two searches of the same text apart. */
@@ -169,7 +170,8 @@ export function useCommands({
       setNotice('The target is empty: nothing to confirm.');
       return;
     }
-    if (!force && qaIssues(active, text, 'confirmed').some((i) => i.severity === 'error')) {
+    const glossary = cachedGlossary(queryClient, active.document_id);
+    if (!force && qaIssues(active, text, 'confirmed', glossary).some((i) => i.severity === 'error')) {
       setQaBlocked(active.id);
       return;
     }
@@ -193,7 +195,8 @@ export function useCommands({
       setNotice('The target is empty: nothing to review.');
       return;
     }
-    if (!force && qaIssues(active, text, 'reviewed').some((i) => i.severity === 'error')) {
+    const glossary = cachedGlossary(queryClient, active.document_id);
+    if (!force && qaIssues(active, text, 'reviewed', glossary).some((i) => i.severity === 'error')) {
       setQaBlocked(active.id);
       return;
     }

@@ -24,6 +24,8 @@ export interface PanelContext {
   insertMt: (target: string) => void;
   /** Puts a fuzzy match repaired by MT into the target (what Alt+R does for the first). */
   insertRepair: (target: string) => void;
+  /** Puts text at the cursor of the target, in place of its selection (a term of the Terms panel). */
+  insertText: (text: string) => void;
   /** A panel changed a segment on the server (a version restored): the editor shows the change. */
   segmentChanged: (segment: DocumentSegment) => void;
   /** Bumped each time the comment key is pressed: the Comments panel focuses its box. */

@@ -5,6 +5,7 @@ import { HistoryPanel } from '../history/history-panel.tsx';
 import { MatchesPanel } from '../matches/matches-panel.tsx';
 import { QualityPanel } from '../quality/quality-panel.tsx';
 import { SegmentInfo } from '../segment-info.tsx';
+import { TermsPanel } from '../terms/terms-panel.tsx';
 import type { SidePanel } from './side-panel.ts';
 
 export const SIDE_PANELS: readonly SidePanel[] = [
@@ -35,6 +36,7 @@ export const SIDE_PANELS: readonly SidePanel[] = [
       />
     ),
   },
+  { id: 'terms', Panel: TermsPanel },
   { id: 'comments', Panel: CommentsPanel },
   {
     id: 'concordance',

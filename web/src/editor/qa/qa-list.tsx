@@ -1,16 +1,28 @@
 // The QA issues of the target being typed, under the segment: the server's own checks (src/text/qa) run in the
-// browser on each keystroke. When an error stopped a confirmation, the list says so and offers "Confirm anyway".
+// browser on each keystroke, the termbase's (src/terminology/term-qa.ts) with them. When an error stopped a
+// confirmation, the list says so and offers "Confirm anyway".
+import type { Glossary } from '@server/terminology/glossary.ts';
+import { checkTerms } from '@server/terminology/term-qa.ts';
 import { checkSegment, type QaIssue } from '@server/text/qa/qa-checks.ts';
 import type { DocumentSegment } from '../../api/types.ts';
 import { type ActiveText, useActiveText } from '../active-text.ts';
+import { termsOfSource } from '../terms/term-choices.ts';
+import { useDocumentGlossary } from '../terms/use-glossary.ts';
 
-/** The issues of a target against its source, errors first. */
-export function qaIssues(segment: DocumentSegment, target: string, status?: string): QaIssue[] {
+/** The issues of a target against its source (and the document's glossary, when it has one), errors first. */
+export function qaIssues(
+  segment: DocumentSegment,
+  target: string,
+  status?: string,
+  glossary?: Glossary,
+): QaIssue[] {
   const issues = checkSegment(segment.source, target, {
     srcLang: segment.srclang,
     trgLang: segment.trglang,
     status: status ?? segment.status,
   });
+  if (glossary)
+    issues.push(...checkTerms(glossary, segment.source, target, termsOfSource(glossary, segment.source)));
   return issues.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
 }
 
@@ -27,7 +39,8 @@ export function QaList({
   onConfirmAnyway: () => void;
 }) {
   const current = useActiveText(text);
-  const issues = qaIssues(segment, current);
+  const { glossary } = useDocumentGlossary(segment.document_id);
+  const issues = qaIssues(segment, current, undefined, glossary);
   const errors = issues.filter((i) => i.severity === 'error').length;
   return (
     <div className="qa" lang="en">

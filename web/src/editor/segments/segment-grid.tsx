@@ -11,6 +11,7 @@ import type { Baseline } from '../review/review-mode.ts';
 import { TrackedTarget } from '../review/tracked-changes.tsx';
 import type { SaveEntry } from '../save/segment-saves.ts';
 import { TaggedText } from '../tags/tagged-text.tsx';
+import { SourceWithTerms } from '../terms/source-terms.tsx';
 import { PAGE_SIZE } from './locate.ts';
 import { placeRow } from './place-row.ts';
 
@@ -147,11 +148,7 @@ const SegmentRow = memo(function SegmentRow(props: SegmentRowProps) {
         {number ?? ''}
       </div>
       <div role="gridcell" className="cell source" lang={segment?.srclang} data-source-of={segment?.id}>
-        {segment ? (
-          <TaggedText text={segment.source} focusable={active} locatable={active} />
-        ) : (
-          <span className="skeleton" />
-        )}
+        {segment ? <SourceWithTerms segment={segment} active={active} /> : <span className="skeleton" />}
       </div>
       <div role="gridcell" className="cell target" lang={segment?.trglang}>
         {segment &&

@@ -43,26 +43,41 @@ export function Placeholder({ text, focusable = false }: { text: string; focusab
   );
 }
 
+/** A range of tagged text to highlight: a concordance hit, or a recognized term with what it says. */
+export interface Highlight {
+  start: number;
+  end: number;
+  /** A recognized term: underlined, and described (its translations) on hover and to screen readers. */
+  description?: string;
+}
+
 /** Text between tags, with the parts inside `highlights` (offsets into the tagged string) highlighted. */
 function run(
   text: string,
   from: number,
   to: number,
   marks: readonly FormattingMark[],
-  highlights: readonly [number, number][],
+  highlights: readonly Highlight[],
 ): ReactNode {
-  const inside = highlights.filter(([s, e]) => e > from && s < to);
+  const inside = highlights.filter((h) => h.end > from && h.start < to);
   if (inside.length === 0) return <MarkedRun text={text} from={from} to={to} marks={marks} />;
   const out: ReactNode[] = [];
   let at = from;
-  for (const [s, e] of inside) {
-    const start = Math.max(from, s);
-    const end = Math.min(to, e);
+  for (const h of inside) {
+    const start = Math.max(from, h.start, at);
+    const end = Math.min(to, h.end);
+    if (end <= start) continue;
     if (start > at) out.push(<MarkedRun key={`t${at}`} text={text} from={at} to={start} marks={marks} />);
     out.push(
-      <mark key={start}>
-        <MarkedRun text={text} from={start} to={end} marks={marks} />
-      </mark>,
+      h.description === undefined ? (
+        <mark key={start}>
+          <MarkedRun text={text} from={start} to={end} marks={marks} />
+        </mark>
+      ) : (
+        <mark key={start} className="term" title={h.description} aria-description={h.description}>
+          <MarkedRun text={text} from={start} to={end} marks={marks} />
+        </mark>
+      ),
     );
     at = end;
   }
@@ -86,12 +101,15 @@ function textPieces(text: string): { kind: 'tag' | 'placeholder' | 'text'; from:
 export function TaggedText({
   text,
   marks = [],
+  terms = [],
   focusable = false,
   locatable = false,
 }: {
   text: string;
   /** Ranges to highlight. */
   marks?: readonly [number, number][];
+  /** Recognized terms to underline, each described. */
+  terms?: readonly Highlight[];
   /** Chips take the keyboard focus (and show their code then): where a person reads this text closely. */
   focusable?: boolean;
   /** Each run of text says where it starts in the tagged string (`data-from`): a click there is a cursor. */
@@ -101,6 +119,9 @@ export function TaggedText({
   const tags = placedTags(text);
   const labels = tagLabels(tags.map((t) => t.part));
   const labelAt = new Map(tags.map((t, i) => [t.from, labels[i]]));
+  const highlights: Highlight[] = [...marks.map(([start, end]) => ({ start, end })), ...terms].sort(
+    (a, b) => a.start - b.start,
+  );
   return (
     <span className="tagged">
       {textPieces(text).map((p) =>
@@ -110,10 +131,10 @@ export function TaggedText({
           <Placeholder key={`p${p.from}`} text={text.slice(p.from, p.to)} focusable={focusable} />
         ) : locatable ? (
           <span key={`t${p.from}`} data-from={p.from}>
-            {run(text, p.from, p.to, formatting, marks)}
+            {run(text, p.from, p.to, formatting, highlights)}
           </span>
         ) : (
-          <Fragment key={`t${p.from}`}>{run(text, p.from, p.to, formatting, marks)}</Fragment>
+          <Fragment key={`t${p.from}`}>{run(text, p.from, p.to, formatting, highlights)}</Fragment>
         ),
       )}
     </span>
