@@ -259,3 +259,17 @@ export function termsByKey(db: Queryable, memoryId: number, organizationId: numb
     [memoryId, organizationId, key],
   );
 }
+
+/**
+ * What changes whenever a memory's terms do: their count, the sum of their ids (a deletion followed by an
+ * insertion changes it) and the latest edit's second. Callers that cache a termbase ask this instead of
+ * reading every term; an edit in the same second as the read is theirs to guard (see mt/termbase.ts).
+ */
+export async function termbaseSignature(db: Queryable, memoryId: number, organizationId: number) {
+  const row = await db.get<{ n: number; ids: number; latest: number }>(
+    `SELECT COUNT(*) AS n, COALESCE(SUM(id), 0) AS ids, COALESCE(MAX(updated_at), 0) AS latest
+     FROM terms WHERE memory_id = ? AND organization_id = ?`,
+    [memoryId, organizationId],
+  );
+  return { count: Number(row?.n ?? 0), ids: Number(row?.ids ?? 0), latest: Number(row?.latest ?? 0) };
+}

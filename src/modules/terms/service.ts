@@ -56,6 +56,11 @@ export async function termsOfMemory(
   }));
 }
 
+/** A memory's termbase signature: changes whenever a term is added, edited or deleted (repository.ts). */
+export function termbaseSignature(db: Queryable, organizationId: number, memoryId: number) {
+  return repo.termbaseSignature(db, memoryId, organizationId);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Answers.
 
