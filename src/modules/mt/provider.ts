@@ -20,7 +20,12 @@ export interface GlossaryRequest {
 /** An engine that keeps glossaries on its side (DeepL). */
 export interface ProviderGlossaries {
   /** The id of the glossary holding these entries for the pair (made when missing), or null when the engine has no glossaries for the pair. */
-  glossaryFor(request: GlossaryRequest, source: string, target: string, signal: AbortSignal): Promise<string | null>;
+  glossaryFor(
+    request: GlossaryRequest,
+    source: string,
+    target: string,
+    signal: AbortSignal,
+  ): Promise<string | null>;
 }
 
 export interface MtProvider {

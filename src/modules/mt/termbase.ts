@@ -39,7 +39,11 @@ export interface MtTermbase {
 }
 
 /** The entries of a glossary: each source term (any status: a deprecated source still names its concept) → the first acceptable target term. */
-export function glossaryEntries(terms: readonly TermRecord[], srcLang: string, trgLang: string): Map<string, string> {
+export function glossaryEntries(
+  terms: readonly TermRecord[],
+  srcLang: string,
+  trgLang: string,
+): Map<string, string> {
   const src = primaryLanguage(srcLang);
   const trg = primaryLanguage(trgLang);
   const targets = new Map<number, TermRecord>();
