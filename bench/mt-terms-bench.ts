@@ -44,12 +44,15 @@ export interface MtTermsBench {
   with: MtTermsWay;
   seconds: number;
   examples: { source: string; without: string; with: string; reference: string }[];
+  /** Occurrences still missed with protection: the source, the term expected, the output. */
+  missed_with: { source: string; term: string; output: string }[];
 }
 
 /** The (sentence, concept) pairs whose concept's target term the text holds. */
 function conceptsRendered(glossary: Glossary, text: string): Set<number> {
   const found = new Set<number>();
-  for (const m of glossary.target.find(text)) {
+  // Every occurrence, overlaps included: a longer target term ("puede abrir") must not hide a shorter one.
+  for (const m of glossary.target.find(text, { overlapping: true })) {
     for (const id of m.termIds) {
       const t = glossary.term(id);
       if (t) found.add(t.conceptId);
@@ -165,7 +168,17 @@ export async function runMtTermsBench(options: {
       }))
       .filter((e) => e.without !== e.with)
       .slice(0, 5);
+    const missed: MtTermsBench['missed_with'] = [];
+    for (const [i, c] of cases.entries()) {
+      const found = conceptsRendered(termbase.glossary, outputs.with[i] ?? '');
+      for (const k of c.concepts) {
+        if (found.has(k) || missed.length >= 10) continue;
+        const term = termbase.glossary.targetTerms(k)[0]?.text ?? '';
+        missed.push({ source: c.source, term, output: outputs.with[i] ?? '(refused)' });
+      }
+    }
     return {
+      missed_with: missed,
       memory_entries: pairs.length,
       trained_on: training.length,
       termbase_concepts: candidates.length,
