@@ -1,8 +1,8 @@
 // MT keeps to the memory's termbase, through HTTP on every store with the live Apertium engine (en→es):
 // Apertium translates "house" as "casa"; once the termbase says "vivienda" (preferred, "casa" forbidden),
-// POST /v2/translate, the editor's suggestion and pre-translation write "vivienda", tags intact. A term whose
-// only Spanish terms are deprecated or forbidden is not imposed; a termbase edit is seen at once, the cache
-// notwithstanding; another memory's termbase does not apply.
+// POST /v2/translate, the editor's suggestion, pre-translation and file translation write it, tags intact.
+// A term whose only Spanish terms are deprecated or forbidden is not imposed; a termbase edit is seen at once,
+// the cache notwithstanding; another memory's termbase does not apply.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type Apertium, startApertium } from './helpers/apertium.ts';
@@ -124,6 +124,31 @@ for (const target of await storeTargets()) {
       assert.match(segments[0].target ?? '', /huerto/);
       // "house" has no acceptable Spanish term left (the test above deprecated it): Apertium's own word.
       assert.match(segments[1].target ?? '', /casa/);
+    });
+
+    test('file translation (POST /v2/translate/file) writes the termbase’s term', async () => {
+      const up = await api.upload(
+        `/v2/files?name=${encodeURIComponent('garden.txt')}`,
+        'The garden is big.\n',
+      );
+      assert.equal(up.statusCode, 201, up.body);
+      const started = await api.post(
+        `/v2/translate/file?fileId=${up.json().id}&memoryId=${memoryId}`,
+        undefined,
+      );
+      assert.equal(started.statusCode, 200, started.body);
+      const id = started.json()[0].id as number;
+      for (let i = 0; i < 3000; i++) {
+        const [info] = (await api.get(`/v2/translate/file?translationIds=${id}`)).json();
+        if (info.status !== 'InProgress') {
+          assert.equal(info.status, 'ReadyForDownload', info.errorMsg);
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const text = (await api.get(`/v2/translate/files?id=${id}`)).body;
+      assert.match(text, /huerto/);
+      assert.doesNotMatch(text, /jardín/);
     });
   });
 }

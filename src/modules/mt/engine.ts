@@ -418,7 +418,12 @@ export class MtEngine {
     if (!provider.glossaries || this.pausedReason(slot.pauseKey) !== null) return null;
     try {
       return await provider.glossaries.glossaryFor(
-        { scope: `${slot.pauseKey}:m${termbase.memoryId}`, hash: termbase.hash, entries: termbase.entries },
+        {
+          // An organization's engine by its id (an edit of its row keeps its glossaries), a default by name.
+          scope: `${slot.engineId === 0 ? slot.pauseKey : `engine${slot.engineId}`}:m${termbase.memoryId}`,
+          hash: termbase.hash,
+          entries: termbase.entries,
+        },
         source,
         target,
         AbortSignal.timeout(this.options.timeoutMs),
