@@ -4,13 +4,16 @@
 // made once with exactly the termbase's entries and passed on translate (terms not masked); a changed
 // termbase gets a new glossary and the old one is deleted, its cached answers not reused; a restarted process
 // finds the glossary by listing; a pair DeepL has no glossaries for, or a glossary DeepL refuses, falls back
-// to protect-and-substitute.
+// to protect-and-substitute. And through HTTP on every store: an organization's DeepL engine (pointed at the
+// fake) synchronises a memory's termbase on POST /v2/translate, and again after the termbase is edited.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, test } from 'node:test';
+import { after, before, beforeEach, describe, test } from 'node:test';
 import { MtEngine } from '../src/modules/mt/engine.ts';
 import { createProvider } from '../src/modules/mt/providers/registry.ts';
 import { makeTermbase } from '../src/modules/mt/termbase.ts';
 import type { TermRecord } from '../src/terminology/glossary.ts';
+import { client } from './helpers/api.ts';
+import { createContext, type TestContext } from './helpers/context.ts';
 import {
   engineStore,
   type FakeEngine,
@@ -18,6 +21,7 @@ import {
   fakeTranslation,
   startFakeEngine,
 } from './helpers/mt-fakes.ts';
+import { storeTargets } from './helpers/stores.ts';
 
 const KEY = 'deepl-glossary-key-42:fx';
 
@@ -252,3 +256,69 @@ test('DeepL: without glossaries for the pair, or when DeepL refuses one, the ter
   assert.equal(calls('POST', '/v2/translate')[0].form?.get('text'), 'A <x1/>.');
   assert.equal(calls('POST', '/v2/translate')[0].form?.get('glossary_id'), null);
 });
+
+for (const target of await storeTargets()) {
+  describe(`an organization's DeepL engine and a memory's termbase through HTTP on ${target.name}`, () => {
+    let ctx: TestContext;
+    let api: ReturnType<typeof client>;
+    before(async () => {
+      ctx = await createContext(target, {});
+      api = client(ctx.app, ctx.adminKey);
+    });
+    after(() => ctx.close());
+
+    test('POST /v2/translate: the termbase synchronised as a glossary, and again after an edit', async () => {
+      glossaries = new Map();
+      const memory = (await api.post('/v2/memories', { name: 'en-de', srclang: 'en', trglang: 'de' })).json();
+      const engine = await api.post('/v2/translate/engines', {
+        kind: 'deepl',
+        settings: { key: KEY, serverUrl: fake.url },
+      });
+      assert.equal(engine.statusCode, 201, engine.body);
+      const concept = await api.post(`/v2/memories/terms?id=${memory.id}`, {
+        terms: [
+          { lang: 'en', text: 'house' },
+          { lang: 'de', text: 'Gebäude', status: 'preferred' },
+        ],
+      });
+      assert.equal(concept.statusCode, 200, concept.body);
+      const translate = async (source: string) => {
+        const res = await api.post('/v2/translate', { memory_id: memory.id, source, tm_matches: false });
+        assert.equal(res.statusCode, 200, res.body);
+        return res.json().translation[0].targetWithTags as string;
+      };
+      fake.requests.length = 0;
+      assert.equal(await translate('The <g id="1">house</g>.'), 'THE <g id="1">gebäude</g>.');
+      assert.deepEqual(fake.problems, []);
+      const [create] = calls('POST', '/v2/glossaries');
+      assert.match(
+        create.form!.get('name')!,
+        new RegExp(`^tessera:engine${engine.json().id}:m${memory.id}:en-de:`),
+      );
+      assert.equal(create.form?.get('entries'), 'house\tGebäude');
+      const first = [...glossaries.keys()];
+      assert.equal(calls('POST', '/v2/translate')[0].form?.get('glossary_id'), first[0]);
+
+      // The termbase edited: the next translation makes the new glossary and deletes the old one.
+      const body = concept.json();
+      const edited = await api.put(`/v2/memories/terms?id=${memory.id}&concept_id=${body.id}`, {
+        terms: [...body.terms, { lang: 'en', text: 'building' }].map(
+          (t: { id?: number; lang: string; text: string }) => ({
+            id: t.id,
+            lang: t.lang,
+            text: t.text,
+          }),
+        ),
+      });
+      assert.equal(edited.statusCode, 200, edited.body);
+      fake.requests.length = 0;
+      assert.equal(await translate('A building.'), 'A gebäude.');
+      assert.equal(
+        calls('POST', '/v2/glossaries')[0].form?.get('entries'),
+        'house\tGebäude\nbuilding\tGebäude',
+      );
+      assert.equal(calls('DELETE', `/v2/glossaries/${first[0]}`).length, 1);
+      assert.equal(glossaries.size, 1);
+    });
+  });
+}
