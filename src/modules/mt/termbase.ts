@@ -110,7 +110,8 @@ interface Kept {
   termbase: MtTermbase | null;
 }
 
-const MAX_KEPT = 200;
+/** Termbases kept at most (the least recently used goes): a 100,000-term glossary is a few MB. */
+const MAX_KEPT = 64;
 
 /** The termbases of memories, kept per (organization, memory, pair) until their terms change. */
 export class MtTermbases {
@@ -132,7 +133,12 @@ export class MtTermbases {
     if (s.count === 0) return null;
     const signature = `${s.count}:${s.ids}:${s.latest}`;
     const known = this.kept.get(key);
-    if (known && known.signature === signature) return known.termbase;
+    if (known && known.signature === signature) {
+      // Most recently used last: the first key is the one evicted.
+      this.kept.delete(key);
+      this.kept.set(key, known);
+      return known.termbase;
+    }
     const terms = await termsOfMemory(db, organizationId, memoryId);
     const termbase = makeTermbase(memoryId, terms, source, target);
     const usable = termbase.entries.size > 0 ? termbase : null;
