@@ -144,7 +144,7 @@ export async function runRepairBench(options: {
   let requests = 0;
   // What the engine does around a provider (engine.ts): tags and placeholders masked, restored after.
   const translate = async (texts: string[]): Promise<(string | null)[]> => {
-    const masks = texts.map(maskForMt);
+    const masks = texts.map((t) => maskForMt(t));
     requests += texts.length;
     const answers = await provider.translate(
       masks.map((m) => m.masked),

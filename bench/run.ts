@@ -19,6 +19,7 @@ import { type Leverage, runLeverageBench } from './leverage-bench.ts';
 import { runLexiconBench } from './lexicon-bench.ts';
 import { runLoadBench } from './load-bench.ts';
 import { runMtBench } from './mt-bench.ts';
+import { type MtTermsBench, runMtTermsBench } from './mt-terms-bench.ts';
 import { type RepairBench, runRepairBench } from './repair-bench.ts';
 import { runResponsivenessBench } from './responsiveness-bench.ts';
 import { formatTable, machine, type Row, writeResults } from './table.ts';
@@ -57,6 +58,8 @@ const { values } = parseArgs({
     // The repair section: held-out en-es entries per score band, and the Apertium APy server to use (else
     // TESSERA_MT_APERTIUM_URL, else apertium-apy is started on a free port as the tests do).
     'repair-per-band': { type: 'string', default: '150' },
+    // The mt-terms section: held-out en-es sentences holding a termbase term, translated with and without it.
+    'mt-terms-sentences': { type: 'string', default: '500' },
     'apertium-url': { type: 'string' },
   },
 });
@@ -82,6 +85,7 @@ const busySegments = count('busy-segments', 1);
 const lexiconLarge = count('lexicon-large', 0);
 const termsCount = count('terms-count', 1);
 const repairPerBand = count('repair-per-band', 1);
+const mtTermsSentences = count('mt-terms-sentences', 1);
 
 const SECTIONS = [
   'import',
@@ -98,6 +102,7 @@ const SECTIONS = [
   'mt',
   'crash',
   'repair',
+  'mt-terms',
 ];
 const only = values.only?.split(',').map((name) => name.trim());
 const unknown = only?.filter((name) => !SECTIONS.includes(name)) ?? [];
@@ -268,6 +273,17 @@ const repair = !selected('repair')
   : await section('repair', () =>
       runRepairBench({
         perBand: repairPerBand,
+        seed,
+        apertiumUrl: values['apertium-url'] ?? (process.env.TESSERA_MT_APERTIUM_URL || undefined),
+        log,
+      }),
+    );
+
+const mtTerms = !selected('mt-terms')
+  ? undefined
+  : await section('mt-terms', () =>
+      runMtTermsBench({
+        sentences: mtTermsSentences,
         seed,
         apertiumUrl: values['apertium-url'] ?? (process.env.TESSERA_MT_APERTIUM_URL || undefined),
         log,
@@ -782,6 +798,7 @@ if (selected('crash'))
     note: `a ${crashSizes.units.toLocaleString('en-US')}-unit import (while uploaded, while parsed), a ${crashSizes.segments.toLocaleString('en-US')}-segment document (while uploaded, pre-translated, exported), on SQLite: after each restart the state was the one before or after, nothing stuck, no orphan rows or files`,
   });
 if (repair) rows.push(...repairRows(repair));
+if (mtTerms) rows.push(...mtTermsRows(mtTerms));
 // The full messages (with the server's last output lines) are in the log above and in the JSON.
 for (const failure of failures) {
   rows.push({ figure: 'section failed', value: null, unit: '', note: failure.split('\n')[0] });
@@ -817,6 +834,7 @@ writeResults(outFile, rows, m, {
   terms: terms ?? null,
   repair: repair ?? null,
   mt: mt ?? null,
+  mt_terms: mtTerms ?? null,
   failures,
 });
 console.log(`\nwritten: ${outFile}`);
@@ -848,4 +866,30 @@ function repairRows(r: RepairBench): Row[] {
     });
   }
   return out;
+}
+
+/** The mt-terms section's rows: termbase terms rendered as the termbase says, and chrF, without and with it. */
+function mtTermsRows(t: MtTermsBench): Row[] {
+  const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+  const scope = `${t.occurrences} term occurrences in ${t.sentences} held-out en-es sentences, termbase of ${t.termbase_concepts} concepts learned from ${t.trained_on.toLocaleString('en-US')} pairs`;
+  return [
+    {
+      figure: 'MT (Apertium) terms rendered as the termbase says, without it',
+      value: Number((100 * t.without.share).toFixed(1)),
+      unit: '%',
+      note: `${t.without.rendered} of ${scope}; the human reference: ${pct(t.reference_share)}`,
+    },
+    {
+      figure: 'MT (Apertium) terms rendered as the termbase says, protected and substituted',
+      value: Number((100 * t.with.share).toFixed(1)),
+      unit: '%',
+      note: `${t.with.rendered} of ${t.occurrences}; ${t.with.refused} outputs refused (an element lost) against ${t.without.refused} without`,
+    },
+    {
+      figure: 'MT (Apertium) chrF to the reference, without | with the termbase',
+      value: Number(t.with.chrf.toFixed(1)),
+      unit: 'chrF',
+      note: `without ${t.without.chrf.toFixed(1)} | with ${t.with.chrf.toFixed(1)} (mean sentence chrF over the ${t.sentences} sentences)`,
+    },
+  ];
 }

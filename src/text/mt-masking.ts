@@ -6,6 +6,11 @@
 // wraps — and everything else by `<xN/>`. The text between is XML-escaped. The answer is restored only
 // when every element comes back exactly once and the pairs still nest; otherwise it is refused, never shown
 // with a tag lost or misplaced.
+//
+// Termbase terms (src/modules/mt/termbase.ts) ride on the same mechanism: a recognized source term whose
+// target term is fixed is sent as one more `<xN/>` and the target term is what the element is restored to.
+// The engine never sees the word, so it cannot mistranslate it — but it cannot inflect around it either
+// (an article's gender, an adjective's agreement): that is the price of a frozen term.
 import { pairTags, parseTagged } from './inline-tags.ts';
 import { placeablesOf } from './placeables.ts';
 import { targetTagProblem } from './tag-check.ts';
@@ -19,6 +24,8 @@ export interface MaskedText {
 
 export interface MaskSlot {
   kind: 'pair' | 'single';
+  /** Set for a protected term: `raw` is then its target term, what the element is restored to. */
+  term?: true;
   /** For a pair, its open tag; for a single, the tag or placeholder. */
   raw: string;
   /** For a pair, its close tag. */
@@ -39,18 +46,35 @@ function unescapeText(text: string): string {
     .replace(/&amp;/g, '&');
 }
 
-/** Masks a tagged segment for an engine. Numbers stay: engines localize them well enough, and QA checks them. */
-export function maskForMt(tagged: string): MaskedText {
+/** A span of the tagged source (UTF-16 offsets, tags included) to send as an element and restore as `target`. */
+export interface ProtectedSpan {
+  start: number;
+  end: number;
+  target: string;
+}
+
+/**
+ * Masks a tagged segment for an engine. Numbers stay: engines localize them well enough, and QA checks them.
+ * `protect` spans that cross a tag or a placeholder are left as words.
+ */
+export function maskForMt(tagged: string, protect: readonly ProtectedSpan[] = []): MaskedText {
   const parts = parseTagged(tagged);
   const partners = pairTags(parts);
   const slots: MaskSlot[] = [];
   const slotOfOpen = new Map<number, number>();
   let masked = '';
+  let offset = 0;
   for (const [i, part] of parts.entries()) {
     if (part.type === 'text') {
-      masked += maskPlaceholders(part.text, slots);
+      const start = offset;
+      offset += part.text.length;
+      const inside = protect
+        .filter((p) => p.start >= start && p.end <= offset && p.end > p.start)
+        .map((p) => ({ start: p.start - start, end: p.end - start, target: p.target }));
+      masked += maskPlaceholders(part.text, slots, inside);
       continue;
     }
+    offset += part.raw.length;
     const partner = partners.get(i);
     if (part.form === 'open' && partner !== undefined) {
       const close = parts[partner];
@@ -67,15 +91,25 @@ export function maskForMt(tagged: string): MaskedText {
   return { masked, slots };
 }
 
-function maskPlaceholders(text: string, slots: MaskSlot[]): string {
-  let out = '';
-  let last = 0;
+function maskPlaceholders(text: string, slots: MaskSlot[], terms: readonly ProtectedSpan[]): string {
+  const spans: { start: number; end: number; slot: MaskSlot }[] = [];
   for (const p of placeablesOf(text)) {
     if (p.kind !== 'placeholder') continue;
-    out += escapeText(text.slice(last, p.start));
-    slots.push({ kind: 'single', raw: p.text });
+    spans.push({ start: p.start, end: p.end, slot: { kind: 'single', raw: p.text } });
+  }
+  for (const t of terms) {
+    // A term overlapping a placeholder or another term stays words: the placeholder must come back whole.
+    if (spans.some((s) => s.start < t.end && t.start < s.end)) continue;
+    spans.push({ start: t.start, end: t.end, slot: { kind: 'single', raw: t.target, term: true } });
+  }
+  spans.sort((a, b) => a.start - b.start);
+  let out = '';
+  let last = 0;
+  for (const s of spans) {
+    out += escapeText(text.slice(last, s.start));
+    slots.push(s.slot);
     out += `<x${slots.length}/>`;
-    last = p.end;
+    last = s.end;
   }
   return out + escapeText(text.slice(last));
 }

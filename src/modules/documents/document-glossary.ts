@@ -45,7 +45,7 @@ export async function glossaryOfDocument(
   const memoryId = await memoryOfProject(db, doc.project_id);
   if (memoryId === undefined) return undefined;
   const key = `${doc.organization_id}:${memoryId}:${primaryLanguage(doc.srclang)}:${primaryLanguage(doc.trglang)}`;
-  const stamp = await termbaseStamp(db, doc.organization_id, memoryId);
+  const { stamp, settled } = await termbaseStamp(db, doc.organization_id, memoryId);
   const cached = cache.get(key);
   if (cached && cached.stamp === stamp) {
     // Most recently used last: the first entry is the one to drop.
@@ -56,7 +56,8 @@ export async function glossaryOfDocument(
   const terms = await termsOfPair(db, doc.organization_id, memoryId, doc.srclang, doc.trglang);
   const glossary = terms.length > 0 ? buildGlossary(terms, doc.srclang, doc.trglang) : undefined;
   cache.delete(key);
-  cache.set(key, { stamp, glossary });
+  // Kept only once its stamp is settled: a term edited later in this same second would leave the stamp as it is.
+  if (settled) cache.set(key, { stamp, glossary });
   if (cache.size > CACHED_GLOSSARIES) cache.delete(cache.keys().next().value!);
   return glossary;
 }

@@ -168,6 +168,10 @@ async function pretranslate(
   let looked = 0;
   // One query per distinct source across the pages: repeated segments reuse the first answer.
   const memo = searchMemo();
+  // MT keeps to the memory's termbase (mt/termbase.ts), read once for the whole document.
+  const termbase = useMt
+    ? await mt.termbases.of(db, doc.organization_id, memoryId, doc.srclang, doc.trglang)
+    : null;
   for await (const rows of withNeighbours(segments.segmentPages(db, doc.id, PAGE))) {
     if (ctx.signal.aborted) throw new Error('interrupted');
     const open = rows.filter(({ row }) => row.is_confirmed === 0 && row.locked !== 1);
@@ -197,6 +201,7 @@ async function pretranslate(
           uncovered.map(({ row }) => row.source),
           doc.srclang,
           doc.trglang,
+          { termbase },
         );
         // An engine that cannot translate (no pair, failing, paused) is not asked again for the next pages.
         if (result.unavailable !== null) mtFailure = result.unavailable;

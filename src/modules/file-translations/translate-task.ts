@@ -216,6 +216,15 @@ async function translate(
         uncovered.map((i) => planned[i].source),
         params.source_tag,
         params.target_tag,
+        {
+          termbase: await deps.mt.termbases.of(
+            db,
+            row.organization_id,
+            params.memory_id,
+            params.source_tag,
+            params.target_tag,
+          ),
+        },
       );
       if (mt.unavailable !== null) {
         throw new TaskFailure(

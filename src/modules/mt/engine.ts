@@ -17,6 +17,10 @@
 // engine (an organization's DeepL with its key is not another's). Before anything is sent, the
 // organization's monthly character limits are checked (settings-service.ts): over the organization's, MT is
 // unavailable with that reason; over an engine's own, the next engine is asked.
+//
+// Termbases: a caller that knows the memory passes its termbase (termbase.ts, `termbases.of`); every engine
+// then keeps to it — a DeepL engine through a DeepL glossary where DeepL has one for the pair, every other
+// (and DeepL elsewhere) by protect-and-substitute in the masking.
 import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../../store/db.ts';
 import { type MaskedText, maskForMt, unmaskMt } from '../../text/mt-masking.ts';
@@ -25,6 +29,13 @@ import type { EngineSlot, OrganizationEngines } from './organization-engines.ts'
 import { type FailureKind, type LanguagePair, MtFailure, type MtProvider } from './provider.ts';
 import * as repo from './repository.ts';
 import { organizationLimit } from './settings-repository.ts';
+import { type MtTermbase, MtTermbases, protectedSpans } from './termbase.ts';
+
+/** What a call may add to the texts and pair. */
+export interface TranslateOptions {
+  /** The termbase of the memory in use, for the pair (`engine.termbases.of`): MT keeps to its terms. */
+  termbase?: MtTermbase | null;
+}
 
 export interface EngineOptions {
   /** Milliseconds one call to a provider may take, retries included. */
@@ -78,6 +89,8 @@ export class MtEngine {
   private readonly failuresInRow = new Map<string, number>();
   private readonly pairs = new Map<string, { at: number; pairs: LanguagePair[] | null }>();
   private readonly defaults: EngineSlot[];
+  /** The memories' termbases, kept until their terms change (termbase.ts). */
+  readonly termbases: MtTermbases;
 
   constructor(
     providers: readonly MtProvider[],
@@ -86,6 +99,7 @@ export class MtEngine {
     private readonly organizations?: OrganizationEngines,
     readonly metrics?: MtMetrics,
   ) {
+    this.termbases = new MtTermbases(now);
     // The operator's defaults keep their provider's name as label, cache key and pause key.
     this.defaults = providers.map((provider) => ({
       engineId: 0,
@@ -191,6 +205,7 @@ export class MtEngine {
     texts: string[],
     source: string,
     target: string,
+    options: TranslateOptions = {},
   ): Promise<MtResult> {
     const own = (await this.organizations?.enabledOf(db, organizationId)) ?? [];
     const slots = [...own, ...this.defaults];
@@ -211,6 +226,7 @@ export class MtEngine {
         source,
         target,
         limits,
+        options.termbase ?? null,
       );
       if (result.unavailable === null) return result;
       why = why ? `${why}; ${result.unavailable}` : result.unavailable;
@@ -227,6 +243,7 @@ export class MtEngine {
     source: string,
     target: string,
     limits: MonthLimits,
+    termbase: MtTermbase | null,
   ): Promise<MtResult & { final?: boolean }> {
     const count = (outcome: MtOutcome) => this.metrics?.requests.inc({ kind: slot.kind, outcome });
     const nothing = (unavailable: string, outcome: MtOutcome, final = false) => {
@@ -238,9 +255,19 @@ export class MtEngine {
     if (await this.lacksPair(slot, source, target)) {
       return nothing(`${slot.label} has no ${source}→${target} pair`, 'no_pair');
     }
-    const masks: MaskedText[] = texts.map(maskForMt);
+    // A protected term is an element of the masked text, its target term put back after the cache: the
+    // cache's key (the masked text) does not depend on the termbase. A DeepL glossary's answers do: they are
+    // cached under its content hash.
+    const glossaryId = termbase ? await this.glossaryIdFor(slot, provider, termbase, source, target) : null;
+    const masks: MaskedText[] = texts.map((t) =>
+      maskForMt(t, termbase && glossaryId === null ? protectedSpans(termbase, t) : []),
+    );
     const hashes = masks.map((m) => hashOf(m.masked));
-    const key = { provider: slot.cacheKey, sourceLang: source, targetLang: target };
+    const key = {
+      provider: glossaryId === null ? slot.cacheKey : `${slot.cacheKey}:glossary:${termbase!.hash}`,
+      sourceLang: source,
+      targetLang: target,
+    };
     const cached =
       this.options.cacheDays > 0
         ? await repo.cachedTranslations(
@@ -268,6 +295,7 @@ export class MtEngine {
           toSend.map((h) => maskedOf.get(h)!),
           source,
           target,
+          glossaryId,
         );
         for (const [i, h] of toSend.entries()) fresh.set(h, answers[i]);
       } catch (err) {
@@ -325,11 +353,18 @@ export class MtEngine {
     batch: string[],
     source: string,
     target: string,
+    glossaryId: string | null,
   ): Promise<string[]> {
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     for (let attempt = 0; ; attempt++) {
       try {
-        const answers = await provider.translate(batch, source, target, signal);
+        const answers = await provider.translate(
+          batch,
+          source,
+          target,
+          signal,
+          glossaryId === null ? undefined : { glossaryId },
+        );
         if (answers.length !== batch.length) {
           throw new MtFailure(
             'server',
@@ -376,6 +411,36 @@ export class MtEngine {
       kind === 'auth' ? 'refused credentials' : kind === 'rate' ? 'a rate limit' : 'a server failure';
     this.pauses.set(slot.pauseKey, { until: this.now() + seconds * 1000, seconds, reason });
     this.metrics?.pauses.inc({ kind: slot.kind, reason: kind });
+  }
+
+  /**
+   * The id of the engine's glossary of this termbase, made or found (providers with glossaries: DeepL), or
+   * null when the engine has none for the pair or could not make one — the terms are then protected.
+   */
+  private async glossaryIdFor(
+    slot: EngineSlot,
+    provider: MtProvider,
+    termbase: MtTermbase,
+    source: string,
+    target: string,
+  ): Promise<string | null> {
+    if (!provider.glossaries || this.pausedReason(slot.pauseKey) !== null) return null;
+    try {
+      return await provider.glossaries.glossaryFor(
+        {
+          // An organization's engine by its id (an edit of its row keeps its glossaries), a default by name.
+          scope: `${slot.engineId === 0 ? slot.pauseKey : `engine${slot.engineId}`}:m${termbase.memoryId}`,
+          hash: termbase.hash,
+          entries: termbase.entries,
+        },
+        source,
+        target,
+        AbortSignal.timeout(this.options.timeoutMs),
+      );
+    } catch {
+      // A glossary that cannot be made now is not worth failing the translation for: terms are protected.
+      return null;
+    }
   }
 
   /** Removes expired cache entries (a sweep of the instance keeper). */

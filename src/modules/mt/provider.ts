@@ -8,11 +8,42 @@ export interface LanguagePair {
   target: string;
 }
 
+/** A termbase as an engine's own glossary holds it: source term → target term. */
+export interface GlossaryRequest {
+  /** Who the glossary is for (an engine and a memory): its glossaries of other hashes are replaced. */
+  scope: string;
+  /** The entries' content hash: the same hash, the same glossary. */
+  hash: string;
+  entries: ReadonlyMap<string, string>;
+}
+
+/** An engine that keeps glossaries on its side (DeepL). */
+export interface ProviderGlossaries {
+  /** The id of the glossary holding these entries for the pair (made when missing), or null when the engine has no glossaries for the pair. */
+  glossaryFor(
+    request: GlossaryRequest,
+    source: string,
+    target: string,
+    signal: AbortSignal,
+  ): Promise<string | null>;
+}
+
 export interface MtProvider {
   /** Stable name: the cache's key and what suggestions are labelled with. */
   readonly name: string;
-  /** A translation per text, in order. `signal` aborts the request at the caller's timeout. */
-  translate(batch: string[], source: string, target: string, signal: AbortSignal): Promise<string[]>;
+  /**
+   * A translation per text, in order. `signal` aborts the request at the caller's timeout; `glossaryId` is
+   * one `glossaries.glossaryFor` answered.
+   */
+  translate(
+    batch: string[],
+    source: string,
+    target: string,
+    signal: AbortSignal,
+    options?: { glossaryId?: string },
+  ): Promise<string[]>;
+  /** Engines with glossaries of their own keep a termbase there rather than having its terms protected. */
+  readonly glossaries?: ProviderGlossaries;
   /** The pairs it translates, as BCP-47 tags. */
   languages(signal: AbortSignal): Promise<LanguagePair[]>;
 }

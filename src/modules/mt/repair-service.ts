@@ -30,13 +30,12 @@ export async function repairedMatches(
   let unavailable: string | null = null;
   const translated = new Map<string, string | null>();
   if (texts.length > 0) {
-    const result = await deps.mt.translate(
-      deps.db,
-      principal.organizationId,
-      texts,
-      languageTag(memory.srclang, memory.srclocale),
-      languageTag(memory.trglang, memory.trglocale),
-    );
+    const source = languageTag(memory.srclang, memory.srclocale);
+    const target = languageTag(memory.trglang, memory.trglocale);
+    const termbase = await deps.mt.termbases.of(deps.db, principal.organizationId, memory.id, source, target);
+    const result = await deps.mt.translate(deps.db, principal.organizationId, texts, source, target, {
+      termbase,
+    });
     provider = result.unavailable === null ? result.provider : null;
     unavailable = result.unavailable;
     for (const [i, text] of texts.entries()) translated.set(text, result.translations[i]);

@@ -73,6 +73,7 @@ export async function translateSegment(deps: MtDeps, principal: Principal, input
   const mt = await suggestMt(deps, principal.organizationId, input.source, {
     source: languageTag(memory.srclang, memory.srclocale),
     target: languageTag(memory.trglang, memory.trglocale),
+    memoryId: memory.id,
   });
   const plain = plainText(input.source);
   const { words, delimiters } = wordsAndDelimiters(plain);
@@ -94,14 +95,21 @@ export async function translateSegment(deps: MtDeps, principal: Principal, input
   };
 }
 
-/** The MT of one tagged text for an organization and pair: null when none could be made (see `unavailable`). */
-export function suggestMt(
+/**
+ * The MT of one tagged text for an organization and pair: null when none could be made (see `unavailable`).
+ * With the memory in use, MT keeps to its termbase (termbase.ts).
+ */
+export async function suggestMt(
   deps: { db: Queryable; mt: MtEngine },
   organizationId: number,
   text: string,
-  pair: { source: string; target: string },
+  pair: { source: string; target: string; memoryId?: number },
 ): Promise<MtResult> {
-  return deps.mt.translate(deps.db, organizationId, [text], pair.source, pair.target);
+  const termbase =
+    pair.memoryId === undefined
+      ? null
+      : await deps.mt.termbases.of(deps.db, organizationId, pair.memoryId, pair.source, pair.target);
+  return deps.mt.translate(deps.db, organizationId, [text], pair.source, pair.target, { termbase });
 }
 
 /** The editor's MT suggestion for a segment's source, in the pair of the memory behind it. */
@@ -115,6 +123,7 @@ export async function mtSuggestion(
   const result = await suggestMt(deps, principal.organizationId, input.source, {
     source: languageTag(memory.srclang, memory.srclocale),
     target: languageTag(memory.trglang, memory.trglocale),
+    memoryId: memory.id,
   });
   const target = result.translations[0] ?? null;
   return {

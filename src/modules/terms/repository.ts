@@ -252,23 +252,24 @@ export function termsOfMemory(db: Queryable, memoryId: number, organizationId: n
   );
 }
 
-/**
- * What changes whenever a memory's terms do (added, edited, deleted): their count, the sum and largest of
- * their ids, and the last edit. A glossary built from the terms stays good while this stays the same.
- */
-export async function termbaseStamp(db: Queryable, memoryId: number, organizationId: number) {
-  const row = await db.get<{ n: number; ids: number | null; last: number | null; edited: number | null }>(
-    `SELECT COUNT(*) AS n, SUM(id) AS ids, MAX(id) AS last, MAX(updated_at) AS edited FROM terms
-     WHERE memory_id = ? AND organization_id = ?`,
-    [memoryId, organizationId],
-  );
-  return `${Number(row?.n ?? 0)}:${Number(row?.ids ?? 0)}:${Number(row?.last ?? 0)}:${Number(row?.edited ?? 0)}`;
-}
-
 /** Terms of a memory whose text is exactly this one, case aside. */
 export function termsByKey(db: Queryable, memoryId: number, organizationId: number, key: string) {
   return db.all<TermRow>(
     'SELECT * FROM terms WHERE memory_id = ? AND organization_id = ? AND text_key = ? ORDER BY concept_id, id',
     [memoryId, organizationId, key],
   );
+}
+
+/**
+ * What changes whenever a memory's terms do: their count, the sum of their ids (a deletion followed by an
+ * insertion changes it) and the latest edit's second. Callers that cache a termbase ask this instead of
+ * reading every term; an edit in the same second as the read is theirs to guard (see mt/termbase.ts).
+ */
+export async function termbaseSignature(db: Queryable, memoryId: number, organizationId: number) {
+  const row = await db.get<{ n: number; ids: number; latest: number }>(
+    `SELECT COUNT(*) AS n, COALESCE(SUM(id), 0) AS ids, COALESCE(MAX(updated_at), 0) AS latest
+     FROM terms WHERE memory_id = ? AND organization_id = ?`,
+    [memoryId, organizationId],
+  );
+  return { count: Number(row?.n ?? 0), ids: Number(row?.ids ?? 0), latest: Number(row?.latest ?? 0) };
 }

@@ -57,9 +57,18 @@ export async function termsOfMemory(
   }));
 }
 
-/** A stamp of a memory's terms that changes whenever they do (repository.termbaseStamp). */
-export function termbaseStamp(db: Queryable, organizationId: number, memoryId: number): Promise<string> {
-  return repo.termbaseStamp(db, memoryId, organizationId);
+/**
+ * A stamp of a memory's terms that changes whenever they do (repository.termbaseSignature), and whether it is
+ * settled: an edit in the second the stamp is read in may leave the same stamp (the edit time is in seconds),
+ * so a stamp of this second must not vouch for a cached copy later.
+ */
+export async function termbaseStamp(
+  db: Queryable,
+  organizationId: number,
+  memoryId: number,
+): Promise<{ stamp: string; settled: boolean }> {
+  const { count, ids, latest } = await repo.termbaseSignature(db, memoryId, organizationId);
+  return { stamp: `${count}:${ids}:${latest}`, settled: latest < nowSeconds() };
 }
 
 /**
@@ -77,6 +86,11 @@ export async function termsOfPair(
   return (await termsOfMemory(db, organizationId, memoryId)).filter((t) =>
     langs.has(primaryLanguage(t.lang)),
   );
+}
+
+/** A memory's termbase signature: changes whenever a term is added, edited or deleted (repository.ts). */
+export function termbaseSignature(db: Queryable, organizationId: number, memoryId: number) {
+  return repo.termbaseSignature(db, memoryId, organizationId);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,7 +1,13 @@
 // Every kind of machine translation engine Tessera can call, and what an administrator fills in to add one.
 // An organization's engines (and the operator's default) are made here from their stored settings; the
 // Admin screen builds its form from FIELDS, so a new kind is one entry here and one provider file.
-import { type LanguagePair, MtFailure, type MtProvider } from '../provider.ts';
+import {
+  type GlossaryRequest,
+  type LanguagePair,
+  MtFailure,
+  type MtProvider,
+  type ProviderGlossaries,
+} from '../provider.ts';
 import { ApertiumProvider } from './apertium.ts';
 
 export const PROVIDER_KINDS = [
@@ -262,9 +268,21 @@ class LazyProvider implements MtProvider {
     return this.made;
   }
 
-  async translate(batch: string[], source: string, target: string, signal: AbortSignal): Promise<string[]> {
-    return (await this.provider()).translate(batch, source, target, signal);
+  async translate(
+    batch: string[],
+    source: string,
+    target: string,
+    signal: AbortSignal,
+    options?: { glossaryId?: string },
+  ): Promise<string[]> {
+    return (await this.provider()).translate(batch, source, target, signal, options);
   }
+
+  /** The made provider's glossaries (DeepL's); for the others, none for any pair. */
+  readonly glossaries: ProviderGlossaries = {
+    glossaryFor: async (request: GlossaryRequest, source: string, target: string, signal: AbortSignal) =>
+      (await this.provider()).glossaries?.glossaryFor(request, source, target, signal) ?? null,
+  };
 
   async languages(signal: AbortSignal): Promise<LanguagePair[]> {
     return (await this.provider()).languages(signal);
