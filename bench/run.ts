@@ -23,6 +23,7 @@ import { type MtTermsBench, runMtTermsBench } from './mt-terms-bench.ts';
 import { type RepairBench, runRepairBench } from './repair-bench.ts';
 import { runResponsivenessBench } from './responsiveness-bench.ts';
 import { formatTable, machine, type Row, writeResults } from './table.ts';
+import { runTbxBench } from './tbx-bench.ts';
 import { runTermsBench } from './terms-bench.ts';
 import { runWebBench } from './web-bench.ts';
 
@@ -99,6 +100,7 @@ const SECTIONS = [
   'leverage',
   'lexicon',
   'terms',
+  'tbx',
   'mt',
   'crash',
   'repair',
@@ -226,6 +228,13 @@ const engine = !selected('engine')
       return runEngineBench({ size, seed, perClass, bruteForcePerClass: oraclePerClass, log });
     });
 
+const tbx = !selected('tbx')
+  ? undefined
+  : await section('tbx', async () => {
+      const tbxDataDir = join(workDir, 'tbx-data');
+      mkdirSync(tbxDataDir);
+      return runTbxBench({ dataDir: tbxDataDir, workDir, apiKey, log });
+    });
 const lexicon = !selected('lexicon')
   ? undefined
   : await section('lexicon', () => runLexiconBench({ largeSize: lexiconLarge, seed, log }));
@@ -637,6 +646,14 @@ if (documents && 'skipped' in documents) {
     },
   );
 }
+if (tbx) {
+  rows.push({
+    figure: `TBX import (${tbx.concepts.toLocaleString('en-US')} concepts, ${tbx.terms.toLocaleString('en-US')} terms), embedded store`,
+    value: tbx.concepts_per_s,
+    unit: 'concepts/s',
+    note: `${tbx.file_mb.toFixed(1)} MB of TBX-Basic v3 through POST /v2/memories/terms/import, all or nothing, in ${tbx.import_s.toFixed(1)} s`,
+  });
+}
 if (lexicon) {
   const x = lexicon;
   const pct = (v: number) => 100 * v;
@@ -831,6 +848,7 @@ writeResults(outFile, rows, m, {
   documents: documents ?? null,
   leverage: leverage ?? null,
   lexicon: lexicon ?? null,
+  tbx: tbx ?? null,
   terms: terms ?? null,
   repair: repair ?? null,
   mt: mt ?? null,
