@@ -61,6 +61,9 @@ export class LearnedLexicon {
     this.models.clear();
     for (const answer of this.answers.values()) answer(null);
     this.answers.clear();
+    // A training under way ends with the thread: its queue must not wait for it forever.
+    for (const wakes of this.trainedWaiters.values()) for (const wake of wakes) wake();
+    this.trainedWaiters.clear();
   }
 
   private received(
@@ -151,7 +154,7 @@ export class LearnedLexicon {
       this.trainedWaiters.set(memory.id, list);
     });
     this.queue = this.queue.then(() =>
-      this.send(memory).catch((err: Error) =>
+      this.send(memory, done).catch((err: Error) =>
         this.received({ type: 'failed', memoryId: memory.id, message: err.message }),
       ),
     );
@@ -159,12 +162,7 @@ export class LearnedLexicon {
   }
 
   /** Reads the memory's pairs into the worker and has it train; resolves once the model is in or failed. */
-  private async send(memory: LexiconMemory): Promise<void> {
-    const done = new Promise<void>((resolve) => {
-      const list = this.trainedWaiters.get(memory.id) ?? [];
-      list.push(resolve);
-      this.trainedWaiters.set(memory.id, list);
-    });
+  private async send(memory: LexiconMemory, done: Promise<void>): Promise<void> {
     const worker = this.thread();
     let batch: { source: string; target: string }[] = [];
     for await (const page of memoryPairPages(this.db, memory.id)) {

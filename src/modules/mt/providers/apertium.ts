@@ -3,29 +3,20 @@
 // text a request: GET /translate?langpair=eng|spa&q=…. Its html format keeps the masking's elements as
 // markup (moving a pair with the words it wraps), and markUnknown=no leaves unknown words unmarked (APy
 // writes `*word` otherwise).
-import { iso6393 } from 'iso-639-3';
+import { threeLetterCode, twoLetterCode } from '../../../text/iso-639.ts';
 import { failureOfStatus, type LanguagePair, MtFailure, type MtProvider } from '../provider.ts';
 import { type GetAnswer, keepAliveGet } from './keep-alive-get.ts';
-
-const TO_THREE = new Map<string, string>();
-const TO_TWO = new Map<string, string>();
-for (const l of iso6393) {
-  if (l.iso6391) {
-    TO_THREE.set(l.iso6391, l.iso6393);
-    TO_TWO.set(l.iso6393, l.iso6391);
-  }
-}
 
 /** An APy code as a BCP-47 tag: `eng` → `en`, `eng_US` → `en-US`, `oci_aran` → `oc-aran`. */
 export function tagOfApertium(code: string): string {
   const [lang, ...rest] = code.split('_');
-  return [TO_TWO.get(lang) ?? lang, ...rest].join('-');
+  return [twoLetterCode(lang) ?? lang, ...rest].join('-');
 }
 
 /** The APy codes a BCP-47 tag may be served by, the most specific first: `en-US` → `eng_US`, `eng`. */
 export function apertiumCodesOf(tag: string): string[] {
   const [lang, ...rest] = tag.split('-');
-  const three = TO_THREE.get(lang.toLowerCase()) ?? lang.toLowerCase();
+  const three = threeLetterCode(lang.toLowerCase()) ?? lang.toLowerCase();
   return rest.length > 0 ? [`${three}_${rest.join('_')}`, three] : [three];
 }
 
