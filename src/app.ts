@@ -48,6 +48,7 @@ import { repairRoutes } from './modules/mt/repair-routes.ts';
 import { mtRoutes } from './modules/mt/routes.ts';
 import { secretBoxFor } from './modules/mt/secret-box.ts';
 import { mtSettingsRoutes } from './modules/mt/settings-routes.ts';
+import { UsageBuffer } from './modules/mt/usage-buffer.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';
 import { findProject, memoryOfProject, projectsUsingMemory } from './modules/projects/service.ts';
@@ -138,9 +139,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Machine translation: each organization's own engines, then the operator's default for every one.
   const secretBox = secretBoxFor(config);
   const mtMetrics = new MtMetrics();
+  // The usage counters are written a second at a time (usage-buffer.ts), the rest at close.
+  const mtUsage = new UsageBuffer(db, 1000, (err) => app.log.warn({ err }, 'writing MT usage failed'));
   const mt = new MtEngine(
     config.mtApertiumUrl ? [new ApertiumProvider(config.mtApertiumUrl)] : [],
-    { timeoutMs: config.mtTimeoutMs, cacheDays: config.mtCacheDays },
+    { timeoutMs: config.mtTimeoutMs, cacheDays: config.mtCacheDays, usage: mtUsage },
     Date.now,
     new OrganizationEngines(secretBox),
     mtMetrics,
@@ -270,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // interrupted and re-queued, so the store can close.
   app.addHook('onClose', async () => {
     await worker.stop();
+    await mtUsage.close().catch((err) => app.log.warn({ err }, 'writing MT usage failed'));
     // What changed since the indexes were loaded is saved, so that the next start reads its files.
     await indexes.saveAll().catch((err) => app.log.warn({ err }, 'saving memory indexes failed'));
     await instance.stop();

@@ -30,6 +30,7 @@ import { type FailureKind, type LanguagePair, MtFailure, type MtProvider } from 
 import * as repo from './repository.ts';
 import { organizationLimit } from './settings-repository.ts';
 import { type MtTermbase, MtTermbases, protectedSpans } from './termbase.ts';
+import type { UsageBuffer } from './usage-buffer.ts';
 
 /** What a call may add to the texts and pair. */
 export interface TranslateOptions {
@@ -42,6 +43,11 @@ export interface EngineOptions {
   timeoutMs: number;
   /** Days a cached translation is used; 0 turns the cache off. */
   cacheDays: number;
+  /**
+   * Where the usage counters are added up and written in batches (usage-buffer.ts: the server's). Without
+   * one they are written with each call, in its transaction.
+   */
+  usage?: UsageBuffer;
 }
 
 const RETRY_DELAYS_MS = [250, 500];
@@ -215,7 +221,7 @@ export class MtEngine {
       unavailable,
     });
     if (slots.length === 0) return none('no machine translation engine is configured');
-    const limits = new MonthLimits(db, organizationId, repo.monthOf(this.now()));
+    const limits = new MonthLimits(db, organizationId, repo.monthOf(this.now()), this.options.usage);
     let why = '';
     for (const slot of slots) {
       const { final, ...result } = await this.translateWith(
@@ -314,25 +320,26 @@ export class MtEngine {
     }
     const fromCache = hashes.reduce((n, h) => n + (cached.has(h) ? maskedOf.get(h)!.length : 0), 0);
     const usage = { characters: sent, cachedCharacters: fromCache };
-    // The call's writes (the new translations, the two counters) in one transaction: one commit, not three —
-    // on the embedded store each commit was a good part of Tessera's overhead over the engine's own time.
-    await inOneTransaction(db, async (q) => {
-      if (this.options.cacheDays > 0 && fresh.size > 0) {
-        await repo.cacheTranslations(
-          q,
-          key,
-          [...fresh].map(([hash, translation]) => ({ hash, translation })),
-        );
-      }
-      await repo.addUsage(q, organizationId, slot.label, usage);
-      await repo.addMonthUsage(
-        q,
-        organizationId,
-        limits.month,
-        { id: slot.engineId, name: slot.label },
-        usage,
-      );
-    });
+    const engine = { id: slot.engineId, name: slot.label };
+    const buffer = this.options.usage;
+    buffer?.add(organizationId, limits.month, engine, usage);
+    // What must be written with the call: the new translations, and the counters when nothing batches them —
+    // then all in one transaction (one commit, not three).
+    if ((this.options.cacheDays > 0 && fresh.size > 0) || !buffer) {
+      await inOneTransaction(db, async (q) => {
+        if (this.options.cacheDays > 0 && fresh.size > 0) {
+          await repo.cacheTranslations(
+            q,
+            key,
+            [...fresh].map(([hash, translation]) => ({ hash, translation })),
+          );
+        }
+        if (!buffer) {
+          await repo.addUsage(q, organizationId, slot.label, { ...usage, requests: 1 });
+          await repo.addMonthUsage(q, organizationId, limits.month, engine, { ...usage, requests: 1 });
+        }
+      });
+    }
     count(toSend.length > 0 ? 'ok' : 'cached');
     this.metrics?.characters.inc({ kind: slot.kind, source: 'sent' }, sent);
     this.metrics?.characters.inc({ kind: slot.kind, source: 'cache' }, fromCache);
@@ -443,6 +450,11 @@ export class MtEngine {
     }
   }
 
+  /** Writes the usage counted so far (usage-buffer.ts): what the usage answers read first. */
+  async flushUsage(): Promise<void> {
+    await this.options.usage?.flush();
+  }
+
   /** Removes expired cache entries (a sweep of the instance keeper). */
   async sweepCache(db: Queryable): Promise<number> {
     if (this.options.cacheDays <= 0) return 0;
@@ -464,9 +476,13 @@ class MonthLimits {
     private readonly db: Queryable,
     private readonly organizationId: number,
     readonly month: string,
+    private readonly buffer?: UsageBuffer,
   ) {}
 
   private async readUsage() {
+    // The counts this process has not written yet count too — unless the call runs in a caller's transaction,
+    // whose write lock the flush would wait for: then they count from their flush, within a second.
+    if ('transaction' in this.db) await this.buffer?.flush();
     const rows = await repo.monthUsageOf(this.db, this.organizationId, this.month);
     const used = new Map<number, number>();
     let total = 0;

@@ -58,16 +58,16 @@ export async function addUsage(
   db: Queryable,
   organizationId: number,
   provider: string,
-  usage: { characters: number; cachedCharacters: number },
+  usage: { characters: number; cachedCharacters: number; requests: number },
 ): Promise<void> {
   await db.run(
     `INSERT INTO mt_usage (organization_id, provider, characters, cached_characters, requests)
-     VALUES (?, ?, ?, ?, 1)
+     VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (organization_id, provider) DO UPDATE SET
        characters = mt_usage.characters + excluded.characters,
        cached_characters = mt_usage.cached_characters + excluded.cached_characters,
-       requests = mt_usage.requests + 1`,
-    [organizationId, provider, usage.characters, usage.cachedCharacters],
+       requests = mt_usage.requests + excluded.requests`,
+    [organizationId, provider, usage.characters, usage.cachedCharacters, usage.requests],
   );
 }
 
@@ -97,23 +97,23 @@ export function monthOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 7);
 }
 
-/** Counts a call on the month's row of an engine (0 and its name for the operator's default). */
+/** Counts calls on the month's row of an engine (0 and its name for the operator's default). */
 export async function addMonthUsage(
   db: Queryable,
   organizationId: number,
   month: string,
   engine: { id: number; name: string },
-  usage: { characters: number; cachedCharacters: number },
+  usage: { characters: number; cachedCharacters: number; requests: number },
 ): Promise<void> {
   await db.run(
     `INSERT INTO mt_usage_months (organization_id, engine_id, month, engine, characters, cached_characters,
        requests)
-     VALUES (?, ?, ?, ?, ?, ?, 1)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (organization_id, month, engine_id, engine) DO UPDATE SET
        characters = mt_usage_months.characters + excluded.characters,
        cached_characters = mt_usage_months.cached_characters + excluded.cached_characters,
-       requests = mt_usage_months.requests + 1`,
-    [organizationId, engine.id, month, engine.name, usage.characters, usage.cachedCharacters],
+       requests = mt_usage_months.requests + excluded.requests`,
+    [organizationId, engine.id, month, engine.name, usage.characters, usage.cachedCharacters, usage.requests],
   );
 }
 

@@ -43,6 +43,6 @@ export async function mtRoutes(app: App, deps: service.MtDeps) {
         response: { 200: UsageAnswer },
       },
     },
-    async (request) => service.usage(deps.db, principalOf(request)),
+    async (request) => service.usage(deps, principalOf(request)),
   );
 }

@@ -135,6 +135,7 @@ export async function mtSuggestion(
   };
 }
 
-export async function usage(db: Queryable, principal: Principal) {
-  return { usage: await repo.usageOf(db, principal.organizationId) };
+export async function usage(deps: { db: Queryable; mt: MtEngine }, principal: Principal) {
+  await deps.mt.flushUsage();
+  return { usage: await repo.usageOf(deps.db, principal.organizationId) };
 }

@@ -133,9 +133,10 @@ async function requireEngine(db: Queryable, principal: Principal, id: number) {
   return row;
 }
 
-async function usedOf(db: Queryable, organizationId: number) {
+async function usedOf(deps: MtSettingsDeps, organizationId: number) {
+  await deps.mt.flushUsage();
   const month = monthOf(Date.now());
-  const usage = await monthUsageOf(db, organizationId, month);
+  const usage = await monthUsageOf(deps.db, organizationId, month);
   const byEngine = new Map<number, number>();
   for (const u of usage) byEngine.set(u.engine_id, (byEngine.get(u.engine_id) ?? 0) + u.characters);
   return { month, usage, byEngine, total: usage.reduce((n, u) => n + u.characters, 0) };
@@ -143,13 +144,13 @@ async function usedOf(db: Queryable, organizationId: number) {
 
 export async function getEngine(deps: MtSettingsDeps, principal: Principal, id: number) {
   const row = await requireEngine(deps.db, principal, id);
-  const { byEngine } = await usedOf(deps.db, principal.organizationId);
+  const { byEngine } = await usedOf(deps, principal.organizationId);
   return answerOf(deps, row, byEngine.get(row.id) ?? 0);
 }
 
 export async function listEngines(deps: MtSettingsDeps, principal: Principal) {
   const rows = await repo.enginesOf(deps.db, principal.organizationId);
-  const { month, usage, byEngine, total } = await usedOf(deps.db, principal.organizationId);
+  const { month, usage, byEngine, total } = await usedOf(deps, principal.organizationId);
   return {
     engines: rows.map((row) => answerOf(deps, row, byEngine.get(row.id) ?? 0)),
     defaults: deps.mt.defaultEngines.map((d) => ({ ...d, paused: deps.mt.pausedReason(d.label) })),
