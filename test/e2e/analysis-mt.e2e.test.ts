@@ -13,6 +13,7 @@ import {
   browserSkipReason,
   openBrowser,
   screenshot,
+  signInAt,
   step,
 } from '../helpers/browser.ts';
 import { type TestContext, userKey } from '../helpers/context.ts';
@@ -83,10 +84,7 @@ test('the analysis shows MT drafts in their own column and which pairs MT can dr
   skip: browserSkipReason,
 }, async () => {
   const { page } = browsing;
-  await page.goto(`${base}/jobs`);
-  await page.getByLabel('Username').fill('pia');
-  await page.getByLabel('Password').fill('pia-password-1');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signInAt(page, `${base}/jobs`, 'pia', 'pia-password-1');
   const row = page.getByRole('table', { name: 'Jobs' }).getByRole('row').filter({ hasText: 'Site' });
   const dialog = page.getByRole('dialog', { name: 'Analysis of Site' });
   await step(page, 'analysis-mt', async () => {

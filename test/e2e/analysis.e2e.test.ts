@@ -14,6 +14,7 @@ import {
   browserSkipReason,
   openBrowser,
   screenshot,
+  signInAt,
   step,
 } from '../helpers/browser.ts';
 import { type TestContext, userKey } from '../helpers/context.ts';
@@ -73,10 +74,7 @@ test('the job analysis: bands per file, weighted words, weights, CSV; Download a
   skip: browserSkipReason,
 }, async () => {
   const { page } = browsing;
-  await page.goto(`${base}/jobs`);
-  await page.getByLabel('Username').fill('ada');
-  await page.getByLabel('Password').fill('ada-password-1');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signInAt(page, `${base}/jobs`, 'ada', 'ada-password-1');
   const row = page.getByRole('table', { name: 'Jobs' }).getByRole('row').filter({ hasText: 'Guide' });
 
   await step(page, 'analysis-download-disabled', async () => {

@@ -13,6 +13,7 @@ import {
   browserSkipReason,
   openBrowser,
   screenshot,
+  signInAt,
   step as stepOf,
 } from '../helpers/browser.ts';
 import { type TestContext, userKey } from '../helpers/context.ts';
@@ -67,10 +68,7 @@ const answer = (path: string, method = 'GET') =>
   page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() === method);
 
 async function signIn(username: string, password: string, path: string) {
-  await page.goto(`${base}${path}`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signInAt(page, `${base}${path}`, username, password);
 }
 
 test('a reviewer comments with a mention, filters, sends back; the translator is notified and follows the link', {

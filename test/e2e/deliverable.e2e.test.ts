@@ -20,6 +20,7 @@ import {
   openBrowser,
   SCREENSHOTS,
   screenshot,
+  signInAt,
   step as stepOf,
 } from '../helpers/browser.ts';
 import { type TestContext, userKey } from '../helpers/context.ts';
@@ -133,10 +134,7 @@ before(async () => {
   projectId = (await api.post('/v2/projects', { name: 'Manual', memory_id: memoryId })).json().id;
   browsing = await openBrowser(base);
   page = browsing.page;
-  await page.goto(`${base}/projects/${projectId}`);
-  await page.getByLabel('Username').fill('anna');
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signInAt(page, `${base}/projects/${projectId}`, 'anna', PASSWORD);
   await page.getByRole('heading', { name: 'Manual' }).waitFor();
 });
 

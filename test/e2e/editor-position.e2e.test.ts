@@ -14,6 +14,7 @@ import {
   browserSkipReason,
   openBrowser,
   screenshot,
+  signInAt,
   step as stepOf,
 } from '../helpers/browser.ts';
 import { type TestContext, userKey } from '../helpers/context.ts';
@@ -60,10 +61,7 @@ before(async () => {
   }
   browsing = await openBrowser(base, { width: 1280, height: 800 });
   page = browsing.page;
-  await page.goto(`${base}/projects/${projectId}`);
-  await page.getByLabel('Username').fill('anna');
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signInAt(page, `${base}/projects/${projectId}`, 'anna', PASSWORD);
   await page.getByRole('heading', { name: 'Handbook' }).waitFor();
 });
 

@@ -14,6 +14,7 @@ import {
   browserSkipReason,
   openBrowser,
   screenshot,
+  signInAt,
   step as stepOf,
 } from '../helpers/browser.ts';
 import { type TestContext, userKey } from '../helpers/context.ts';
@@ -106,10 +107,7 @@ test('the whole path: sign in, project, upload, pre-translate, translate, confir
   let fuzzyNumber = 0;
 
   await step('sign-in', async () => {
-    await page.goto(`${base}/projects`);
-    await page.getByLabel('Username').fill('anna');
-    await page.getByLabel('Password').fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInAt(page, `${base}/projects`, 'anna', 'not-the-password');
     await page.getByRole('alert').filter({ hasText: 'Wrong username or password' }).waitFor();
     await screenshot(page, '01-sign-in-error');
     await page.getByLabel('Password').fill(PASSWORD);

@@ -10,6 +10,7 @@ import {
   browserSkipReason,
   openBrowser,
   screenshot,
+  signInAt,
 } from '../helpers/browser.ts';
 import { type TestContext, userKey } from '../helpers/context.ts';
 import { serveWebApp } from '../helpers/web-server.ts';
@@ -62,10 +63,7 @@ test('the Jobs page lists a job, analyses it, exports and downloads its zip, del
 }, async () => {
   const { page } = browsing;
   try {
-    await page.goto(`${base}/jobs`);
-    await page.getByLabel('Username').fill('anna');
-    await page.getByLabel('Password').fill('anna-password-1');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInAt(page, `${base}/jobs`, 'anna', 'anna-password-1');
     await page.getByRole('heading', { name: 'Jobs' }).waitFor();
     const row = page.getByRole('table', { name: 'Jobs' }).getByRole('row').filter({ hasText: 'Guide' });
     await row.waitFor();

@@ -13,6 +13,7 @@ import {
   browserSkipReason,
   openBrowser,
   screenshot,
+  signInAt,
   step as stepOf,
 } from '../helpers/browser.ts';
 import { type TestContext, userKey } from '../helpers/context.ts';
@@ -61,10 +62,7 @@ test('memory corrections: typed at once, history, why a match ranks first, why a
   let memoryId = 0;
 
   await step('new-memory-typed-at-once', async () => {
-    await page.goto(`${base}/memories`);
-    await page.getByLabel('Username').fill('ada');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInAt(page, `${base}/memories`, 'ada', PASSWORD);
     await page.getByRole('heading', { name: 'Memories' }).waitFor();
     // Typed the moment the dialog opens, while its languages load: every character stays.
     await page.getByRole('button', { name: 'New memory' }).click();

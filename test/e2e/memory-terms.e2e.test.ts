@@ -13,6 +13,7 @@ import {
   browserSkipReason,
   openBrowser,
   screenshot,
+  signInAt,
   step as stepOf,
 } from '../helpers/browser.ts';
 import { type TestContext, userKey } from '../helpers/context.ts';
@@ -50,10 +51,7 @@ test('the Terms tab: import, statuses in words, add, edit, search, delete; a TBX
   ).json();
 
   await step('import-tbx', async () => {
-    await page.goto(`${base}/memories/${memory.id}`);
-    await page.getByLabel('Username').fill('ada');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInAt(page, `${base}/memories/${memory.id}`, 'ada', PASSWORD);
     await page.getByRole('heading', { name: 'Glossary de' }).waitFor();
     await page.getByRole('tab', { name: 'Terms' }).click();
     await page.getByText('No terms yet.').waitFor();

@@ -16,6 +16,7 @@ import {
   browserSkipReason,
   openBrowser,
   screenshot,
+  signInAt,
   step as stepOf,
 } from '../helpers/browser.ts';
 import { type TestContext, userKey } from '../helpers/context.ts';
@@ -78,10 +79,7 @@ test('admin: add an Apertium engine, test it, reorder, disable, limit, remove', 
     ((await api.get('/v2/translate/engines')).json().engines as { label: string }[]).map((e) => e.label);
 
   await step('mt-admin-open', async () => {
-    await page.goto(`${base}/projects`);
-    await page.getByLabel('Username').fill('ada');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInAt(page, `${base}/projects`, 'ada', PASSWORD);
     await page.getByRole('heading', { name: 'Projects' }).waitFor();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
     await section().getByRole('heading', { name: 'Machine translation' }).waitFor();

@@ -12,6 +12,7 @@ import {
   browserSkipReason,
   openBrowser,
   screenshot,
+  signInAt,
   step,
 } from '../helpers/browser.ts';
 import { type TestContext, userKey } from '../helpers/context.ts';
@@ -69,10 +70,7 @@ test('the repaired match follows the raw one, marks its changed word, and Alt+R 
   }
   const { page } = anna;
   await step(page, 'repair-open', async () => {
-    await page.goto(`${base}/documents/${documentId}?seg=1`);
-    await page.getByLabel('Username').fill('anna');
-    await page.getByLabel('Password').fill('anna-password-1');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInAt(page, `${base}/documents/${documentId}?seg=1`, 'anna', 'anna-password-1');
     await page.getByRole('grid', { name: 'Segments' }).waitFor();
   });
   const panel = page.getByRole('region', { name: 'Matches' });

@@ -11,6 +11,7 @@ import {
   browserSkipReason,
   openBrowser,
   screenshot,
+  signInAt,
   step,
 } from '../helpers/browser.ts';
 import { type TestContext, userKey } from '../helpers/context.ts';
@@ -68,10 +69,7 @@ test('the MT suggestion follows the memory’s match, names its engine, and Alt+
   }
   const { page } = anna;
   await step(page, 'mt-open', async () => {
-    await page.goto(`${base}/documents/${documentId}?seg=1`);
-    await page.getByLabel('Username').fill('anna');
-    await page.getByLabel('Password').fill('anna-password-1');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInAt(page, `${base}/documents/${documentId}?seg=1`, 'anna', 'anna-password-1');
     await page.getByRole('grid', { name: 'Segments' }).waitFor();
   });
   const panel = page.getByRole('region', { name: 'Matches' });

@@ -13,6 +13,7 @@ import {
   browserSkipReason,
   openBrowser,
   screenshot,
+  signInAt,
 } from '../helpers/browser.ts';
 import { type TestContext, userKey } from '../helpers/context.ts';
 import { serveWebApp } from '../helpers/web-server.ts';
@@ -78,10 +79,7 @@ async function step(page: Page, name: string, run: () => Promise<void>) {
 }
 
 async function open(page: Page, username: string, password: string) {
-  await page.goto(`${base}/documents/${documentId}?seg=1`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signInAt(page, `${base}/documents/${documentId}?seg=1`, username, password);
   await page.getByRole('grid', { name: 'Segments' }).waitFor();
 }
 

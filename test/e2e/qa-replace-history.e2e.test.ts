@@ -13,6 +13,7 @@ import {
   browserSkipReason,
   openBrowser,
   screenshot,
+  signInAt,
   step as stepOf,
 } from '../helpers/browser.ts';
 import { type TestContext, userKey } from '../helpers/context.ts';
@@ -97,10 +98,7 @@ test('QA blocks a confirmation until "Confirm anyway"; replace with preview, app
   skip: browserSkipReason,
 }, async () => {
   await step('sign-in', async () => {
-    await page.goto(`${base}/documents/${documentId}?seg=1`);
-    await page.getByLabel('Username').fill('anna');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInAt(page, `${base}/documents/${documentId}?seg=1`, 'anna', PASSWORD);
     await page.getByRole('grid', { name: 'Segments' }).waitFor();
   });
 

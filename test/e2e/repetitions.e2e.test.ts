@@ -12,6 +12,7 @@ import {
   browserSkipReason,
   openBrowser,
   screenshot,
+  signInAt,
   step,
 } from '../helpers/browser.ts';
 import { type TestContext, userKey } from '../helpers/context.ts';
@@ -63,10 +64,7 @@ after(async () => {
 });
 
 async function open(page: Page, documentId: number, username: string, password: string) {
-  await page.goto(`${base}/documents/${documentId}?seg=1`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signInAt(page, `${base}/documents/${documentId}?seg=1`, username, password);
   await page.getByRole('grid', { name: 'Segments' }).waitFor();
 }
 

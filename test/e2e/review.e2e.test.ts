@@ -13,6 +13,7 @@ import {
   browserSkipReason,
   openBrowser,
   screenshot,
+  signInAt,
   step,
 } from '../helpers/browser.ts';
 import { type TestContext, userKey } from '../helpers/context.ts';
@@ -75,10 +76,7 @@ test('the reviewer reviews with tracked changes, sets Reviewed with Ctrl+Enter, 
 }, async () => {
   const { page } = browsing;
   await step(page, 'sign-in', async () => {
-    await page.goto(`${base}/documents/${documentId}`);
-    await page.getByLabel('Username').fill('rita');
-    await page.getByLabel('Password').fill('reviewer-pass-1');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInAt(page, `${base}/documents/${documentId}`, 'rita', 'reviewer-pass-1');
     await page.getByRole('textbox', { name: 'Target 1', exact: true }).waitFor();
   });
 

@@ -13,6 +13,7 @@ import {
   browserSkipReason,
   openBrowser,
   screenshot,
+  signInAt,
   step as stepOf,
 } from '../helpers/browser.ts';
 import { type TestContext, userKey } from '../helpers/context.ts';
@@ -80,10 +81,7 @@ test('the project chooses its segmentation; the editor joins and splits segments
   let documentId = 0;
 
   await step('sign-in', async () => {
-    await page.goto(`${base}/projects`);
-    await page.getByLabel('Username').fill('anna');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInAt(page, `${base}/projects`, 'anna', PASSWORD);
     await page.getByRole('heading', { name: 'Projects' }).waitFor();
   });
 

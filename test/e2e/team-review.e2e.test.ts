@@ -18,6 +18,7 @@ import {
   browserSkipReason,
   openBrowser,
   screenshot,
+  signInAt,
   step as stepOf,
 } from '../helpers/browser.ts';
 import { type TestContext, userKey } from '../helpers/context.ts';
@@ -81,10 +82,7 @@ const answer = (path: string, method = 'GET') =>
   page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() === method);
 
 async function signIn(username: keyof typeof PASSWORDS) {
-  await page.goto(`${base}/projects`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(PASSWORDS[username]);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signInAt(page, `${base}/projects`, username, PASSWORDS[username]);
   await page.getByRole('heading', { name: 'Projects' }).waitFor();
 }
 

@@ -12,6 +12,7 @@ import {
   browserSkipReason,
   openBrowser,
   screenshot,
+  signInAt,
   step as stepOf,
 } from '../helpers/browser.ts';
 import { type TestContext, userKey } from '../helpers/context.ts';
@@ -60,10 +61,7 @@ test('suggested terms: learned from the memory, added to the termbase with one c
     await api.post('/v2/segments', { memory_id: memory.id, source, target });
 
   await step('suggest', async () => {
-    await page.goto(`${base}/memories/${memory.id}`);
-    await page.getByLabel('Username').fill('pia');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInAt(page, `${base}/memories/${memory.id}`, 'pia', PASSWORD);
     await page.getByRole('heading', { name: 'Office' }).waitFor();
     await page.getByRole('tab', { name: 'Terms' }).click();
     await page.getByRole('button', { name: 'Suggest terms from the memory' }).click();

@@ -14,6 +14,7 @@ import {
   browserSkipReason,
   openBrowser,
   screenshot,
+  signInAt,
   step as stepOf,
 } from '../helpers/browser.ts';
 import { type TestContext, userKey } from '../helpers/context.ts';
@@ -71,10 +72,7 @@ const answer = (path: string, method = 'GET') =>
 async function signIn(username: string, password: string, path: string) {
   browsing = await openBrowser(base);
   page = browsing.page;
-  await page.goto(`${base}${path}`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signInAt(page, `${base}${path}`, username, password);
   await page.getByRole('grid', { name: 'Segments' }).waitFor();
 }
 

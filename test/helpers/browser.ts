@@ -127,3 +127,11 @@ export async function step(page: Page, name: string, run: () => Promise<void>): 
     throw err;
   }
 }
+
+/** Opens `url` (which the app answers with its sign-in form) and signs in; the caller waits for what follows. */
+export async function signInAt(page: Page, url: string, username: string, password: string): Promise<void> {
+  await page.goto(url);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
