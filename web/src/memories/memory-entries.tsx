@@ -9,6 +9,7 @@ import { TaggedText } from '../editor/tags/tagged-text.tsx';
 import { FormActions } from '../ui/form-actions.tsx';
 import { formatDate, formatDateTime, plural } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
+import { Pager } from '../ui/pager.tsx';
 
 const PAGE = 50;
 
@@ -218,28 +219,7 @@ export function Entries({ memory }: { memory: Memory }) {
               ))}
             </tbody>
           </table>
-          <nav className="pager" aria-label="Entry pages">
-            <button
-              type="button"
-              className="button small"
-              disabled={offset === 0}
-              onClick={() => setOffset(Math.max(0, offset - PAGE))}
-            >
-              Previous page
-            </button>
-            <span className="muted">
-              {(offset + 1).toLocaleString()}–{Math.min(offset + PAGE, total).toLocaleString()} of{' '}
-              {total.toLocaleString()}
-            </span>
-            <button
-              type="button"
-              className="button small"
-              disabled={offset + PAGE >= total}
-              onClick={() => setOffset(offset + PAGE)}
-            >
-              Next page
-            </button>
-          </nav>
+          <Pager label="Entry pages" offset={offset} pageSize={PAGE} total={total} onOffset={setOffset} />
         </>
       )}
       <EditEntryDialog memoryId={memory.id} entry={editing} onClose={() => setEditing(null)} />

@@ -10,6 +10,7 @@ import { isManager, useCaller } from '../auth/roles.ts';
 import { FormActions } from '../ui/form-actions.tsx';
 import { plural } from '../ui/format.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
+import { Pager } from '../ui/pager.tsx';
 import { TermCandidates } from './term-candidates.tsx';
 
 const PAGE = 50;
@@ -358,28 +359,7 @@ export function Terms({ memory }: { memory: Memory }) {
               ))}
             </tbody>
           </table>
-          <nav className="pager" aria-label="Term pages">
-            <button
-              type="button"
-              className="button small"
-              disabled={offset === 0}
-              onClick={() => setOffset(Math.max(0, offset - PAGE))}
-            >
-              Previous page
-            </button>
-            <span className="muted">
-              {(offset + 1).toLocaleString()}–{Math.min(offset + PAGE, total).toLocaleString()} of{' '}
-              {total.toLocaleString()}
-            </span>
-            <button
-              type="button"
-              className="button small"
-              disabled={offset + PAGE >= total}
-              onClick={() => setOffset(offset + PAGE)}
-            >
-              Next page
-            </button>
-          </nav>
+          <Pager label="Term pages" offset={offset} pageSize={PAGE} total={total} onOffset={setOffset} />
         </>
       )}
       <ConceptDialog
