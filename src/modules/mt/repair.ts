@@ -15,8 +15,8 @@
 //
 // The memory's word alignments (repair-alignment.ts) are the second way to locate: when the MT of σ occurs
 // more than once, the occurrence within the span σ's words are linked to is taken; when no context's MT
-// occurs at all, the span σ projects onto (its first and last words linked, no word inside linked
-// elsewhere) is patched with the MT of σ′, most anchored context first.
+// occurs at all, the consistent span an anchored σ projects onto is patched — only what lies between the
+// engine's anchors, and only where the engine renders them as the span does (narrowed, contextKept).
 
 import { scanTokens } from '../../matching/tokenize.ts';
 import {
@@ -200,12 +200,11 @@ export function applyRepair(
     ).length;
     return inPhrase === placeholders(target.slice(span.start, span.end)) ? span : null;
   };
-  // `from` (the MT of σ) only where the span was found by it: inflectedLike reads the span's words as
-  // σ's MT word by word, which a span found by the alignments need not be.
-  const patch = (at: { start: number; end: number }, c: Candidate, to: string, from?: string) => {
+  /** Patches a span MT's phrase `from` was found at with `to`; false when another patch holds it. */
+  const patch = (at: { start: number; end: number }, c: Candidate, from: string, to: string) => {
     // Two differences claiming one stretch of the target would patch each other's words: the first keeps it.
     if (!free(at.start, at.end)) return false;
-    const inflected = from === undefined ? to : inflectedLike(target.slice(at.start, at.end), from, to);
+    const inflected = inflectedLike(target.slice(at.start, at.end), from, to);
     patches.push({
       ...at,
       text: withCaseOf(target, at.start, inflected, c.toSource, plan.diff.query),
@@ -230,7 +229,7 @@ export function applyRepair(
         byAlignment = at !== null;
       }
       if (at === null) continue;
-      if (patch(at, c, to, from) && byAlignment) aligned++;
+      if (patch(at, c, from, to) && byAlignment) aligned++;
       located = true;
       break;
     }
