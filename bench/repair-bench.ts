@@ -1,10 +1,15 @@
 // Fuzzy-match repair measured on held-out real data: entries of the en-es memory are held out one at a time,
 // their best 75–99 % match found in the rest (the engine's score), and three suggestions compared with the
 // held-out translation — the raw match's target, the full-sentence MT of the held-out source, and the match
-// repaired by MT (src/modules/mt/repair.ts) — by character edit distance and chrF, per score band.
+// repaired by MT (src/modules/mt/repair.ts) — by character edit distance and chrF, per score band. The
+// repair is measured twice on the same MT answers: located by MT alone, and with the memory's word
+// alignments as the second way (repair-alignment.ts), from a lexicon trained on the entries not held out.
 import { type PreparedText, prepareText, scoreAtLeast } from '../src/matching/score.ts';
 import { ApertiumProvider } from '../src/modules/mt/providers/apertium.ts';
 import { type ApplyOptions, applyRepair, type PlanOptions, planRepair } from '../src/modules/mt/repair.ts';
+import { alignPair, type LearnedTranslation, wordsToLearn } from '../src/modules/mt/repair-alignment.ts';
+import { stemmerOf } from '../src/terminology/stemmers.ts';
+import { WordAligner } from '../src/terminology/word-alignment.ts';
 import { maskForMt, unmaskMt } from '../src/text/mt-masking.ts';
 import { startApertium } from '../test/helpers/apertium.ts';
 import { charEditDistance, chrF } from './chrf.ts';
@@ -33,17 +38,29 @@ export interface BandResult {
   repaired: Figures;
   /** Over all n: the repair where offered, else the raw match (what the translator's first suggestion is). */
   offeredOrRaw: Figures;
+  /** The same, located by MT alone (without the memory's word alignments). */
+  mtOnly: { offered: number; rawWhereOffered: Figures; repaired: Figures; offeredOrRaw: Figures };
+  /** Entries only the alignments repair, and entries whose repair they changed (choosing among MT's places). */
+  addedByAlignment: number;
+  changedByAlignment: number;
+  /** On the entries only the alignments repair: raw and repaired. */
+  added: { raw: Figures; repaired: Figures };
 }
 
 export interface RepairBench {
   memory_entries: number;
   held_out_scanned: number;
   mt_requests: number;
+  /** Pairs the lexicon behind the alignments was trained on (the memory less the held-out entries), and how long. */
+  lexicon_pairs: number;
+  lexicon_seconds: number;
   seconds: number;
   bands: BandResult[];
 }
 
 interface Case {
+  /** The held-out entry's index in the memory. */
+  index: number;
   source: string;
   reference: string;
   match: { source: string; target: string; score: number };
@@ -105,7 +122,12 @@ export function heldOutCases(
     if (pairs[i].target === pairs[i].source) continue;
     wanted[band]--;
     const m = pairs[best.j];
-    cases.push({ source: pairs[i].source, reference: pairs[i].target, match: { ...m, score: best.score } });
+    cases.push({
+      index: i,
+      source: pairs[i].source,
+      reference: pairs[i].target,
+      match: { ...m, score: best.score },
+    });
   }
   return { cases, scanned };
 }
@@ -137,6 +159,23 @@ export async function runRepairBench(options: {
   log(
     `repair: ${cases.length} held-out entries with a 75–99 % match (${scanned} scanned of ${pairs.length})`,
   );
+  // The lexicon as the server learns it (lexicon-worker.ts), from the memory without the held-out entries:
+  // a match that is itself held out is aligned from what the others taught.
+  const lexiconStarted = performance.now();
+  const heldOut = new Set(cases.map((c) => c.index));
+  const training = pairs.filter((_, i) => !heldOut.has(i));
+  const aligner = new WordAligner();
+  aligner.train(training);
+  const lexiconSeconds = (performance.now() - lexiconStarted) / 1000;
+  log(`repair: lexicon trained on ${training.length} pairs in ${lexiconSeconds.toFixed(1)} s`);
+  const stem = stemmerOf('es');
+  const learnedWords = new Map<string, LearnedTranslation[]>();
+  const learnedOf = (source: string) => {
+    for (const w of wordsToLearn(source)) {
+      if (!learnedWords.has(w)) learnedWords.set(w, aligner.translations(w, { n: 5, stem }));
+    }
+    return learnedWords;
+  };
   const apertium = options.apertiumUrl ? null : await startApertium();
   const url = options.apertiumUrl ?? apertium?.url;
   if (!url) throw new Error('the repair section needs apertium-apy (eng-spa) or --apertium-url');
@@ -155,7 +194,13 @@ export async function runRepairBench(options: {
     return answers.map((a, i) => unmaskMt(texts[i], masks[i], a));
   };
   try {
-    const rows: { band: number; c: Case; mt: string; repaired: string | null }[] = [];
+    const rows: {
+      band: number;
+      c: Case;
+      mt: string;
+      repaired: string | null;
+      mtOnly: string | null;
+    }[] = [];
     for (const [k, c] of cases.entries()) {
       const plan = planRepair(
         { source: c.source, matchSource: c.match.source, matchTarget: c.match.target },
@@ -163,9 +208,24 @@ export async function runRepairBench(options: {
       );
       const texts = [c.source, ...(plan?.texts ?? [])];
       const answers = await translate(texts);
-      const repair = plan ? applyRepair(plan, answers.slice(1), options.apply) : null;
+      const mtOnly = plan ? applyRepair(plan, answers.slice(1), options.apply) : null;
+      const alignment = plan
+        ? alignPair(
+            plan.diff.candidate,
+            c.match.target.normalize('NFC'),
+            learnedOf(plan.diff.candidate),
+            stem,
+          )
+        : null;
+      const repair = plan ? applyRepair(plan, answers.slice(1), { ...options.apply, alignment }) : null;
       const band = BANDS.findIndex((b) => c.match.score >= b.min && c.match.score <= b.max);
-      rows.push({ band, c, mt: answers[0] ?? '', repaired: repair?.target ?? null });
+      rows.push({
+        band,
+        c,
+        mt: answers[0] ?? '',
+        repaired: repair?.target ?? null,
+        mtOnly: mtOnly?.target ?? null,
+      });
       if ((k + 1) % 100 === 0) log(`repair: ${k + 1}/${cases.length} repaired`);
     }
     const bands = BANDS.map((b, band) => {
@@ -173,6 +233,7 @@ export async function runRepairBench(options: {
       const refs = mine.map((r) => r.c.reference);
       const offered = mine.filter((r) => r.repaired !== null);
       const offeredRefs = offered.map((r) => r.c.reference);
+      const added = mine.filter((r) => r.mtOnly === null && r.repaired !== null);
       return {
         band: b.name,
         n: mine.length,
@@ -197,12 +258,44 @@ export async function runRepairBench(options: {
           mine.map((r) => r.repaired ?? r.c.match.target),
           refs,
         ),
+        mtOnly: (() => {
+          const byMt = mine.filter((r) => r.mtOnly !== null);
+          return {
+            offered: byMt.length,
+            rawWhereOffered: figures(
+              byMt.map((r) => r.c.match.target),
+              byMt.map((r) => r.c.reference),
+            ),
+            repaired: figures(
+              byMt.map((r) => r.mtOnly!),
+              byMt.map((r) => r.c.reference),
+            ),
+            offeredOrRaw: figures(
+              mine.map((r) => r.mtOnly ?? r.c.match.target),
+              refs,
+            ),
+          };
+        })(),
+        addedByAlignment: added.length,
+        changedByAlignment: mine.filter((r) => r.mtOnly !== null && r.repaired !== r.mtOnly).length,
+        added: {
+          raw: figures(
+            added.map((r) => r.c.match.target),
+            added.map((r) => r.c.reference),
+          ),
+          repaired: figures(
+            added.map((r) => r.repaired!),
+            added.map((r) => r.c.reference),
+          ),
+        },
       };
     });
     return {
       memory_entries: pairs.length,
       held_out_scanned: scanned,
       mt_requests: requests,
+      lexicon_pairs: training.length,
+      lexicon_seconds: lexiconSeconds,
       seconds: (performance.now() - started) / 1000,
       bands,
     };

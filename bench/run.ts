@@ -876,6 +876,19 @@ function repairRows(r: RepairBench): Row[] {
       target: { op: '>=', value: b.band.startsWith('75') ? 20 : 0 },
       note: `raw ${f(b.rawWhereOffered)} → repaired ${f(b.repaired)}`,
     });
+    const m = b.mtOnly;
+    out.push({
+      figure: `repair ${b.band} %: the same located by MT alone, without the memory's alignments (${m.offered}/${b.n})`,
+      value: m.offered === 0 ? null : 100 * (1 - m.repaired.edits / m.rawWhereOffered.edits),
+      unit: '%',
+      note: `raw ${f(m.rawWhereOffered)} → repaired ${f(m.repaired)}; repaired-or-raw over all ${f(m.offeredOrRaw)}`,
+    });
+    out.push({
+      figure: `repair ${b.band} %: offered only by the alignments (${b.addedByAlignment}), fewer edits than raw there`,
+      value: b.addedByAlignment === 0 ? null : 100 * (1 - b.added.repaired.edits / b.added.raw.edits),
+      unit: '%',
+      note: `raw ${f(b.added.raw)} → repaired ${f(b.added.repaired)}; ${b.changedByAlignment} of MT's repairs placed otherwise by them`,
+    });
     out.push({
       figure: `repair ${b.band} %: all ${b.n} held out, raw | full MT | repaired-or-raw`,
       value: b.offeredOrRaw.edits,

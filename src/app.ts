@@ -236,7 +236,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(termsRoutes, termsDeps);
   await app.register(segmentsRoutes, { db, languages, indexes, events });
   await app.register(mtRoutes, { db, languages, indexes, mt, segmentContext: segmentInContext });
-  await app.register(repairRoutes, { db, languages, indexes, mt, segmentContext: segmentInContext });
+  await app.register(repairRoutes, {
+    db,
+    languages,
+    indexes,
+    mt,
+    segmentContext: segmentInContext,
+    learned,
+  });
   await app.register(mtSettingsRoutes, { db, mt, box: secretBox, timeoutMs: config.mtTimeoutMs });
   await app.register(tasksRoutes, { db, tasks: worker });
   await app.register(projectsRoutes, { db, languages, regexTimeoutMs: config.regexTimeoutMs });

@@ -2,10 +2,9 @@
 import { principalOf } from '../../http/principal.ts';
 import type { App } from '../../http/types.ts';
 import { RepairList, RepairQuery } from './repair-schemas.ts';
-import { repairedMatches } from './repair-service.ts';
-import type { MtDeps } from './service.ts';
+import { type RepairDeps, repairedMatches } from './repair-service.ts';
 
-export async function repairRoutes(app: App, deps: MtDeps) {
+export async function repairRoutes(app: App, deps: RepairDeps) {
   app.get(
     '/v2/translate/repairs',
     {

@@ -32,6 +32,11 @@ export const RepairedMatch = Type.Object({
   /** Differences between the segment's source and the match's, and how many of them were patched. */
   differences: Type.Integer(),
   patched: Type.Integer(),
+  /**
+   * Of the patched, how many were located by the memory's learned word alignments rather than by the MT of
+   * the match's own words (its lexicon, once trained: GET /v2/lexicon's).
+   */
+  aligned: Type.Integer(),
 });
 
 export const RepairList = Type.Object({

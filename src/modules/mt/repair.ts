@@ -12,6 +12,13 @@
 // as the match has it. Spans holding inline tags are never cut or patched, so tags and placeholders stay
 // where the translator put them. Pure: the MT comes in as a function, so that one batch serves a repair
 // and the tests and the bench can give their own.
+//
+// The memory's word alignments (repair-alignment.ts) are the second way to locate: when the MT of σ occurs
+// more than once, the occurrence within the span σ's words are linked to is taken; when no context's MT
+// occurs at all, the consistent span an anchored σ projects onto is patched — only what lies between the
+// engine's anchors, and only where the engine renders them as the span does (narrowed, contextKept).
+
+import { scanTokens } from '../../matching/tokenize.ts';
 import {
   type DiffBlock,
   type DiffWord,
@@ -19,6 +26,7 @@ import {
   wordDifferences,
 } from '../../matching/word-differences.ts';
 import { parseTagged } from '../../text/inline-tags.ts';
+import { type PairAlignment, projectSpan } from './repair-alignment.ts';
 
 export interface RepairInput {
   /** The segment's source (tagged text). */
@@ -42,6 +50,8 @@ export interface Repair {
   /** Differences (blocks of words) between the segment's source and the match's, and how many were patched. */
   differences: number;
   patched: number;
+  /** Of the patched, those located by the memory's word alignments (alone, or choosing among MT's places). */
+  aligned: number;
 }
 
 /** How a phrase pair is anchored: by the equal words on both sides, on one side, or none (bare). */
@@ -54,6 +64,9 @@ interface Candidate {
   to: number;
   /** σ′ as written in the segment's source: its first letter's case decides the patch's. */
   toSource: string;
+  /** σ's UTF-16 offsets in the match's source (NFC): what the word alignments project. */
+  fromStart: number;
+  fromEnd: number;
 }
 
 export interface RepairPlan {
@@ -98,7 +111,14 @@ export function planRepair(input: RepairInput, options: PlanOptions = {}): Repai
       const to = phrase(diff.query, diff.queryWords, block.q0 - left, block.q1 + right);
       // A phrase that would cut through or carry a tag is not patched: the tags stay as the match has them.
       if (from === null || to === null || from === '') continue;
-      candidates.push({ anchoring, from: textIndex(from), to: textIndex(to), toSource: to });
+      candidates.push({
+        anchoring,
+        from: textIndex(from),
+        to: textIndex(to),
+        toSource: to,
+        fromStart: diff.candidateWords[block.c0 - left].start,
+        fromEnd: diff.candidateWords[block.c1 + right - 1].end,
+      });
     }
     return candidates;
   });
@@ -137,6 +157,11 @@ function phrase(text: string, words: { start: number; end: number }[], a: number
 export interface ApplyOptions {
   /** Use the prefix-stemming locate when the exact one finds nothing (default true). */
   stemming?: boolean;
+  /**
+   * The match's source (the plan's diff.candidate) and target (NFC) aligned from the memory's learned
+   * lexicon (repair-alignment.ts): the second way to locate a difference. Without it, MT alone locates.
+   */
+  alignment?: PairAlignment | null;
 }
 
 /** A stretch of the match's target to replace, and how its highlight is found. */
@@ -157,30 +182,83 @@ export function applyRepair(
   const target = plan.input.matchTarget.normalize('NFC');
   const view = searchView(target);
   const patches: Patch[] = [];
+  let aligned = 0;
   const free = (start: number, end: number) =>
     !patches.some(
       (p) => (start < p.end && p.start < end) || (start === end && p.start < start && start < p.end),
     );
+  const alignment = options.alignment ?? null;
+  const projected = (c: Candidate) => {
+    const span = alignment ? projectSpan(alignment, c.fromStart, c.fromEnd) : null;
+    // A span holding a tag is not patched, as with MT's; nor one holding layout (see phrase()).
+    if (span === null) return null;
+    const text = view.slice(span.start, span.end);
+    if (text.includes('\0') || /\s\s|[\t\n\r]/u.test(text)) return null;
+    // The alignments link words only: σ's placeholders must be in the span, or the patch would leave them.
+    const inPhrase = plan.diff.candidateWords.filter(
+      (w) => w.type === 'placeholder' && w.start >= c.fromStart && w.end <= c.fromEnd,
+    ).length;
+    return inPhrase === placeholders(target.slice(span.start, span.end)) ? span : null;
+  };
+  /** Patches a span MT's phrase `from` was found at with `to`; false when another patch holds it. */
+  const patch = (at: { start: number; end: number }, c: Candidate, from: string, to: string) => {
+    // Two differences claiming one stretch of the target would patch each other's words: the first keeps it.
+    if (!free(at.start, at.end)) return false;
+    const inflected = inflectedLike(target.slice(at.start, at.end), from, to);
+    patches.push({
+      ...at,
+      text: withCaseOf(target, at.start, inflected, c.toSource, plan.diff.query),
+      mark: 'words',
+    });
+    return true;
+  };
   for (const candidates of plan.blocks) {
+    let located = false;
     for (const c of candidates) {
       const from = translations[c.from]?.trim();
       const to = translations[c.to]?.trim();
       if (!from || to === undefined) continue;
-      const at = locate(view, from, options.stemming ?? true);
+      const hits = locateAll(view, from, options.stemming ?? true);
+      let at = hits.length === 1 ? hits[0] : null;
+      let byAlignment = false;
+      if (hits.length > 1) {
+        // MT's phrase is in the target more than once: the alignment says which one is σ's.
+        const span = projected(c);
+        const inside = span ? hits.filter((h) => h.start >= span.start && h.end <= span.end) : [];
+        at = inside.length === 1 ? inside[0] : null;
+        byAlignment = at !== null;
+      }
       if (at === null) continue;
-      // Two differences claiming one stretch of the target would patch each other's words: the first keeps it.
-      if (free(at.start, at.end)) {
-        patches.push({
-          ...at,
-          text: withCaseOf(
-            target,
-            at.start,
-            inflectedLike(target.slice(at.start, at.end), from, to),
-            c.toSource,
-            plan.diff.query,
-          ),
-          mark: 'words',
-        });
+      if (patch(at, c, from, to) && byAlignment) aligned++;
+      located = true;
+      break;
+    }
+    if (located || alignment === null) continue;
+    // No context's MT is in the target as the engine writes it: where the memory's alignments put σ. Only
+    // an anchored phrase (a bare one's MT has no context to check), and only where the engine renders the
+    // context as the translator did: the words the MT of σ′ shares with the MT of σ are in the span, and
+    // the span starts and ends with the engine's anchors — what lies between them is replaced, the
+    // translator's anchors stay (narrowed()).
+    for (const c of candidates) {
+      if (c.anchoring === 'bare') continue;
+      const from = translations[c.from]?.trim();
+      const to = translations[c.to]?.trim();
+      if (!from || !to) continue;
+      const at = projected(c);
+      if (at === null || !contextKept(target.slice(at.start, at.end), from, to)) continue;
+      const n = narrowed(target, at, from, to);
+      if (n === null || !balanced(target.slice(n.start, n.end)) || !balanced(n.text)) continue;
+      if (free(n.start, n.end)) {
+        // The new text's first word takes the case of its place, as an MT-located patch's does.
+        const lead = /^\s*/u.exec(n.text)![0];
+        const rest = n.text.slice(lead.length);
+        // A name or an acronym ("ORDER BY") keeps its case.
+        const acronym = /\p{Lu}/u.test(/^[\p{L}\p{M}\p{N}_-]*/u.exec(rest)![0].slice(1));
+        const text =
+          lead +
+          (acronym ? rest : withCaseOf(target, n.start + lead.length, rest, c.toSource, plan.diff.query));
+        patches.push({ start: n.start, end: n.end, text, mark: 'words' });
+        aligned++;
       }
       break;
     }
@@ -206,7 +284,7 @@ export function applyRepair(
   }
   out += target.slice(last);
   if (out === target) return null;
-  return { target: out, changes, differences: differencesOf(plan.diff), patched: patches.length };
+  return { target: out, changes, differences: differencesOf(plan.diff), patched: patches.length, aligned };
 }
 
 /** The differences a repair can patch: blocks of words, numbers and placeholders spelled otherwise, the edges. */
@@ -333,22 +411,26 @@ const WORDS = /[\p{L}\p{M}\p{N}]+/gu;
 
 /** The one place `phrase` occurs in the view: exactly on word boundaries, else by stemmed words; null if not once. */
 function locate(view: string, phrase: string, stemming: boolean): { start: number; end: number } | null {
+  const hits = locateAll(view, phrase, stemming);
+  return hits.length === 1 ? hits[0] : null;
+}
+
+/** Where `phrase` occurs in the view: exactly on word boundaries, else (none exactly) by stemmed words. */
+function locateAll(view: string, phrase: string, stemming: boolean): { start: number; end: number }[] {
   const needle = fold(phrase);
-  const found: number[] = [];
-  for (let i = view.indexOf(needle); i >= 0 && found.length < 2; i = view.indexOf(needle, i + 1)) {
+  const found: { start: number; end: number }[] = [];
+  for (let i = view.indexOf(needle); i >= 0; i = view.indexOf(needle, i + 1)) {
     const before = i > 0 && WORD_CHAR.test(view[i - 1]) && WORD_CHAR.test(needle[0]);
     const end = i + needle.length;
     const after = end < view.length && WORD_CHAR.test(view[end]) && WORD_CHAR.test(needle[needle.length - 1]);
-    if (!before && !after) found.push(i);
+    if (!before && !after) found.push({ start: i, end });
   }
-  if (found.length === 1) return { start: found[0], end: found[0] + needle.length };
-  if (found.length > 1 || !stemming) return null;
+  if (found.length > 0 || !stemming) return found;
   const want = [...needle.matchAll(WORDS)].map((m) => m[0]);
   // Only a phrase made of words and spaces is matched by its words: one with punctuation or placeholders
   // would lose them.
-  if (want.length === 0 || needle.replace(WORDS, '').trim() !== '') return null;
+  if (want.length === 0 || needle.replace(WORDS, '').trim() !== '') return found;
   const have = [...view.matchAll(WORDS)];
-  let hit: { start: number; end: number } | null = null;
   for (let i = 0; i + want.length <= have.length; i++) {
     let ok = true;
     for (let k = 0; k < want.length && ok; k++) {
@@ -360,11 +442,10 @@ function locate(view: string, phrase: string, stemming: boolean): { start: numbe
       }
     }
     if (!ok) continue;
-    if (hit) return null;
     const lastWord = have[i + want.length - 1];
-    hit = { start: have[i].index, end: lastWord.index + lastWord[0].length };
+    found.push({ start: have[i].index, end: lastWord.index + lastWord[0].length });
   }
-  return hit;
+  return found;
 }
 
 /**
@@ -400,6 +481,69 @@ export function inflectedLike(found: string, from: string, to: string): string {
         : word;
   }
   return out + to.slice(last);
+}
+
+/**
+ * The part of a projected span that the MT's change covers: the MT of σ and of σ′ share leading and
+ * trailing words (the engine's anchors); where the span starts and ends with the same words (by stem), only
+ * what lies between them is replaced, by what lies between them in the MT of σ′ — the translator's own
+ * anchors stay. Null when the span's edges are not the engine's.
+ */
+export function narrowed(
+  target: string,
+  at: { start: number; end: number },
+  from: string,
+  to: string,
+): { start: number; end: number; text: string } | null {
+  const f = [...fold(from).matchAll(WORDS)].map((m) => m[0]);
+  const t = [...to.matchAll(WORDS)];
+  const tf = t.map((m) => fold(m[0]));
+  const span = target.slice(at.start, at.end);
+  const s = [...span.matchAll(WORDS)];
+  const sf = s.map((m) => fold(m[0]));
+  let k = 0;
+  while (k < f.length && k < tf.length && f[k] === tf[k]) k++;
+  let l = 0;
+  while (l < f.length - k && l < tf.length - k && f[f.length - 1 - l] === tf[tf.length - 1 - l]) l++;
+  if (k + l === 0 || k + l > sf.length) return null;
+  for (let i = 0; i < k; i++) if (!sameStem(sf[i], tf[i])) return null;
+  for (let i = 0; i < l; i++) if (!sameStem(sf[sf.length - 1 - i], tf[tf.length - 1 - i])) return null;
+  const cut = (words: RegExpExecArray[], text: string) => ({
+    start: k === 0 ? 0 : words[k - 1].index + words[k - 1][0].length,
+    end: l === 0 ? text.length : words[words.length - l].index,
+  });
+  const a = cut(s, span);
+  const b = cut(t, to);
+  return { start: at.start + a.start, end: at.start + a.end, text: to.slice(b.start, b.end) };
+}
+
+/** How many placeholders a text holds. */
+function placeholders(text: string): number {
+  let n = 0;
+  scanTokens(text, (type) => {
+    if (type === 'placeholder') n++;
+  });
+  return n;
+}
+
+/** Whether a text opens and closes its brackets and quotes alike: a patch may not cut a pair apart. */
+function balanced(text: string): boolean {
+  const count = (ch: string) => text.split(ch).length - 1;
+  for (const [open, close] of ['()', '[]', '{}', '«»', '“”', '‘’']) {
+    if (count(open) !== count(close)) return false;
+  }
+  return count('"') % 2 === 0;
+}
+
+/**
+ * Whether a target span keeps the engine's context: every word the MT of σ′ shares with the MT of σ (the
+ * engine's rendering of the anchors) is in the span, by its stem, and there is at least one.
+ */
+export function contextKept(span: string, from: string, to: string): boolean {
+  const have = [...fold(span).matchAll(WORDS)].map((m) => m[0]);
+  const before = new Set([...fold(from).matchAll(WORDS)].map((m) => m[0]));
+  const shared = [...fold(to).matchAll(WORDS)].map((m) => m[0]).filter((w) => before.has(w));
+  return shared.length > 0 && shared.every((w) => have.some((h) => sameStem(h, w)));
 }
 
 /** Equal words, or words sharing a stem of at least four letters that leaves at most three letters each. */
