@@ -474,6 +474,46 @@ export interface ConcurrencyResult {
   errors: string[];
   /** 1-minute load average when the pass started: other work on the 2 cores lengthens the tail. */
   load_at_start: number;
+  /**
+   * From the server's /metrics before and after the pass: its CPU time per query (user and system), and its
+   * garbage collections (count and total milliseconds) by kind — what the load average does not change much.
+   */
+  server: ServerPass;
+}
+
+export interface ServerPass {
+  cpu_ms_per_query: number;
+  gc: Record<string, { count: number; ms: number }>;
+}
+
+/** The server's own counters (prom-client's default metrics) that a pass is judged by. */
+interface ServerCounters {
+  cpuS: number;
+  gc: Map<string, { count: number; s: number }>;
+}
+
+async function serverCounters(api: Api): Promise<ServerCounters> {
+  const res = await api.request('GET', '/metrics');
+  if (res.status !== 200) throw new HttpError(res.status, `GET /metrics answered ${res.status}`);
+  const text = res.body.toString('utf8');
+  const cpuS = Number(/^process_cpu_seconds_total (\S+)$/m.exec(text)?.[1] ?? Number.NaN);
+  const gc = new Map<string, { count: number; s: number }>();
+  for (const m of text.matchAll(/^nodejs_gc_duration_seconds_(sum|count)\{kind="(\w+)"\} (\S+)$/gm)) {
+    const entry = gc.get(m[2]) ?? { count: 0, s: 0 };
+    if (m[1] === 'sum') entry.s = Number(m[3]);
+    else entry.count = Number(m[3]);
+    gc.set(m[2], entry);
+  }
+  return { cpuS, gc };
+}
+
+function serverPass(before: ServerCounters, after: ServerCounters, queries: number): ServerPass {
+  const gc: ServerPass['gc'] = {};
+  for (const [kind, a] of after.gc) {
+    const b = before.gc.get(kind) ?? { count: 0, s: 0 };
+    if (a.count > b.count) gc[kind] = { count: a.count - b.count, ms: 1000 * (a.s - b.s) };
+  }
+  return { cpu_ms_per_query: (1000 * (after.cpuS - before.cpuS)) / queries, gc };
 }
 
 export interface QueryBenchResult {
@@ -561,6 +601,8 @@ export async function runQueryBench(opts: QueryBenchOptions): Promise<QueryBench
     const byClients: ConcurrencyResult[] = [];
     for (const clients of opts.clients ?? [1, 8, 32]) {
       const loadAtStart = loadavg()[0];
+      // Read before the warm-up too: the pass's counters include its warm-up queries.
+      const before = await serverCounters(api);
       const result = await runClients({
         url: api.base,
         key: opts.apiKey,
@@ -579,6 +621,8 @@ export async function runQueryBench(opts: QueryBenchOptions): Promise<QueryBench
         if (ms > slowest.ms) slowest = { ms, cls: q.cls, chars: q.query.length };
       });
       const classes = classTimes(times);
+      const sent = timed.length + opts.warmup.filter((q) => q.query.trim() !== '').length;
+      const server = serverPass(before, await serverCounters(api), sent);
       byClients.push({
         clients,
         classes,
@@ -586,9 +630,10 @@ export async function runQueryBench(opts: QueryBenchOptions): Promise<QueryBench
         queries_per_s: (1000 * times.get('all')!.length) / result.wall_ms,
         errors: result.errors,
         load_at_start: loadAtStart,
+        server,
       });
       log(
-        `queries over HTTP, ${clients} client${clients === 1 ? '' : 's'}: p50 ${classes.all.p50.toFixed(3)} ms, p99 ${classes.all.p99.toFixed(3)} ms, max ${classes.all.max.toFixed(1)} ms (load ${loadAtStart.toFixed(2)})`,
+        `queries over HTTP, ${clients} client${clients === 1 ? '' : 's'}: p50 ${classes.all.p50.toFixed(3)} ms, p99 ${classes.all.p99.toFixed(3)} ms, max ${classes.all.max.toFixed(1)} ms (load ${loadAtStart.toFixed(2)}); server CPU ${server.cpu_ms_per_query.toFixed(3)} ms a query, GC ${JSON.stringify(server.gc)}`,
       );
     }
     const one = byClients.find((c) => c.clients === 1) ?? byClients[0];
