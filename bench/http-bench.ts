@@ -1,7 +1,7 @@
 // Server bench over HTTP: the real `tessera serve` process, TMX import rate and RSS, restart to ready, query latency.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -13,9 +13,11 @@ import { percentiles } from './table.ts';
 
 /**
  * The server the bench runs is the compiled one users run (`npm start`), built from the current sources
- * into a folder of the bench's own (inside the repository, so that its imports find node_modules).
+ * into a folder of the bench's own (inside the repository, so that its imports find node_modules). One
+ * folder a bench process: the build empties its folder first, and a second bench in the same checkout once
+ * emptied it under the first one's server.
  */
-const BUILD = join(import.meta.dirname, '..', '.tmp', 'bench-build');
+const BUILD = join(import.meta.dirname, '..', '.tmp', `bench-build-${process.pid}`);
 let built = false;
 function compiledMain(): string {
   if (!built) {
@@ -37,6 +39,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const live = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const child of live) child.kill('SIGKILL');
+  if (built) rmSync(BUILD, { recursive: true, force: true });
 });
 
 export interface ServerSettings {
