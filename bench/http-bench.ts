@@ -1,18 +1,23 @@
 // Server bench over HTTP: the real `tessera serve` process, TMX import rate and RSS, restart to ready, query latency.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { createReadStream, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { LabelledQuery } from './corpus.ts';
 import type { Percentiles } from './engine-bench.ts';
+import type { ClientJob, ClientResult } from './http-clients.ts';
 import { percentiles } from './table.ts';
 
 /**
  * The server the bench runs is the compiled one users run (`npm start`), built from the current sources
- * into a folder of the bench's own (inside the repository, so that its imports find node_modules).
+ * into a folder of the bench's own (inside the repository, so that its imports find node_modules). One
+ * folder a bench process: the build empties its folder first, and a second bench in the same checkout once
+ * emptied it under the first one's server.
  */
-const BUILD = join(import.meta.dirname, '..', '.tmp', 'bench-build');
+const BUILD = join(import.meta.dirname, '..', '.tmp', `bench-build-${process.pid}`);
 let built = false;
 function compiledMain(): string {
   if (!built) {
@@ -34,6 +39,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const live = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const child of live) child.kill('SIGKILL');
+  if (built) rmSync(BUILD, { recursive: true, force: true });
 });
 
 export interface ServerSettings {
@@ -50,8 +56,10 @@ export class ServerProcess {
   private out = '';
   private err = '';
   private readonly exited: Promise<number | null>;
+  private readonly dataDir: string;
 
   constructor(settings: ServerSettings) {
+    this.dataDir = settings.dataDir;
     // BENCH_SERVER_NODE_ARGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=.tmp/prof` to
     // find what holds its event loop (scripts/long-tasks.mjs reads the profile).
     const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
@@ -91,6 +99,29 @@ export class ServerProcess {
     return this.child.pid ?? 0;
   }
 
+  /**
+   * The process that serves: `tessera serve` starts it again with the server's Node flags
+   * (src/cli/server-node-flags.ts), so the child spawned here may be only its launcher. The serving process
+   * holds the data directory's lock file, which names its pid.
+   */
+  servingPid(): number {
+    try {
+      const held = JSON.parse(readFileSync(join(this.dataDir, 'tessera.lock'), 'utf8')) as { pid?: number };
+      if (typeof held.pid === 'number') return held.pid;
+    } catch {}
+    return this.pid;
+  }
+
+  /** The Node flags the serving process runs with (from /proc/<pid>/cmdline). */
+  nodeFlags(): string[] {
+    const argv = readFileSync(`/proc/${this.servingPid()}/cmdline`, 'utf8').split('\0').slice(1);
+    // Node's own flags come before the script's path.
+    return argv.slice(
+      0,
+      argv.findIndex((arg) => !arg.startsWith('-')),
+    );
+  }
+
   /** Waits for "Tessera listening on URL" and answers the URL. */
   async listening(timeoutMs = 60_000): Promise<string> {
     const started = performance.now();
@@ -105,7 +136,7 @@ export class ServerProcess {
 
   /** Resident set size now, and its high-water mark since start, in MB (from /proc/<pid>/status). */
   memory(): { rssMb: number; hwmMb: number } {
-    const status = readFileSync(`/proc/${this.pid}/status`, 'utf8');
+    const status = readFileSync(`/proc/${this.servingPid()}/status`, 'utf8');
     const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
     return { rssMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024 };
   }
@@ -140,7 +171,7 @@ export class Api {
   private readonly url: URL;
 
   constructor(
-    base: string,
+    readonly base: string,
     private readonly key: string,
   ) {
     this.url = new URL(base);
@@ -428,8 +459,64 @@ export interface QueryBenchOptions {
   /** Timed queries (their classes label the per-class figures) and the warm-up queries before them. */
   queries: readonly LabelledQuery[];
   warmup: readonly LabelledQuery[];
+  /** Concurrent keep-alive clients, one pass of the timed queries each (default 1, 8 and 32). */
+  clients?: readonly number[];
   n?: number;
   log?: (line: string) => void;
+}
+
+/** Per class (and `all`): client-side milliseconds per query, p50/p95/p99/max. */
+export type ClassTimes = Record<string, Percentiles & { max: number }>;
+
+export interface ConcurrencyResult {
+  clients: number;
+  classes: ClassTimes;
+  /** The slowest timed query: its milliseconds, class and length in characters. */
+  slowest: { ms: number; cls: string; chars: number };
+  queries_per_s: number;
+  errors: string[];
+  /** 1-minute load average when the pass started: other work on the 2 cores lengthens the tail. */
+  load_at_start: number;
+  /**
+   * From the server's /metrics before and after the pass: its CPU time per query (user and system), and its
+   * garbage collections (count and total milliseconds) by kind — what the load average does not change much.
+   */
+  server: ServerPass;
+}
+
+export interface ServerPass {
+  cpu_ms_per_query: number;
+  gc: Record<string, { count: number; ms: number }>;
+}
+
+/** The server's own counters (prom-client's default metrics) that a pass is judged by. */
+interface ServerCounters {
+  cpuS: number;
+  gc: Map<string, { count: number; s: number }>;
+}
+
+async function serverCounters(api: Api): Promise<ServerCounters> {
+  const res = await api.request('GET', '/metrics');
+  if (res.status !== 200) throw new HttpError(res.status, `GET /metrics answered ${res.status}`);
+  const text = res.body.toString('utf8');
+  const cpuS = Number(/^process_cpu_seconds_total (\S+)$/m.exec(text)?.[1] ?? Number.NaN);
+  const gc = new Map<string, { count: number; s: number }>();
+  for (const m of text.matchAll(/^nodejs_gc_duration_seconds_(sum|count)\{kind="(\w+)"\} (\S+)$/gm)) {
+    const entry = gc.get(m[2]) ?? { count: 0, s: 0 };
+    if (m[1] === 'sum') entry.s = Number(m[3]);
+    else entry.count = Number(m[3]);
+    gc.set(m[2], entry);
+  }
+  return { cpuS, gc };
+}
+
+function serverPass(before: ServerCounters, after: ServerCounters, queries: number): ServerPass {
+  const gc: ServerPass['gc'] = {};
+  for (const [kind, a] of after.gc) {
+    const b = before.gc.get(kind) ?? { count: 0, s: 0 };
+    if (a.count > b.count) gc[kind] = { count: a.count - b.count, ms: 1000 * (a.s - b.s) };
+  }
+  return { cpu_ms_per_query: (1000 * (after.cpuS - before.cpuS)) / queries, gc };
 }
 
 export interface QueryBenchResult {
@@ -438,18 +525,56 @@ export interface QueryBenchResult {
   startup_readyz_s: number;
   startup_first_query_s: number;
   rss_after_start_mb: number;
+  /** The Node flags the serving process ran with (its command line), as `tessera serve` chose them. */
+  server_node_flags: string[];
   query_count: number;
   /** Queries of the set left out because they are blank (the API answers 400 to those). */
   blank_queries: number;
   query_errors: string[];
-  /** Client-side milliseconds per query on loopback; `all` is the whole mixed set. */
-  classes: Record<string, Percentiles>;
-  /** The slowest timed query: its milliseconds, class and length in characters. */
+  /** One client: the figures of `by_clients[0]` when it is 1 (kept for the rows and results that read them). */
+  classes: ClassTimes;
   slowest: { ms: number; cls: string; chars: number };
+  /** Each concurrency in turn, on the same server and the same timed queries. */
+  by_clients: ConcurrencyResult[];
   rss_after_queries_mb: number;
 }
 
-/** Starts a server on the imported data: time to ready, then query latency from one client. */
+const CLIENTS_SCRIPT = join(import.meta.dirname, 'http-clients.ts');
+
+/**
+ * Runs the clients in a process of their own (bench/http-clients.ts), so that neither the bench process's
+ * garbage collections (it held the corpus) nor its event loop count as the server's latency. The clients'
+ * process gets a 64 MB young generation: it allocates a little per answer, and its own scavenges would be
+ * counted too.
+ */
+async function runClients(job: ClientJob): Promise<ClientResult> {
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', CLIENTS_SCRIPT], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+    out += d;
+  });
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+    err = (err + d).slice(-4000);
+  });
+  child.stdin!.end(JSON.stringify(job));
+  const [code] = (await once(child, 'close')) as [number | null];
+  if (code !== 0) throw new Error(`the HTTP clients' process exited with ${code}: ${err}`);
+  return JSON.parse(out) as ClientResult;
+}
+
+function classTimes(times: Map<string, number[]>): ClassTimes {
+  return Object.fromEntries(
+    [...times].map(([cls, ms]) => [cls, { ...percentiles(ms), max: Math.max(...ms) }]),
+  );
+}
+
+/**
+ * Starts a server on the imported data: time to ready, then query latency from 1, 8 and 32 concurrent
+ * keep-alive clients (closed loop: each sends its next query when the last is answered).
+ */
 export async function runQueryBench(opts: QueryBenchOptions): Promise<QueryBenchResult> {
   const log = opts.log ?? (() => {});
   // The API refuses a blank query with 400 by contract; the engine answers it with nothing. Not timed.
@@ -471,37 +596,62 @@ export async function runQueryBench(opts: QueryBenchOptions): Promise<QueryBench
     }
     const firstQueryS = (performance.now() - spawnedAt) / 1000;
     const rssAfterStart = server.memory().rssMb;
-    log(`restart: readyz ${readyzS.toFixed(2)} s, first query ${firstQueryS.toFixed(2)} s`);
+    const flags = server.nodeFlags();
+    log(
+      `restart: readyz ${readyzS.toFixed(2)} s, first query ${firstQueryS.toFixed(2)} s; server's node flags: ${flags.join(' ') || 'none'}`,
+    );
 
-    for (const q of opts.warmup) if (q.query.trim() !== '') await api.request('GET', path(q));
-    const times = new Map<string, number[]>([['all', []]]);
-    const errors: string[] = [];
-    let slowest = { ms: 0, cls: '', chars: 0 };
-    for (const q of timed) {
-      const start = performance.now();
-      const res = await api.request('GET', path(q));
-      const ms = performance.now() - start;
-      if (res.status !== 200) {
-        errors.push(`${q.cls} ${res.status}: ${res.body.toString('utf8').slice(0, 200)}`);
-        continue;
-      }
-      times.get('all')!.push(ms);
-      if (!times.has(q.cls)) times.set(q.cls, []);
-      times.get(q.cls)!.push(ms);
-      if (ms > slowest.ms) slowest = { ms, cls: q.cls, chars: q.query.length };
+    const byClients: ConcurrencyResult[] = [];
+    for (const clients of opts.clients ?? [1, 8, 32]) {
+      const loadAtStart = loadavg()[0];
+      // Read before the warm-up too: the pass's counters include its warm-up queries.
+      const before = await serverCounters(api);
+      const result = await runClients({
+        url: api.base,
+        key: opts.apiKey,
+        clients,
+        warmup: opts.warmup.filter((q) => q.query.trim() !== '').map(path),
+        timed: timed.map(path),
+      });
+      const times = new Map<string, number[]>([['all', []]]);
+      let slowest = { ms: 0, cls: '', chars: 0 };
+      result.ms.forEach((ms, i) => {
+        if (ms === null) return;
+        const q = timed[i];
+        times.get('all')!.push(ms);
+        if (!times.has(q.cls)) times.set(q.cls, []);
+        times.get(q.cls)!.push(ms);
+        if (ms > slowest.ms) slowest = { ms, cls: q.cls, chars: q.query.length };
+      });
+      const classes = classTimes(times);
+      const sent = timed.length + opts.warmup.filter((q) => q.query.trim() !== '').length;
+      const server = serverPass(before, await serverCounters(api), sent);
+      byClients.push({
+        clients,
+        classes,
+        slowest,
+        queries_per_s: (1000 * times.get('all')!.length) / result.wall_ms,
+        errors: result.errors,
+        load_at_start: loadAtStart,
+        server,
+      });
+      log(
+        `queries over HTTP, ${clients} client${clients === 1 ? '' : 's'}: p50 ${classes.all.p50.toFixed(3)} ms, p99 ${classes.all.p99.toFixed(3)} ms, max ${classes.all.max.toFixed(1)} ms (load ${loadAtStart.toFixed(2)}); server CPU ${server.cpu_ms_per_query.toFixed(3)} ms a query, GC ${JSON.stringify(server.gc)}`,
+      );
     }
-    const classes = Object.fromEntries([...times].map(([cls, ms]) => [cls, percentiles(ms)]));
-    log(`queries over HTTP: p50 ${classes.all.p50.toFixed(3)} ms, p99 ${classes.all.p99.toFixed(3)} ms`);
+    const one = byClients.find((c) => c.clients === 1) ?? byClients[0];
     return {
       startup_listening_s: listeningS,
       startup_readyz_s: readyzS,
       startup_first_query_s: firstQueryS,
       rss_after_start_mb: rssAfterStart,
+      server_node_flags: flags,
       query_count: timed.length,
       blank_queries: opts.queries.length - timed.length,
-      query_errors: errors,
-      classes,
-      slowest,
+      query_errors: byClients.flatMap((c) => c.errors),
+      classes: one.classes,
+      slowest: one.slowest,
+      by_clients: byClients,
       rss_after_queries_mb: server.memory().rssMb,
     };
   });

@@ -92,6 +92,8 @@ export async function serveUntilSignal(config: Config): Promise<void> {
         process.exit(1);
       });
   };
-  process.once('SIGTERM', onSignal);
-  process.once('SIGINT', onSignal);
+  // Not once: a terminal's Ctrl-C reaches the server and its launcher (src/cli/server-node-flags.ts), which
+  // forwards it, and that second signal must not end the shutdown the first one began.
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
 }

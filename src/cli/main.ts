@@ -17,6 +17,10 @@ program
   .addOption(new Option('--port <port>', 'port to listen on (TESSERA_PORT)'))
   .addOption(new Option('--host <host>', 'address to listen on (TESSERA_HOST)'))
   .action(async (opts: { port?: string; host?: string }) => {
+    // The server's Node flags (young generation size) take effect only on node's command line.
+    const { relaunchWithServerFlags, watchLauncher } = await import('./server-node-flags.ts');
+    if (relaunchWithServerFlags()) return;
+    watchLauncher();
     const { serveUntilSignal } = await import('../server.ts');
     await serveUntilSignal(await configFrom({ port: opts.port, host: opts.host }));
   });
