@@ -75,6 +75,8 @@ const LINK_POSTERIOR = 0.1;
 const GROWN_SPAN_WEIGHT = 0.3;
 /** Translations kept per source word of the word-level model (for ranking one-word look-ups). */
 const LEXICAL_KEPT = 4;
+/** Candidates of a look-up whose target phrase's sentences are counted (the rest take a bound). */
+const COUNTED_CANDIDATES = 10;
 
 class Vocabulary {
   readonly ids = new Map<string, number>();
@@ -183,6 +185,8 @@ export class WordAligner {
   private linkOf = new Int16Array(0);
   /** Per target word, the sentences holding it (for the inverse phrase probability). */
   private targetPostings: Int32Array[] = [];
+  /** The most words a target sentence has. */
+  private maxTargetLength = 0;
   figures: TrainingFigures | undefined;
   /** Per source word, its LEXICAL_KEPT likeliest target words by t(f|e)·t(e|f), best first, and that product. */
   private lexicalIds = new Int32Array(0);
@@ -369,6 +373,8 @@ export class WordAligner {
       }
     }
     this.targetPostings = targetLists.map((l) => Int32Array.from(l));
+    for (let i = 0; i < n; i++)
+      this.maxTargetLength = Math.max(this.maxTargetLength, this.tgtAt[i + 1] - this.tgtAt[i]);
     this.figures = {
       pairs: n,
       skipped,
@@ -543,6 +549,8 @@ export class WordAligner {
       examples: number[];
     }
     const byStems = new Map<string, Candidate>();
+    const stems = new Map<number, string>();
+    const aligned = new Uint8Array(this.maxTargetLength);
     /** Counts target words lo..hi of a sentence as a candidate, `weight` for the ranking, `mass` as a count. */
     const add = (sentence: number, lo: number, hi: number, weight: number, mass: number) => {
       const t0 = this.tgtAt[sentence];
@@ -551,7 +559,9 @@ export class WordAligner {
       const spanIds: number[] = [];
       for (let b = lo; b <= hi; b++) {
         const f = this.tgtIds[t0 + b];
-        words.push(stem(this.tgt.words[f]));
+        let stemmed = stems.get(f);
+        if (stemmed === undefined) stems.set(f, (stemmed = stem(this.tgt.words[f])));
+        words.push(stemmed);
         spanIds.push(f);
       }
       const key = words.join(' ');
@@ -577,7 +587,7 @@ export class WordAligner {
       // admite", "wird übersprungen"), so the span grown by it is a candidate too, counted less.
       const t0 = this.tgtAt[sentence];
       const nt = this.tgtAt[sentence + 1] - t0;
-      const aligned = new Uint8Array(nt);
+      aligned.fill(0, 0, nt);
       for (let a = this.srcAt[sentence]; a < this.srcAt[sentence + 1]; a++) {
         if (this.linkOf[a] >= 0) aligned[this.linkOf[a]] = 1;
       }
@@ -592,34 +602,63 @@ export class WordAligner {
     const source = tokens.map(stem).join(' ');
     // The sample stands for all the sentences holding the phrase: its counts scale by that ratio.
     const scale = found.length < (options.sample ?? 150) ? 1 : Math.max(1, sourceFrequency / found.length);
-    const scored = candidates.map((c) => {
-      let score = c.weight;
-      // Only a candidate of as many words as the phrase borrows from the longer ones holding it: for "invalid
-      // input", "ungültige" is the span of a sentence whose "input" was not linked, not a shorter rendering.
-      for (const longer of candidates) {
-        if (c.words.length < tokens.length) break;
-        if (longer.words.length > c.words.length && holdsInOrder(longer.words, c.words)) {
-          score += longer.weight / 2;
-        } else if (longer !== c && compounds(longer.words, c.words)) {
-          // A compound holding the candidate ("Wochennummer" for "week") renders a larger phrase whose other
-          // word the links missed: its sentences count for the candidate, and it counts half itself.
-          score += longer.weight;
-        } else if (longer !== c && compounds(c.words, longer.words)) {
-          score /= 2;
+    // Only a candidate of as many words as the phrase borrows from the longer ones holding it: for "invalid
+    // input", "ungültige" is the span of a sentence whose "input" was not linked, not a shorter rendering.
+    // A compound holding a one-word candidate ("Wochennummer" for "week") renders a larger phrase whose other
+    // word the links missed: its sentences count for the candidate, and it counts half itself. (Looked up
+    // by key: a frequent word's look-up has hundreds of candidates.)
+    const byKey = new Map<string, Candidate>();
+    for (const c of candidates) byKey.set(c.words.join(' '), c);
+    const lent = new Map<Candidate, number>();
+    const compound = new Set<Candidate>();
+    for (const longer of candidates) {
+      const held = new Set<Candidate>();
+      for (let length = tokens.length; length < longer.words.length; length++) {
+        for (let from = 0; from + length <= longer.words.length; from++) {
+          const part = byKey.get(longer.words.slice(from, from + length).join(' '));
+          if (part && !held.has(part)) {
+            held.add(part);
+            lent.set(part, (lent.get(part) ?? 0) + longer.weight / 2);
+          }
         }
       }
+    }
+    if (tokens.length === 1) {
+      const single = candidates.filter((c) => c.words.length === 1);
+      for (const c of single) {
+        for (const other of single) {
+          if (other === c || !compounds(other.words, c.words)) continue;
+          lent.set(c, (lent.get(c) ?? 0) + other.weight);
+          compound.add(other);
+        }
+      }
+    }
+    const scored = candidates.map((c) => {
+      let score = c.weight + (lent.get(c) ?? 0);
+      if (compound.has(c)) score /= 2;
       if (c.words.join(' ') === source) score /= 2;
       // A one-word look-up also asks the word-level model: a span holding none of the word's likeliest
       // targets is the links' accident more often than a translation.
       if (ids.length === 1) score *= this.lexicalProbability(ids[0], c.spans) + 0.01;
-      // The phrase table's inverse probability p(source | target) (Koehn, Och and Marcu 2003): how many of the
-      // sentences holding the target words render this source. A function word the links took in ("der",
-      // "beim") is in far more sentences than the source; its square root, as the link count p(target |
-      // source) already carries most of the ranking.
-      let targetFrequency = 0;
-      for (const spanIds of c.spans.values()) targetFrequency += this.targetFrequencyOf(spanIds);
-      score *= Math.sqrt(Math.min(1, (c.mass * scale) / Math.max(1, targetFrequency)));
       return { c, score };
+    });
+    // The phrase table's inverse probability p(source | target) (Koehn, Och and Marcu 2003): how many of the
+    // sentences holding the target words render this source. A function word the links took in ("der",
+    // "beim") is in far more sentences than the source; its square root, as the link count p(target | source)
+    // already carries most of the ranking. Counting a phrase's sentences means reading them: only the
+    // candidates that could make the answer are counted, the others take the bound of their rarest word.
+    scored.sort((a, b) => b.score - a.score);
+    scored.forEach((x, rank) => {
+      let targetFrequency = 0;
+      for (const spanIds of x.c.spans.values()) {
+        if (rank < COUNTED_CANDIDATES) targetFrequency += this.targetFrequencyOf(spanIds);
+        else {
+          let rarest = Number.MAX_SAFE_INTEGER;
+          for (const f of spanIds) rarest = Math.min(rarest, this.targetPostings[f].length);
+          targetFrequency += rarest;
+        }
+      }
+      x.score *= Math.sqrt(Math.min(1, (x.c.mass * scale) / Math.max(1, targetFrequency)));
     });
     const seen = found.length;
     return scored
@@ -647,13 +686,13 @@ export class WordAligner {
     return best;
   }
 
-  /** How many training sentences hold the target words in a row (estimated from the first 2,000 holding the rarest). */
+  /** How many training sentences hold the target words in a row (estimated from the first 500 holding its rarest word). */
   private targetFrequencyOf(words: number[]): number {
     if (words.length === 1) return this.targetPostings[words[0]].length;
     let rarest = this.targetPostings[words[0]];
     for (const w of words) if (this.targetPostings[w].length < rarest.length) rarest = this.targetPostings[w];
     let n = 0;
-    const looked = Math.min(rarest.length, 2000);
+    const looked = Math.min(rarest.length, 500);
     for (let r = 0; r < looked; r++) {
       const i = rarest[r];
       const t0 = this.tgtAt[i];
@@ -785,16 +824,6 @@ export class WordAligner {
     }
     return ids.length === 0 ? 0 : this.occurrences(ids, limit).length;
   }
-}
-
-/** Whether `words` holds `part` as consecutive words. */
-function holdsInOrder(words: string[], part: string[]): boolean {
-  for (let i = 0; i + part.length <= words.length; i++) {
-    let k = 0;
-    while (k < part.length && words[i + k] === part[k]) k++;
-    if (k === part.length) return true;
-  }
-  return false;
 }
 
 /**
