@@ -1,13 +1,21 @@
-// Word alignments learned from a memory's own pairs: IBM Model 1 (Brown et al. 1993) trained by EM in both
-// directions, symmetrised per sentence, and the translations of a word or a short phrase read off the
-// sentences that hold it. What a translator gets from GET /v2/lexicon for a word in no termbase, and what
-// proposes term candidates.
+// Word alignments learned from a memory's own pairs: IBM Model 1 (Brown et al. 1993) in both directions,
+// trained together by agreement (Liang, Taskar and Klein 2006), and the translations of a word or a short
+// phrase read off the sentences that hold it, ranked as a phrase table would rank them. What a translator gets
+// from GET /v2/lexicon for a word in no termbase, and what proposes term candidates.
 //
 // Why Model 1 and not more: a memory is a few thousand to a few million short, literal UI sentences. Model 1
-// is convex (EM finds its one optimum from a uniform start), needs no word order model, and five iterations
-// over a million pairs take seconds in typed arrays. Its weakness — it aligns a frequent function word with
-// everything — is answered by training both directions with fast_align's pull towards the diagonal and
-// keeping the links both agree on (then a link of one direction between words both left unaligned).
+// needs no word order model, and five iterations over a million pairs take minutes in typed arrays. Its
+// weakness — it aligns a frequent function word with everything — is answered by fast_align's pull towards
+// the diagonal (Dyer et al. 2013), by training the two directions by agreement (a link's expected count is
+// the product of its posteriors in both, so a link only one direction believes in counts little), and by
+// keeping a link when that product is high (then a one-direction link between words both left unaligned).
+// An HMM alignment model would order words better, at several times the training time at a million pairs.
+//
+// A look-up ranks the target spans of the sentences holding the phrase by how often they render it, p(target
+// | source), times the square root of p(source | target) (how many of the sentences holding the target words
+// render the phrase: Koehn, Och and Marcu 2003), a one-word look-up also by the word-level model's t(f|e)·t(e|f).
+// On the en-de memory's UI labels (bench/README.md) each of these was measured against a dev set drawn from
+// the training side (its short entries with placeholders) and the en-es memory, never the gold list.
 //
 // Memory layout: every distinct (source word, target word) pair that co-occurs in a sentence has one slot
 // in an open-addressing table (two Int32Arrays of keys, a Float64Array per direction); each sentence keeps
@@ -185,6 +193,8 @@ export class WordAligner {
   private linkOf = new Int16Array(0);
   /** Per target word, the sentences holding it (for the inverse phrase probability). */
   private targetPostings: Int32Array[] = [];
+  private scratchEF = new Float64Array(0);
+  private scratchFE = new Float64Array(0);
   /** The most words a target sentence has. */
   private maxTargetLength = 0;
   figures: TrainingFigures | undefined;
@@ -275,14 +285,12 @@ export class WordAligner {
 
     // Training by agreement (Liang, Taskar and Klein 2006): both directions in one pass, a link's expected
     // count in each being the product of its posteriors in the two — a link only one direction believes in
-    // counts little, which is what keeps Model 1 from tying a frequent word to everything. The second
-    // direction's counts are single precision: a million pairs' table is large, and sums of a few
-    // thousand posteriors lose nothing that matters to a ranking.
-    const countFE = new Float32Array(size);
+    // counts little, which is what keeps Model 1 from tying a frequent word to everything. One array of
+    // counts serves both directions: a word pair's count is the same in each, and NULL's are in different
+    // slots (NULL → f for source to target, e → NULL for target to source).
     const post = new Float64Array((maxTokens + 1) * (maxTokens + 1));
     for (let it = 0; it < iterations; it++) {
       count.fill(0);
-      countFE.fill(0);
       totalE.fill(0);
       totalF.fill(0);
       c = 0;
@@ -308,7 +316,7 @@ export class WordAligner {
           for (let b = 0; b < cols; b++) z += this.tFE[slots[row + b]] * prior(b, a, cols, rows);
           const sn = slots[row];
           const pn = (this.tFE[sn] * prior(0, a, cols, rows)) / z;
-          countFE[sn] += pn;
+          count[sn] += pn;
           totalF[0] += pn;
           const e = this.srcIds[this.srcAt[i] + a - 1];
           for (let b = 1; b < cols; b++) {
@@ -316,7 +324,6 @@ export class WordAligner {
             const q = ((this.tFE[s] * prior(b, a, cols, rows)) / z) * post[a * cols + b];
             count[s] += q;
             totalE[e] += q;
-            countFE[s] += q;
             totalF[keyF[s]] += q;
           }
         }
@@ -325,7 +332,7 @@ export class WordAligner {
       for (let s = 0; s < size; s++) {
         if (keyE[s] === -1) continue;
         this.tEF[s] = count[s] / totalE[keyE[s]] || 0;
-        this.tFE[s] = countFE[s] / totalF[keyF[s]] || 0;
+        this.tFE[s] = count[s] / totalF[keyF[s]] || 0;
       }
     }
 
@@ -341,6 +348,8 @@ export class WordAligner {
     // The links of every sentence, once: a look-up then reads them instead of aligning 150 sentences.
     this.linkOf = new Int16Array(this.srcIds.length);
     for (let i = 0; i < n; i++) this.linkOf.set(this.computeLinks(i), this.srcAt[i]);
+    this.scratchEF = new Float64Array(0);
+    this.scratchFE = new Float64Array(0);
     // Each source word's best targets by t(f|e)·t(e|f), kept after the tables go (a few per word).
     this.lexicalIds = new Int32Array(this.src.words.length * LEXICAL_KEPT).fill(-1);
     this.lexicalP = new Float32Array(this.src.words.length * LEXICAL_KEPT);
@@ -404,8 +413,13 @@ export class WordAligner {
     const ns = this.srcAt[i + 1] - s0;
     const nt = this.tgtAt[i + 1] - t0;
     // Each direction's link scores, t × prior, row a (source word a - 1; 0 is NULL) and column b likewise.
-    const ef = new Float64Array((ns + 1) * (nt + 1));
-    const fe = new Float64Array((ns + 1) * (nt + 1));
+    // (Scratch matrices reused from sentence to sentence: a million sentences' garbage swelled the RSS.)
+    if (this.scratchEF.length < (ns + 1) * (nt + 1)) {
+      this.scratchEF = new Float64Array((ns + 1) * (nt + 1));
+      this.scratchFE = new Float64Array((ns + 1) * (nt + 1));
+    }
+    const ef = this.scratchEF;
+    const fe = this.scratchFE;
     for (let a = 0; a <= ns; a++) {
       const e = a === 0 ? 0 : this.srcIds[s0 + a - 1];
       for (let b = 0; b <= nt; b++) {
