@@ -192,7 +192,8 @@ export class WordAligner {
   /** Per source token (indexes like srcIds), the target position in its sentence it is linked to, or -1. */
   private linkOf = new Int16Array(0);
   /** Per target word, the sentences holding it (for the inverse phrase probability). */
-  private targetPostings: Int32Array[] = [];
+  private targetAt = new Int32Array(1);
+  private targetSentences = new Int32Array(0);
   private scratchEF = new Float64Array(0);
   private scratchFE = new Float64Array(0);
   /** The most words a target sentence has. */
@@ -374,14 +375,32 @@ export class WordAligner {
     this.table = new PairTable(0);
     this.tEF = new Float64Array(0);
     this.tFE = new Float64Array(0);
-    const targetLists: number[][] = this.tgt.words.map(() => []);
+    // Target word f's sentences are targetSentences[targetAt[f] .. targetAt[f + 1]): one array, not one per
+    // word (a million pairs' vocabulary is hundreds of thousands of words).
+    const last = new Int32Array(this.tgt.words.length).fill(-1);
+    this.targetAt = new Int32Array(this.tgt.words.length + 1);
     for (let i = 0; i < n; i++) {
       for (let b = this.tgtAt[i]; b < this.tgtAt[i + 1]; b++) {
-        const list = targetLists[this.tgtIds[b]];
-        if (list[list.length - 1] !== i) list.push(i);
+        const f = this.tgtIds[b];
+        if (last[f] !== i) {
+          last[f] = i;
+          this.targetAt[f + 1]++;
+        }
       }
     }
-    this.targetPostings = targetLists.map((l) => Int32Array.from(l));
+    for (let f = 0; f < this.tgt.words.length; f++) this.targetAt[f + 1] += this.targetAt[f];
+    this.targetSentences = new Int32Array(this.targetAt[this.tgt.words.length]);
+    const fill = this.targetAt.slice(0, this.tgt.words.length);
+    last.fill(-1);
+    for (let i = 0; i < n; i++) {
+      for (let b = this.tgtAt[i]; b < this.tgtAt[i + 1]; b++) {
+        const f = this.tgtIds[b];
+        if (last[f] !== i) {
+          last[f] = i;
+          this.targetSentences[fill[f]++] = i;
+        }
+      }
+    }
     for (let i = 0; i < n; i++)
       this.maxTargetLength = Math.max(this.maxTargetLength, this.tgtAt[i + 1] - this.tgtAt[i]);
     this.figures = {
@@ -668,7 +687,7 @@ export class WordAligner {
         if (rank < COUNTED_CANDIDATES) targetFrequency += this.targetFrequencyOf(spanIds);
         else {
           let rarest = Number.MAX_SAFE_INTEGER;
-          for (const f of spanIds) rarest = Math.min(rarest, this.targetPostings[f].length);
+          for (const f of spanIds) rarest = Math.min(rarest, this.targetAt[f + 1] - this.targetAt[f]);
           targetFrequency += rarest;
         }
       }
@@ -700,11 +719,16 @@ export class WordAligner {
     return best;
   }
 
-  /** How many training sentences hold the target words in a row (estimated from the first 500 holding its rarest word). */
+  /**
+   * How many training sentences hold the target words in a row (estimated from the first 500 holding the
+   * rarest of them).
+   */
   private targetFrequencyOf(words: number[]): number {
-    if (words.length === 1) return this.targetPostings[words[0]].length;
-    let rarest = this.targetPostings[words[0]];
-    for (const w of words) if (this.targetPostings[w].length < rarest.length) rarest = this.targetPostings[w];
+    const sentences = (f: number) => this.targetAt[f + 1] - this.targetAt[f];
+    if (words.length === 1) return sentences(words[0]);
+    let rarestWord = words[0];
+    for (const w of words) if (sentences(w) < sentences(rarestWord)) rarestWord = w;
+    const rarest = this.targetSentences.subarray(this.targetAt[rarestWord], this.targetAt[rarestWord + 1]);
     let n = 0;
     const looked = Math.min(rarest.length, 500);
     for (let r = 0; r < looked; r++) {
