@@ -541,15 +541,20 @@ export class WordAligner {
   /**
    * The translations of a source word or phrase as the memory renders it: in each sentence holding it (up to
    * `sample`), the target span its words are linked to, kept when no word inside the span is linked to a
-   * source word outside the phrase (a consistent phrase pair). Then, as a terminologist would read the list:
+   * source word outside the phrase (a consistent phrase pair), and that span grown by an unlinked target word
+   * on either side (counted GROWN_SPAN_WEIGHT). Then, as a terminologist would read the list:
    * - forms that differ only by inflection (the same stems, `stem` per word) are one translation, named by
    *   its shortest form seen often enough (an adjective's base form "alt", not "alte" or "alten");
    * - a span that holds another candidate and more words ("Fehler beim") lends half its count to the
-   *   shorter one ("Fehler"): the grown links take in a neighbour now and then, never consistently;
+   *   shorter one ("Fehler"): the grown links take in a neighbour now and then, never consistently; a
+   *   one-word compound ("Wochennummer") lends all of it to the word it holds ("Woche") and counts half;
    * - the source left as it is (a command name, a copy) counts half: a lexicon is asked for a translation;
-   * - a candidate holding a word in many more sentences than the source has is discounted by that ratio:
-   *   the word is a function word ("der", "beim") the links took in.
-   * Best first; `share` is the translation's count over the sentences looked at.
+   * - each is weighed by the square root of p(source | target): a function word the links took in ("der",
+   *   "beim") is in far more sentences than those rendering the source; a one-word source also by the
+   *   word-level model's t(f|e)·t(e|f).
+   * `count` is the sentences giving the translation (as the linked span or grown), `share` that count over
+   * the sentences looked at.
+   * Best first.
    */
   translations(
     phrase: string,
