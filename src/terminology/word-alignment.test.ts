@@ -98,4 +98,49 @@ describe('WordAligner', () => {
   it('tokenizes words and numbers, not tags, placeholders or punctuation', () => {
     assert.deepEqual(wordTokens('Open <b>3</b> files: %s!').norms, ['open', '3', 'files']);
   });
+  it('offers a span grown by an unlinked neighbouring word, counted below the linked span', () => {
+    // "Sie" of "Speichern Sie die Datei" is linked to no English word: "Speichern Sie" is a candidate too
+    // (as a phrase table would extract it), from the same sentences, ranked after "Speichern".
+    const answer = trained().translations('save');
+    assert.equal(answer[0].target, 'Speichern');
+    const grown = answer.findIndex((t) => t.target === 'Speichern Sie');
+    assert.ok(grown > 0, JSON.stringify(answer));
+    assert.equal(answer[grown].count, answer[0].count);
+  });
+
+  it('ranks by p(source | target) too, and prefers a word to the compounds holding it', () => {
+    // "kann" renders "cannot" in the sentences that hold "open": linked to "open" now and then, it is in more
+    // sentences than "open" renders it in, and goes after "Öffnen".
+    const pairs = [
+      ['Cannot open the file', 'Die Datei kann nicht geöffnet werden'],
+      ['Cannot open the folder', 'Der Ordner kann nicht geöffnet werden'],
+      ['Cannot open the window', 'Das Fenster kann nicht geöffnet werden'],
+      ['Cannot save the file', 'Die Datei kann nicht gespeichert werden'],
+      ['Open the file', 'Öffnen Sie die Datei'],
+      ['Open the folder', 'Öffnen Sie den Ordner'],
+      ['Save the file', 'Speichern Sie die Datei'],
+      ['Save the folder', 'Speichern Sie den Ordner'],
+      ['The file is open', 'Die Datei ist geöffnet'],
+      ['The window is open', 'Das Fenster ist geöffnet'],
+      ['The week number', 'Die Wochennummer'],
+      ['Show the week number', 'Die Wochennummer anzeigen'],
+      ['The start of the week', 'Der Wochenbeginn'],
+      ['Set the start of the week', 'Den Wochenbeginn festlegen'],
+      ['The week', 'Die Woche'],
+      ['Every week', 'Jede Woche'],
+      ['The number', 'Die Nummer'],
+      ['The page number', 'Die Seitennummer'],
+      ['Show the page', 'Die Seite anzeigen'],
+      ['Show the number', 'Die Nummer anzeigen'],
+      ['Set the number', 'Die Nummer festlegen'],
+      ['The start', 'Der Beginn'],
+    ].map(([source, target]) => ({ source, target }));
+    const aligner = new WordAligner();
+    aligner.train(pairs);
+    const open = aligner.translations('open').map((t) => t.target);
+    assert.equal(open[0], 'Öffnen', JSON.stringify(open));
+    assert.equal(aligner.translations('start')[0]?.target, 'Beginn');
+    const week = aligner.translations('week').map((t) => t.target);
+    assert.equal(week[0], 'Woche', JSON.stringify(week));
+  });
 });

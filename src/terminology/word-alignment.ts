@@ -1,13 +1,21 @@
-// Word alignments learned from a memory's own pairs: IBM Model 1 (Brown et al. 1993) trained by EM in both
-// directions, symmetrised per sentence, and the translations of a word or a short phrase read off the
-// sentences that hold it. What a translator gets from GET /v2/lexicon for a word in no termbase, and what
-// proposes term candidates.
+// Word alignments learned from a memory's own pairs: IBM Model 1 (Brown et al. 1993) in both directions,
+// trained together by agreement (Liang, Taskar and Klein 2006), and the translations of a word or a short
+// phrase read off the sentences that hold it, ranked as a phrase table would rank them. What a translator gets
+// from GET /v2/lexicon for a word in no termbase, and what proposes term candidates.
 //
 // Why Model 1 and not more: a memory is a few thousand to a few million short, literal UI sentences. Model 1
-// is convex (EM finds its one optimum from a uniform start), needs no word order model, and five iterations
-// over a million pairs take seconds in typed arrays. Its weakness — it aligns a frequent function word with
-// everything — is answered by training both directions with fast_align's pull towards the diagonal and
-// keeping the links both agree on (then a link of one direction between words both left unaligned).
+// needs no word order model, and five iterations over a million pairs take minutes in typed arrays. Its
+// weakness — it aligns a frequent function word with everything — is answered by fast_align's pull towards
+// the diagonal (Dyer et al. 2013), by training the two directions by agreement (a link's expected count is
+// the product of its posteriors in both, so a link only one direction believes in counts little), and by
+// keeping a link when that product is high (then a one-direction link between words both left unaligned).
+// An HMM alignment model would order words better, at several times the training time at a million pairs.
+//
+// A look-up ranks the target spans of the sentences holding the phrase by how often they render it, p(target
+// | source), times the square root of p(source | target) (how many of the sentences holding the target words
+// render the phrase: Koehn, Och and Marcu 2003), a one-word look-up also by the word-level model's t(f|e)·t(e|f).
+// On the en-de memory's UI labels (bench/README.md) each of these was measured against a dev set drawn from
+// the training side (its short entries with placeholders) and the en-es memory, never the gold list.
 //
 // Memory layout: every distinct (source word, target word) pair that co-occurs in a sentence has one slot
 // in an open-addressing table (two Int32Arrays of keys, a Float64Array per direction); each sentence keeps
@@ -68,6 +76,15 @@ function prior(i: number, j: number, n: number, m: number): number {
   return table[i * m + j];
 }
 const priors = new Map<number, Float64Array>();
+
+/** A link is kept when the product of its two directions' posteriors is above this (Liang et al. 2006). */
+const LINK_POSTERIOR = 0.1;
+/** How much a span grown by an unlinked neighbouring target word counts, against the linked span's 1. */
+const GROWN_SPAN_WEIGHT = 0.3;
+/** Translations kept per source word of the word-level model (for ranking one-word look-ups). */
+const LEXICAL_KEPT = 4;
+/** Candidates of a look-up whose target phrase's sentences are counted (the rest take a bound). */
+const COUNTED_CANDIDATES = 10;
 
 class Vocabulary {
   readonly ids = new Map<string, number>();
@@ -174,9 +191,17 @@ export class WordAligner {
   private postings: Int32Array[] = [];
   /** Per source token (indexes like srcIds), the target position in its sentence it is linked to, or -1. */
   private linkOf = new Int16Array(0);
-  /** Per target word, how many sentences hold it. */
-  private targetFrequency = new Int32Array(0);
+  /** Per target word, the sentences holding it (for the inverse phrase probability). */
+  private targetAt = new Int32Array(1);
+  private targetSentences = new Int32Array(0);
+  private scratchEF = new Float64Array(0);
+  private scratchFE = new Float64Array(0);
+  /** The most words a target sentence has. */
+  private maxTargetLength = 0;
   figures: TrainingFigures | undefined;
+  /** Per source word, its LEXICAL_KEPT likeliest target words by t(f|e)·t(e|f), best first, and that product. */
+  private lexicalIds = new Int32Array(0);
+  private lexicalP = new Float32Array(0);
 
   /** Trains on the pairs; `yieldEvery` lets a caller pace the work (a worker does not need to). */
   train(
@@ -259,49 +284,57 @@ export class WordAligner {
     const totalF = new Float64Array(this.tgt.words.length);
     const { keyE, keyF } = this.table;
 
+    // Training by agreement (Liang, Taskar and Klein 2006): both directions in one pass, a link's expected
+    // count in each being the product of its posteriors in the two — a link only one direction believes in
+    // counts little, which is what keeps Model 1 from tying a frequent word to everything. One array of
+    // counts serves both directions: a word pair's count is the same in each, and NULL's are in different
+    // slots (NULL → f for source to target, e → NULL for target to source).
+    const post = new Float64Array((maxTokens + 1) * (maxTokens + 1));
     for (let it = 0; it < iterations; it++) {
-      // Source → target: each target word (NULL's column excluded) is explained by a source word or NULL.
       count.fill(0);
       totalE.fill(0);
-      c = 0;
-      for (let i = 0; i < n; i++) {
-        const rows = this.srcAt[i + 1] - this.srcAt[i] + 1;
-        const cols = this.tgtAt[i + 1] - this.tgtAt[i] + 1;
-        for (let b = 1; b < cols; b++) {
-          let z = 0;
-          for (let a = 0; a < rows; a++) z += this.tEF[slots[c + a * cols + b]] * prior(a, b, rows, cols);
-          for (let a = 0; a < rows; a++) {
-            const s = slots[c + a * cols + b];
-            const p = (this.tEF[s] * prior(a, b, rows, cols)) / z;
-            count[s] += p;
-            totalE[keyE[s]] += p;
-          }
-        }
-        c += rows * cols;
-      }
-      for (let s = 0; s < size; s++) if (keyE[s] !== -1) this.tEF[s] = count[s] / totalE[keyE[s]] || 0;
-
-      // Target → source: each source word (NULL's row excluded) is explained by a target word or NULL.
-      count.fill(0);
       totalF.fill(0);
       c = 0;
       for (let i = 0; i < n; i++) {
         const rows = this.srcAt[i + 1] - this.srcAt[i] + 1;
         const cols = this.tgtAt[i + 1] - this.tgtAt[i] + 1;
-        for (let a = 1; a < rows; a++) {
+        // Source → target posteriors (each target word b ≥ 1 over the source words and NULL).
+        for (let b = 1; b < cols; b++) {
           let z = 0;
+          for (let a = 0; a < rows; a++) z += this.tEF[slots[c + a * cols + b]] * prior(a, b, rows, cols);
+          for (let a = 0; a < rows; a++) {
+            const s = slots[c + a * cols + b];
+            post[a * cols + b] = (this.tEF[s] * prior(a, b, rows, cols)) / z;
+          }
+          // NULL explains target words on its own.
+          const s0 = slots[c + b];
+          count[s0] += post[b];
+          totalE[0] += post[b];
+        }
+        for (let a = 1; a < rows; a++) {
           const row = c + a * cols;
+          let z = 0;
           for (let b = 0; b < cols; b++) z += this.tFE[slots[row + b]] * prior(b, a, cols, rows);
-          for (let b = 0; b < cols; b++) {
+          const sn = slots[row];
+          const pn = (this.tFE[sn] * prior(0, a, cols, rows)) / z;
+          count[sn] += pn;
+          totalF[0] += pn;
+          const e = this.srcIds[this.srcAt[i] + a - 1];
+          for (let b = 1; b < cols; b++) {
             const s = slots[row + b];
-            const p = (this.tFE[s] * prior(b, a, cols, rows)) / z;
-            count[s] += p;
-            totalF[keyF[s]] += p;
+            const q = ((this.tFE[s] * prior(b, a, cols, rows)) / z) * post[a * cols + b];
+            count[s] += q;
+            totalE[e] += q;
+            totalF[keyF[s]] += q;
           }
         }
         c += rows * cols;
       }
-      for (let s = 0; s < size; s++) if (keyE[s] !== -1) this.tFE[s] = count[s] / totalF[keyF[s]] || 0;
+      for (let s = 0; s < size; s++) {
+        if (keyE[s] === -1) continue;
+        this.tEF[s] = count[s] / totalE[keyE[s]] || 0;
+        this.tFE[s] = count[s] / totalF[keyF[s]] || 0;
+      }
     }
 
     // Which sentences hold each source word, for phrase look-ups.
@@ -316,22 +349,60 @@ export class WordAligner {
     // The links of every sentence, once: a look-up then reads them instead of aligning 150 sentences.
     this.linkOf = new Int16Array(this.srcIds.length);
     for (let i = 0; i < n; i++) this.linkOf.set(this.computeLinks(i), this.srcAt[i]);
+    this.scratchEF = new Float64Array(0);
+    this.scratchFE = new Float64Array(0);
+    // Each source word's best targets by t(f|e)·t(e|f), kept after the tables go (a few per word).
+    this.lexicalIds = new Int32Array(this.src.words.length * LEXICAL_KEPT).fill(-1);
+    this.lexicalP = new Float32Array(this.src.words.length * LEXICAL_KEPT);
+    for (let s = 0; s < size; s++) {
+      const e = keyE[s];
+      const f = keyF[s];
+      if (e <= 0 || f <= 0) continue;
+      const p = this.tEF[s] * this.tFE[s];
+      const at = e * LEXICAL_KEPT;
+      let k = LEXICAL_KEPT - 1;
+      if (p <= this.lexicalP[at + k]) continue;
+      while (k > 0 && this.lexicalP[at + k - 1] < p) {
+        this.lexicalP[at + k] = this.lexicalP[at + k - 1];
+        this.lexicalIds[at + k] = this.lexicalIds[at + k - 1];
+        k--;
+      }
+      this.lexicalP[at + k] = p;
+      this.lexicalIds[at + k] = f;
+    }
     // The model's tables are needed for the links only: a trained aligner keeps the links.
     const parameters = this.table.size;
     this.table = new PairTable(0);
     this.tEF = new Float64Array(0);
     this.tFE = new Float64Array(0);
-    this.targetFrequency = new Int32Array(this.tgt.words.length);
+    // Target word f's sentences are targetSentences[targetAt[f] .. targetAt[f + 1]): one array, not one per
+    // word (a million pairs' vocabulary is hundreds of thousands of words).
     const last = new Int32Array(this.tgt.words.length).fill(-1);
+    this.targetAt = new Int32Array(this.tgt.words.length + 1);
     for (let i = 0; i < n; i++) {
       for (let b = this.tgtAt[i]; b < this.tgtAt[i + 1]; b++) {
         const f = this.tgtIds[b];
         if (last[f] !== i) {
           last[f] = i;
-          this.targetFrequency[f]++;
+          this.targetAt[f + 1]++;
         }
       }
     }
+    for (let f = 0; f < this.tgt.words.length; f++) this.targetAt[f + 1] += this.targetAt[f];
+    this.targetSentences = new Int32Array(this.targetAt[this.tgt.words.length]);
+    const fill = this.targetAt.slice(0, this.tgt.words.length);
+    last.fill(-1);
+    for (let i = 0; i < n; i++) {
+      for (let b = this.tgtAt[i]; b < this.tgtAt[i + 1]; b++) {
+        const f = this.tgtIds[b];
+        if (last[f] !== i) {
+          last[f] = i;
+          this.targetSentences[fill[f]++] = i;
+        }
+      }
+    }
+    for (let i = 0; i < n; i++)
+      this.maxTargetLength = Math.max(this.maxTargetLength, this.tgtAt[i + 1] - this.tgtAt[i]);
     this.figures = {
       pairs: n,
       skipped,
@@ -350,51 +421,88 @@ export class WordAligner {
   }
 
   /**
-   * Sentence i's links, the target position (relative to the sentence) of each source word or -1: the links both
-   * directions agree on, then a one-direction link between two words both still unaligned (the "final"
-   * step of Moses' symmetrisation).
+   * Sentence i's links, the target position (relative to the sentence) of each source word or -1: each source
+   * word's likeliest target when the product of the link's posteriors in the two directions is above
+   * LINK_POSTERIOR (a target wanted by two source words goes to the likelier), then a one-direction Viterbi
+   * link between two words both still unaligned (the "final" step of Moses' symmetrisation).
    */
   private computeLinks(i: number): Int16Array {
     const s0 = this.srcAt[i];
     const t0 = this.tgtAt[i];
     const ns = this.srcAt[i + 1] - s0;
     const nt = this.tgtAt[i + 1] - t0;
-    // Best source (or NULL, -1) for each target word, by t(f|e); best target for each source word, by t(e|f).
+    // Each direction's link scores, t × prior, row a (source word a - 1; 0 is NULL) and column b likewise.
+    // (Scratch matrices reused from sentence to sentence: a million sentences' garbage swelled the RSS.)
+    if (this.scratchEF.length < (ns + 1) * (nt + 1)) {
+      this.scratchEF = new Float64Array((ns + 1) * (nt + 1));
+      this.scratchFE = new Float64Array((ns + 1) * (nt + 1));
+    }
+    const ef = this.scratchEF;
+    const fe = this.scratchFE;
+    for (let a = 0; a <= ns; a++) {
+      const e = a === 0 ? 0 : this.srcIds[s0 + a - 1];
+      for (let b = 0; b <= nt; b++) {
+        if (a === 0 && b === 0) continue;
+        const [pEF, pFE] = this.probabilities(e, b === 0 ? 0 : this.tgtIds[t0 + b - 1]);
+        ef[a * (nt + 1) + b] = pEF * prior(a, b, ns + 1, nt + 1);
+        fe[a * (nt + 1) + b] = pFE * prior(b, a, nt + 1, ns + 1);
+      }
+    }
+    // Viterbi best source (or NULL, -1) of each target word, best target of each source word; and the
+    // normalisers that make the scores posteriors.
     const bestSrc = new Int32Array(nt).fill(-1);
+    const zTgt = new Float64Array(nt);
+    for (let b = 1; b <= nt; b++) {
+      let best = ef[b];
+      let z = ef[b];
+      for (let a = 1; a <= ns; a++) {
+        const p = ef[a * (nt + 1) + b];
+        z += p;
+        if (p > best) {
+          best = p;
+          bestSrc[b - 1] = a - 1;
+        }
+      }
+      zTgt[b - 1] = z || 1;
+    }
     const bestTgt = new Int32Array(ns).fill(-1);
-    for (let b = 0; b < nt; b++) {
-      const f = this.tgtIds[t0 + b];
-      let best = this.probabilities(0, f)[0] * prior(0, b + 1, ns + 1, nt + 1);
-      for (let a = 0; a < ns; a++) {
-        const p = this.probabilities(this.srcIds[s0 + a], f)[0] * prior(a + 1, b + 1, ns + 1, nt + 1);
-        if (p > best) {
-          best = p;
-          bestSrc[b] = a;
-        }
-      }
-    }
-    for (let a = 0; a < ns; a++) {
-      const e = this.srcIds[s0 + a];
-      let best = this.probabilities(e, 0)[1] * prior(0, a + 1, nt + 1, ns + 1);
-      for (let b = 0; b < nt; b++) {
-        const p = this.probabilities(e, this.tgtIds[t0 + b])[1] * prior(b + 1, a + 1, nt + 1, ns + 1);
-        if (p > best) {
-          best = p;
-          bestTgt[a] = b;
-        }
-      }
-    }
-    // At most one link per word: an agreed link, or (the "final" step) a one-direction link between two
-    // words both still unaligned.
     const out = new Int16Array(ns).fill(-1);
-    const tgtAligned = new Uint8Array(nt);
-    for (let a = 0; a < ns; a++) {
-      const b = bestTgt[a];
-      if (b >= 0 && bestSrc[b] === a) {
-        out[a] = b;
-        tgtAligned[b] = 1;
+    const linkPosterior = new Float64Array(ns);
+    for (let a = 1; a <= ns; a++) {
+      const row = a * (nt + 1);
+      let best = fe[row];
+      let z = fe[row];
+      for (let b = 1; b <= nt; b++) {
+        z += fe[row + b];
+        if (fe[row + b] > best) {
+          best = fe[row + b];
+          bestTgt[a - 1] = b - 1;
+        }
       }
+      let q = LINK_POSTERIOR;
+      for (let b = 1; b <= nt; b++) {
+        const p = (fe[row + b] / (z || 1)) * (ef[row + b] / zTgt[b - 1]);
+        if (p > q) {
+          q = p;
+          out[a - 1] = b - 1;
+        }
+      }
+      linkPosterior[a - 1] = q;
     }
+    // At most one link per target word: the likelier source word keeps it.
+    const owner = new Int32Array(nt).fill(-1);
+    for (let a = 0; a < ns; a++) {
+      const b = out[a];
+      if (b < 0) continue;
+      const rival = owner[b];
+      if (rival < 0) owner[b] = a;
+      else if (linkPosterior[a] > linkPosterior[rival]) {
+        out[rival] = -1;
+        owner[b] = a;
+      } else out[a] = -1;
+    }
+    const tgtAligned = new Uint8Array(nt);
+    for (let b = 0; b < nt; b++) if (owner[b] >= 0) tgtAligned[b] = 1;
     // Growing into neighbouring one-direction links (grow-diag) was measured and left out: on the en-de
     // memory it took a neighbouring word into the span ("Fehler beim" for "error") more often than it found
     // a missing one, 49.5 % → 47.4 % top-1.
@@ -433,15 +541,20 @@ export class WordAligner {
   /**
    * The translations of a source word or phrase as the memory renders it: in each sentence holding it (up to
    * `sample`), the target span its words are linked to, kept when no word inside the span is linked to a
-   * source word outside the phrase (a consistent phrase pair). Then, as a terminologist would read the list:
+   * source word outside the phrase (a consistent phrase pair), and that span grown by an unlinked target word
+   * on either side (counted GROWN_SPAN_WEIGHT). Then, as a terminologist would read the list:
    * - forms that differ only by inflection (the same stems, `stem` per word) are one translation, named by
    *   its shortest form seen often enough (an adjective's base form "alt", not "alte" or "alten");
    * - a span that holds another candidate and more words ("Fehler beim") lends half its count to the
-   *   shorter one ("Fehler"): the grown links take in a neighbour now and then, never consistently;
+   *   shorter one ("Fehler"): the grown links take in a neighbour now and then, never consistently; a
+   *   one-word compound ("Wochennummer") lends all of it to the word it holds ("Woche") and counts half;
    * - the source left as it is (a command name, a copy) counts half: a lexicon is asked for a translation;
-   * - a candidate holding a word in many more sentences than the source has is discounted by that ratio:
-   *   the word is a function word ("der", "beim") the links took in.
-   * Best first; `share` is the translation's count over the sentences looked at.
+   * - each is weighed by the square root of p(source | target): a function word the links took in ("der",
+   *   "beim") is in far more sentences than those rendering the source; a one-word source also by the
+   *   word-level model's t(f|e)·t(e|f).
+   * `count` is the sentences giving the translation (as the linked span or grown), `share` that count over
+   * the sentences looked at.
+   * Best first.
    */
   translations(
     phrase: string,
@@ -462,57 +575,128 @@ export class WordAligner {
 
     interface Candidate {
       words: string[];
-      /** The sentences holding the candidate's commonest word. */
-      frequency: number;
       forms: Map<string, number>;
+      /** The target word ids of each distinct span, by their key. */
+      spans: Map<string, number[]>;
+      /** Sentences giving the candidate, as the linked span or grown from it. */
       count: number;
+      /** Those sentences, a grown span's weighed by GROWN_SPAN_WEIGHT. */
+      mass: number;
       /** The count, each sentence weighed by the square of the share of the phrase's words linked. */
       weight: number;
       examples: number[];
     }
     const byStems = new Map<string, Candidate>();
-    for (const { sentence, at } of found) {
-      const span = this.linkedSpan(sentence, at, ids.length);
-      if (!span) continue;
-      const covered = span[2] / ids.length;
+    const stems = new Map<number, string>();
+    const aligned = new Uint8Array(this.maxTargetLength);
+    /** Counts target words lo..hi of a sentence as a candidate, `weight` for the ranking, `mass` as a count. */
+    const add = (sentence: number, lo: number, hi: number, weight: number, mass: number) => {
       const t0 = this.tgtAt[sentence];
-      const form = this.targets[sentence].slice(this.tgtStarts[t0 + span[0]], this.tgtEnds[t0 + span[1]]);
+      const form = this.targets[sentence].slice(this.tgtStarts[t0 + lo], this.tgtEnds[t0 + hi]);
       const words: string[] = [];
-      let frequency = 0;
-      for (let b = span[0]; b <= span[1]; b++) {
+      const spanIds: number[] = [];
+      for (let b = lo; b <= hi; b++) {
         const f = this.tgtIds[t0 + b];
-        words.push(stem(this.tgt.words[f]));
-        frequency = Math.max(frequency, this.targetFrequency[f]);
+        let stemmed = stems.get(f);
+        if (stemmed === undefined) stems.set(f, (stemmed = stem(this.tgt.words[f])));
+        words.push(stemmed);
+        spanIds.push(f);
       }
       const key = words.join(' ');
       let c = byStems.get(key);
       if (!c) {
-        c = { words, frequency, forms: new Map(), count: 0, weight: 0, examples: [] };
+        c = { words, forms: new Map(), spans: new Map(), count: 0, mass: 0, weight: 0, examples: [] };
         byStems.set(key, c);
       }
+      c.spans.set(spanIds.join(','), spanIds);
       c.count++;
-      c.weight += covered * covered;
+      c.mass += mass;
+      c.weight += weight;
       c.forms.set(form, (c.forms.get(form) ?? 0) + 1);
       if (c.examples.length < 3) c.examples.push(sentence);
+    };
+    for (const { sentence, at } of found) {
+      const span = this.linkedSpan(sentence, at, ids.length);
+      if (!span) continue;
+      const covered = span[2] / ids.length;
+      const [lo, hi] = span;
+      add(sentence, lo, hi, covered * covered, 1);
+      // As a phrase table is extracted: an unlinked target word next to the span may belong to it ("no se
+      // admite", "wird übersprungen"), so the span grown by it is a candidate too, counted less.
+      const t0 = this.tgtAt[sentence];
+      const nt = this.tgtAt[sentence + 1] - t0;
+      aligned.fill(0, 0, nt);
+      for (let a = this.srcAt[sentence]; a < this.srcAt[sentence + 1]; a++) {
+        if (this.linkOf[a] >= 0) aligned[this.linkOf[a]] = 1;
+      }
+      const l = lo > 0 && !aligned[lo - 1] ? lo - 1 : lo;
+      const h = hi < nt - 1 && !aligned[hi + 1] ? hi + 1 : hi;
+      const grown = GROWN_SPAN_WEIGHT * covered * covered;
+      if (l < lo) add(sentence, l, hi, grown, GROWN_SPAN_WEIGHT);
+      if (h > hi) add(sentence, lo, h, grown, GROWN_SPAN_WEIGHT);
+      if (l < lo && h > hi) add(sentence, l, h, grown, GROWN_SPAN_WEIGHT);
     }
     const candidates = [...byStems.values()];
     const source = tokens.map(stem).join(' ');
-    const scored = candidates.map((c) => {
-      let score = c.weight;
-      // Only a candidate of as many words as the phrase borrows from the longer ones holding it: for "invalid
-      // input", "ungültige" is the span of a sentence whose "input" was not linked, not a shorter rendering.
-      for (const longer of candidates) {
-        if (c.words.length < tokens.length) break;
-        if (longer.words.length > c.words.length && holdsInOrder(longer.words, c.words)) {
-          score += longer.weight / 2;
-        } else if (longer !== c && compounds(longer.words, c.words)) {
-          score += longer.weight / 2;
+    // The sample stands for all the sentences holding the phrase: its counts scale by that ratio.
+    const scale = found.length < (options.sample ?? 150) ? 1 : Math.max(1, sourceFrequency / found.length);
+    // Only a candidate of as many words as the phrase borrows from the longer ones holding it: for "invalid
+    // input", "ungültige" is the span of a sentence whose "input" was not linked, not a shorter rendering.
+    // A compound holding a one-word candidate ("Wochennummer" for "week") renders a larger phrase whose other
+    // word the links missed: its sentences count for the candidate, and it counts half itself. (Looked up
+    // by key: a frequent word's look-up has hundreds of candidates.)
+    const byKey = new Map<string, Candidate>();
+    for (const c of candidates) byKey.set(c.words.join(' '), c);
+    const lent = new Map<Candidate, number>();
+    const compound = new Set<Candidate>();
+    for (const longer of candidates) {
+      const held = new Set<Candidate>();
+      for (let length = tokens.length; length < longer.words.length; length++) {
+        for (let from = 0; from + length <= longer.words.length; from++) {
+          const part = byKey.get(longer.words.slice(from, from + length).join(' '));
+          if (part && !held.has(part)) {
+            held.add(part);
+            lent.set(part, (lent.get(part) ?? 0) + longer.weight / 2);
+          }
         }
       }
+    }
+    if (tokens.length === 1) {
+      const single = candidates.filter((c) => c.words.length === 1);
+      for (const c of single) {
+        for (const other of single) {
+          if (other === c || !compounds(other.words, c.words)) continue;
+          lent.set(c, (lent.get(c) ?? 0) + other.weight);
+          compound.add(other);
+        }
+      }
+    }
+    const scored = candidates.map((c) => {
+      let score = c.weight + (lent.get(c) ?? 0);
+      if (compound.has(c)) score /= 2;
       if (c.words.join(' ') === source) score /= 2;
-      // A word far more frequent than the source ("der", "beim") is a function word the links took in.
-      score *= Math.min(1, (2 * sourceFrequency) / c.frequency);
+      // A one-word look-up also asks the word-level model: a span holding none of the word's likeliest
+      // targets is the links' accident more often than a translation.
+      if (ids.length === 1) score *= this.lexicalProbability(ids[0], c.spans) + 0.01;
       return { c, score };
+    });
+    // The phrase table's inverse probability p(source | target) (Koehn, Och and Marcu 2003): how many of the
+    // sentences holding the target words render this source. A function word the links took in ("der",
+    // "beim") is in far more sentences than the source; its square root, as the link count p(target | source)
+    // already carries most of the ranking. Counting a phrase's sentences means reading them: only the
+    // candidates that could make the answer are counted, the others take the bound of their rarest word.
+    scored.sort((a, b) => b.score - a.score);
+    scored.forEach((x, rank) => {
+      let targetFrequency = 0;
+      for (const spanIds of x.c.spans.values()) {
+        if (rank < COUNTED_CANDIDATES) targetFrequency += this.targetFrequencyOf(spanIds);
+        else {
+          let rarest = Number.MAX_SAFE_INTEGER;
+          for (const f of spanIds) rarest = Math.min(rarest, this.targetAt[f + 1] - this.targetAt[f]);
+          targetFrequency += rarest;
+        }
+      }
+      x.score *= Math.sqrt(Math.min(1, (x.c.mass * scale) / Math.max(1, targetFrequency)));
     });
     const seen = found.length;
     return scored
@@ -524,6 +708,48 @@ export class WordAligner {
         share: c.count / seen,
         examples: c.examples.map((i) => ({ source: this.sources[i], target: this.targets[i] })),
       }));
+  }
+
+  /** The word-level model's t(f|e)·t(e|f) of source word e and the likeliest target word of the spans. */
+  private lexicalProbability(e: number, spans: Map<string, number[]>): number {
+    let best = 0;
+    const at = e * LEXICAL_KEPT;
+    for (const span of spans.values()) {
+      for (const f of span) {
+        for (let k = 0; k < LEXICAL_KEPT; k++) {
+          if (this.lexicalIds[at + k] === f) best = Math.max(best, this.lexicalP[at + k]);
+        }
+      }
+    }
+    return best;
+  }
+
+  /**
+   * How many training sentences hold the target words in a row (estimated from the first 500 holding the
+   * rarest of them).
+   */
+  private targetFrequencyOf(words: number[]): number {
+    const sentences = (f: number) => this.targetAt[f + 1] - this.targetAt[f];
+    if (words.length === 1) return sentences(words[0]);
+    let rarestWord = words[0];
+    for (const w of words) if (sentences(w) < sentences(rarestWord)) rarestWord = w;
+    const rarest = this.targetSentences.subarray(this.targetAt[rarestWord], this.targetAt[rarestWord + 1]);
+    let n = 0;
+    const looked = Math.min(rarest.length, 500);
+    for (let r = 0; r < looked; r++) {
+      const i = rarest[r];
+      const t0 = this.tgtAt[i];
+      const end = this.tgtAt[i + 1] - words.length;
+      for (let b = t0; b <= end; b++) {
+        let k = 0;
+        while (k < words.length && this.tgtIds[b + k] === words[k]) k++;
+        if (k === words.length) {
+          n++;
+          break;
+        }
+      }
+    }
+    return looked === rarest.length ? n : Math.round((n * rarest.length) / looked);
   }
 
   /**
@@ -641,16 +867,6 @@ export class WordAligner {
     }
     return ids.length === 0 ? 0 : this.occurrences(ids, limit).length;
   }
-}
-
-/** Whether `words` holds `part` as consecutive words. */
-function holdsInOrder(words: string[], part: string[]): boolean {
-  for (let i = 0; i + part.length <= words.length; i++) {
-    let k = 0;
-    while (k < part.length && words[i + k] === part[k]) k++;
-    if (k === part.length) return true;
-  }
-  return false;
 }
 
 /**
