@@ -59,10 +59,19 @@ function sentence(rand: () => number): string {
     if (r < 0.08) words.push(String(Math.floor(rand() * 1000)));
     else if (r < 0.12) words.push('%s');
     else if (r < 0.15) words.push(TAGS[Math.floor(rand() * TAGS.length)]);
+    // Made-up words: a vocabulary of thousands, whose hash table probes past a taken slot as a large
+    // memory's does (vocabulary.ts, tokenId), and query words the index does not hold.
+    else if (r < 0.25) words.push(madeUpWord(rand));
     else words.push(WORDS[Math.floor(rand() * WORDS.length)]);
   }
   words[0] = words[0].charAt(0).toUpperCase() + words[0].slice(1);
   return `${words.join(' ')}${rand() < 0.5 ? '.' : ':'}`;
+}
+
+function madeUpWord(rand: () => number): string {
+  let w = '';
+  for (let i = 0; i < 5; i++) w += String.fromCharCode(97 + Math.floor(rand() * 26));
+  return w;
 }
 
 function cjkSentence(rand: () => number): string {
@@ -128,18 +137,26 @@ export function* warmUpSearchPaths(): Generator<void, number> {
   const long: string[] = [];
   for (let id = 1; id <= ENTRIES; id++) {
     const r = rand();
+    // Copies of earlier entries (memories repeat sources, one per target): groups of copies in the
+    // blocks, and matches that tie on score and penalties, ranked by time and id (ranking.ts).
+    const copy = r >= 0.13 && r < 0.2 && entries.length > 0;
     const text =
       r < 0.1
         ? cjkSentence(rand)
         : r < 0.13
           ? WORDLESS[Math.floor(rand() * WORDLESS.length)]
-          : id % 300 === 0
-            ? longSentence(rand)
-            : sentence(rand);
+          : copy
+            ? // Half of the copies of the first few entries: some texts many times over, whose exact
+              // query fills the top n from its group alone.
+              entries[Math.floor(rand() * (rand() < 0.5 ? Math.min(entries.length, 8) : entries.length))]
+            : id % 300 === 0
+              ? longSentence(rand)
+              : sentence(rand);
     if (id % 300 === 0 && r >= 0.13) long.push(text);
     if (r < 0.1) cjk.push(text);
     else if (r >= 0.13) entries.push(text);
-    index.add(id, text, id);
+    // Few distinct time stamps: copies that tie on them too, ranked by id.
+    index.add(id, text, id % 64);
     concordance.add(id, text);
     if (id % 500 === 0) yield;
   }
