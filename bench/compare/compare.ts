@@ -3,6 +3,7 @@
 //
 //   node --import tsx bench/compare/compare.ts --queries DIR --tessera tessera-1m.json \
 //     [--tessera-load tessera-load-1m.json] --engine 'Other engine=other-1m.tsv' [--engine …]
+//   (--tessera and each --engine NAME once per paired run, in the same order: the wins are given per run)
 //
 // --queries: the directory export.ts wrote (classes.txt gives each timed query's class). --tessera: the JSON
 // of tessera.ts here, or any bench JSON with an `engine` section (bench/run.ts's results file); only
