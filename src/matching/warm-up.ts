@@ -116,12 +116,10 @@ function variants(rand: () => number, entry: string): string[] {
   ];
 }
 
-/**
- * Entries in the private index, and rounds of queries: about 0.9 s of work in all on one core of this 2-core
- * machine (0.55 s before it reached the paths of a loaded memory; issue 29), in slices.
- */
-// 4,000: enough distinct pairs for a block whose pair postings are a dense array (postings-build.ts, isDense),
-// as a large memory's are.
+// Entries in the private index, and rounds of queries: about 0.9 s of work in all on one core of this
+// 2-core machine (0.55 s before it reached the paths of a loaded memory; issue 29), in slices. 4,000
+// entries give enough distinct pairs for a block whose pair postings are a dense array (postings-build.ts,
+// isDense), as a large memory's are.
 const ENTRIES = 4000;
 /** Short entries added after, indexed as a block of their own (TokenStore's TAIL_LIMIT is 1024). */
 const SHORT = 1100;
