@@ -36,7 +36,15 @@ const TAGS = [
   '\x24{name}',
   '$HOME',
   '&amp;',
+  '&#160;',
   '%{count}',
+  '%<count>d',
+  '%(name)s',
+  '{{name}}',
+  '{n, plural, one {# file} other {# files}}',
+  '<a href="x">',
+  '</a>',
+  '<img src="x"/>',
 ];
 
 /** A small deterministic PRNG (mulberry32): the same entries at every start. */
