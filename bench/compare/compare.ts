@@ -3,6 +3,7 @@
 //
 //   node --import tsx bench/compare/compare.ts --queries DIR --tessera tessera-1m.json \
 //     [--tessera-load tessera-load-1m.json] --engine 'Other engine=other-1m.tsv' [--engine …]
+//   (--tessera and each --engine NAME once per paired run, in the same order: the wins are given per run)
 //
 // --queries: the directory export.ts wrote (classes.txt gives each timed query's class). --tessera: the JSON
 // of tessera.ts here, or any bench JSON with an `engine` section (bench/run.ts's results file); only
@@ -18,13 +19,16 @@ import type { EngineBenchResult, Percentiles } from '../engine-bench.ts';
 const { values } = parseArgs({
   options: {
     queries: { type: 'string' },
-    tessera: { type: 'string' },
+    // Once per run: the k-th is paired with the k-th --engine of each name.
+    tessera: { type: 'string', multiple: true, default: [] },
+    // Only the cells each engine loses or wins per run, not the latency tables.
+    'wins-only': { type: 'boolean', default: false },
     // tessera-load.ts's JSON: the saved index loaded by a fresh process, its RSS.
     'tessera-load': { type: 'string' },
     engine: { type: 'string', multiple: true, default: [] },
   },
 });
-if (!values.queries || !values.tessera) {
+if (!values.queries || values.tessera.length === 0) {
   console.error(
     'usage: compare.ts --queries DIR --tessera FILE.json [--tessera-load FILE.json] --engine NAME=FILE.tsv …',
   );
@@ -66,34 +70,36 @@ function countFound(rows: { cls: string; found: boolean }[]): Record<string, num
   return found;
 }
 
-// Tessera.
-const tesseraJson = JSON.parse(readFileSync(values.tessera, 'utf8')) as {
-  engine: EngineBenchResult | null;
+interface TesseraJson {
+  engine: (EngineBenchResult & { fresh?: boolean; server_warmup_ms?: number }) | null;
   queries?: { cls: string; matches: number }[];
   /** tessera.ts: the 1-minute load average at start and end; bench/run.ts: under machine.load. */
   load?: [number, number];
   machine?: { load: [number, number] };
-};
-const t = tesseraJson.engine;
-if (!t) throw new Error(`${values.tessera} has no engine section`);
-const tessera: Engine = {
-  name: 'Tessera',
-  classes: t.classes,
-  found: tesseraJson.queries
-    ? countFound(tesseraJson.queries.map((q) => ({ cls: q.cls, found: q.matches > 0 })))
-    : undefined,
-};
-if (tesseraJson.queries && tesseraJson.queries.length !== classes.length)
-  throw new Error(`${values.tessera} has ${tesseraJson.queries.length} queries, ${dir} ${classes.length}`);
-if (tesseraJson.queries?.some((q, i) => q.cls !== classes[i]))
-  throw new Error(`the queries of ${values.tessera} and ${dir} are not in the same classes and order`);
+}
 
-// The other engines, one per --engine.
-const others: (Engine & { figures: Record<string, number> })[] = [];
-for (const spec of values.engine) {
-  const eq = spec.lastIndexOf('=');
-  if (eq <= 0) throw new Error(`--engine takes NAME=FILE.tsv, got "${spec}"`);
-  const [name, tsv] = [spec.slice(0, eq), spec.slice(eq + 1)];
+/** One run of Tessera's side: tessera.ts's JSON, or tessera-fresh.ts's (timed in a fresh process). */
+function readTessera(file: string): { json: TesseraJson; engine: Engine } {
+  const json = JSON.parse(readFileSync(file, 'utf8')) as TesseraJson;
+  if (!json.engine) throw new Error(`${file} has no engine section`);
+  if (json.queries && json.queries.length !== classes.length)
+    throw new Error(`${file} has ${json.queries.length} queries, ${dir} ${classes.length}`);
+  if (json.queries?.some((q, i) => q.cls !== classes[i]))
+    throw new Error(`the queries of ${file} and ${dir} are not in the same classes and order`);
+  return {
+    json,
+    engine: {
+      name: 'Tessera',
+      classes: json.engine.classes,
+      found: json.queries
+        ? countFound(json.queries.map((q) => ({ cls: q.cls, found: q.matches > 0 })))
+        : undefined,
+    },
+  };
+}
+
+/** One run of another engine: its per-query TSV, and the .log beside it when there is one. */
+function readEngine(name: string, tsv: string): Engine & { figures: Record<string, number> } {
   const rows = lines(tsv).map((line, i) => {
     const [ms, matches] = line.split('\t').map(Number);
     return { cls: classes[i], ms, found: matches > 0 };
@@ -114,13 +120,39 @@ for (const spec of values.engine) {
         }),
       )
     : {};
-  others.push({
+  return {
     name,
     classes: Object.fromEntries([...times].map(([c, ms]) => [c, percentiles(ms)])),
     found: countFound(rows),
     figures,
-  });
+  };
 }
+
+// Runs: the k-th --tessera is paired with the k-th --engine of each name.
+const runs = values.tessera.map((file) => ({
+  tessera: readTessera(file),
+  others: [] as ReturnType<typeof readEngine>[],
+}));
+const engineNames: string[] = [];
+const runsOf = new Map<string, number>();
+for (const spec of values.engine) {
+  const eq = spec.lastIndexOf('=');
+  if (eq <= 0) throw new Error(`--engine takes NAME=FILE.tsv, got "${spec}"`);
+  const [name, tsv] = [spec.slice(0, eq), spec.slice(eq + 1)];
+  if (!engineNames.includes(name)) engineNames.push(name);
+  const k = runsOf.get(name) ?? 0;
+  runsOf.set(name, k + 1);
+  if (k >= runs.length) throw new Error(`--engine ${name}: more runs than --tessera files (${runs.length})`);
+  runs[k].others.push(readEngine(name, tsv));
+}
+for (const [k, run] of runs.entries())
+  if (run.others.length !== engineNames.length)
+    throw new Error(
+      `run ${k + 1}: ${run.others.length} engines, expected one of each of ${engineNames.join(', ')}`,
+    );
+const { json: tesseraJson, engine: tessera } = runs[0].tessera;
+const t = tesseraJson.engine!;
+const others = runs[0].others;
 
 const f = (x: number | undefined) =>
   x === undefined ? '' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(3);
@@ -130,48 +162,90 @@ const ratio = (a: number | undefined, b: number | undefined) =>
 const figure = (value: number | undefined, digits: number, unit: string) =>
   value === undefined || Number.isNaN(value) ? '' : `${value.toFixed(digits)} ${unit}`;
 
-console.log(`### ${t.entries.toLocaleString('en-US')} entries, ${classes.length} queries\n`);
-const tLoad = tesseraJson.load ?? tesseraJson.machine?.load;
-console.log('| | index build | index file | load from file | RSS | load average (1 min) |');
-console.log('|---|---:|---:|---:|---:|---:|');
-console.log(
-  `| Tessera | ${(t.build_ms / 1000).toFixed(1)} s | ${t.saved_mb.toFixed(0)} MB | ${(t.load_ms / 1000).toFixed(2)} s | ${t.rss_mb.toFixed(0)} MB after build, corpus held (index ${t.index_mb.toFixed(0)} MB of heap) | ${tLoad ? `${tLoad[0]} → ${tLoad[1]}` : ''} |`,
-);
-if (values['tessera-load']) {
-  const l = JSON.parse(readFileSync(values['tessera-load'], 'utf8')) as {
-    file_mb: number;
-    load_ms: number;
-    rss_after_mb: number;
-  };
+const loadText = (l: [number, number] | undefined) => (l ? `${l[0]} → ${l[1]}` : '');
+if (!values['wins-only']) {
+  console.log(`### ${t.entries.toLocaleString('en-US')} entries, ${classes.length} queries\n`);
+  const tLoad = tesseraJson.load ?? tesseraJson.machine?.load;
+  console.log('| | index build | index file | load from file | RSS | load average (1 min) |');
+  console.log('|---|---:|---:|---:|---:|---:|');
   console.log(
-    `| Tessera, index alone in a fresh process (tessera-load.ts) | | ${l.file_mb.toFixed(0)} MB | ${(l.load_ms / 1000).toFixed(2)} s | ${l.rss_after_mb.toFixed(0)} MB after load | |`,
+    t.fresh
+      ? `| Tessera, timed in a fresh process holding only the saved index (tessera-fresh.ts) | ${(t.build_ms / 1000).toFixed(1)} s | ${t.saved_mb.toFixed(0)} MB | ${(t.load_ms / 1000).toFixed(2)} s (then the server's warm-up, ${((t.server_warmup_ms ?? 0) / 1000).toFixed(2)} s) | ${t.rss_mb.toFixed(0)} MB after load | ${loadText(tLoad)} |`
+      : `| Tessera | ${(t.build_ms / 1000).toFixed(1)} s | ${t.saved_mb.toFixed(0)} MB | ${(t.load_ms / 1000).toFixed(2)} s | ${t.rss_mb.toFixed(0)} MB after build, corpus held (index ${t.index_mb.toFixed(0)} MB of heap) | ${loadText(tLoad)} |`,
   );
-}
-for (const e of others) {
-  const g = e.figures;
-  const build = figure(g.BUILD_S, 1, 's');
-  const peak = figure(g.BUILD_PEAK_RSS_MB, 0, 'MB');
-  const load = figure(g.LOAD_MS === undefined ? undefined : g.LOAD_MS / 1000, 2, 's');
-  const rss = figure(g.RSS_AFTER_LOAD_MB, 0, 'MB');
-  const loadavg = g.LOADAVG_START === undefined ? '' : `${g.LOADAVG_START} → ${g.LOADAVG_END}`;
-  console.log(
-    `| ${e.name} | ${build}${build && peak ? ` (peak RSS ${peak})` : ''} | ${figure(g.INDEX_MB, 0, 'MB')} | ${load} | ${rss}${rss ? ' after load' : ''} | ${loadavg} |`,
-  );
-}
-
-console.log(
-  '\nLatency per query in ms (nearest-rank percentiles); ×T: the engine ÷ Tessera (above 1: the engine slower); found: queries with at least one match.\n',
-);
-console.log('| class | engine | p50 | p95 | p99 | max | p50 ×T | p95 ×T | p99 ×T | found |');
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-for (const cls of classNames) {
-  const base = tessera.classes[cls];
-  for (const e of [tessera, ...others]) {
-    const p = e.classes[cls];
-    const isBase = e === tessera;
-    const found = e.found ? `${e.found[cls]}/${perClass.get(cls)}` : '';
+  if (values['tessera-load']) {
+    const l = JSON.parse(readFileSync(values['tessera-load'], 'utf8')) as {
+      file_mb: number;
+      load_ms: number;
+      rss_after_mb: number;
+    };
     console.log(
-      `| ${cls} | ${e.name} | ${f(p?.p50)} | ${f(p?.p95)} | ${f(p?.p99)} | ${f(p?.max)} | ${isBase ? '' : ratio(p?.p50, base?.p50)} | ${isBase ? '' : ratio(p?.p95, base?.p95)} | ${isBase ? '' : ratio(p?.p99, base?.p99)} | ${found} |`,
+      `| Tessera, index alone in a fresh process (tessera-load.ts) | | ${l.file_mb.toFixed(0)} MB | ${(l.load_ms / 1000).toFixed(2)} s | ${l.rss_after_mb.toFixed(0)} MB after load | |`,
     );
   }
+  for (const e of others) {
+    const g = e.figures;
+    const build = figure(g.BUILD_S, 1, 's');
+    const peak = figure(g.BUILD_PEAK_RSS_MB, 0, 'MB');
+    const load = figure(g.LOAD_MS === undefined ? undefined : g.LOAD_MS / 1000, 2, 's');
+    const rss = figure(g.RSS_AFTER_LOAD_MB, 0, 'MB');
+    const loadavg = g.LOADAVG_START === undefined ? '' : `${g.LOADAVG_START} → ${g.LOADAVG_END}`;
+    console.log(
+      `| ${e.name} | ${build}${build && peak ? ` (peak RSS ${peak})` : ''} | ${figure(g.INDEX_MB, 0, 'MB')} | ${load} | ${rss}${rss ? ' after load' : ''} | ${loadavg} |`,
+    );
+  }
+
+  console.log(
+    '\nLatency per query in ms (nearest-rank percentiles); ×T: the engine ÷ Tessera (above 1: the engine slower); found: queries with at least one match.\n',
+  );
+  console.log('| class | engine | p50 | p95 | p99 | max | p50 ×T | p95 ×T | p99 ×T | found |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const cls of classNames) {
+    const base = tessera.classes[cls];
+    for (const e of [tessera, ...others]) {
+      const p = e.classes[cls];
+      const isBase = e === tessera;
+      const found = e.found ? `${e.found[cls]}/${perClass.get(cls)}` : '';
+      console.log(
+        `| ${cls} | ${e.name} | ${f(p?.p50)} | ${f(p?.p95)} | ${f(p?.p99)} | ${f(p?.max)} | ${isBase ? '' : ratio(p?.p50, base?.p50)} | ${isBase ? '' : ratio(p?.p95, base?.p95)} | ${isBase ? '' : ratio(p?.p99, base?.p99)} | ${found} |`,
+      );
+    }
+  }
 }
+
+// The cells Tessera wins, run by run: a cell is a class × percentile; Tessera wins it when its time is
+// below the other engine's in the same run (runs are paired in the order given).
+const CELLS = ['p50', 'p95', 'p99'] as const;
+console.log(
+  `\n### Cells Tessera wins, per run (${runs.length} run${runs.length > 1 ? 's' : ''}; a cell: class × p50/p95/p99, won when Tessera's time is lower)\n`,
+);
+const header = engineNames.flatMap((name) => CELLS.map((c) => `${name} ${c}`));
+console.log(
+  `| run | load average (Tessera's run) | ${engineNames.map((n) => `won against ${n}`).join(' | ')} | lost |`,
+);
+console.log(`|---|---|${engineNames.map(() => '---:').join('|')}|---|`);
+const wonRuns = new Map<string, number>(classNames.flatMap((cls) => header.map((h) => [`${cls} ${h}`, 0])));
+for (const [k, run] of runs.entries()) {
+  const lost: string[] = [];
+  const won = run.others.map((e) => {
+    let w = 0;
+    for (const cls of classNames)
+      for (const c of CELLS) {
+        const mine = run.tessera.engine.classes[cls]?.[c];
+        const theirs = e.classes[cls]?.[c];
+        if (mine === undefined || theirs === undefined) continue;
+        if (mine < theirs) {
+          w++;
+          wonRuns.set(`${cls} ${e.name} ${c}`, wonRuns.get(`${cls} ${e.name} ${c}`)! + 1);
+        } else lost.push(`${cls} ${c} vs ${e.name} (${f(mine)} against ${f(theirs)})`);
+      }
+    return `${w}/${classNames.length * CELLS.length}`;
+  });
+  const l = run.tessera.json.load ?? run.tessera.json.machine?.load;
+  console.log(`| ${k + 1} | ${loadText(l)} | ${won.join(' | ')} | ${lost.join('; ') || 'none'} |`);
+}
+console.log(`\nRuns in which Tessera wins each cell (of ${runs.length}):\n`);
+console.log(`| class | ${header.join(' | ')} |`);
+console.log(`|---|${header.map(() => '---:').join('|')}|`);
+for (const cls of classNames)
+  console.log(`| ${cls} | ${header.map((h) => wonRuns.get(`${cls} ${h}`)).join(' | ')} |`);

@@ -158,7 +158,29 @@ export function* buildBlock(store: BlockSource, from: number, to: number): Gener
     }
   }
   const pairs = yield* buildPairs(store, order, total);
-  return { from, to, keys, starts, slots, blooms, lens, groupAt, members, ...pairs };
+  // Every property written out, in the order of PostingsBlock and of restoreStore (store-parts.ts): a
+  // block built here and one loaded from a file then share one hidden class, so that the search code
+  // optimised on either (the start-up warm-up builds its index) meets no other shape (a spread here gave
+  // blocks of another shape than loaded ones, and the first searches of a loaded index deoptimised).
+  return {
+    from,
+    to,
+    keys,
+    starts,
+    slots,
+    blooms,
+    lens,
+    groupAt,
+    members,
+    pairMask: pairs.pairMask,
+    pairIndex: pairs.pairIndex,
+    pairDir: pairs.pairDir,
+    pairDirShift: pairs.pairDirShift,
+    pairStarts: pairs.pairStarts,
+    pairSlots: pairs.pairSlots,
+    pairBlooms: pairs.pairBlooms,
+    pairLens: pairs.pairLens,
+  };
 }
 
 /**

@@ -147,7 +147,7 @@ export function restoreStore(parts: StoreParts): TokenStore {
     store.blocks.push({
       from: ranges[3 * i],
       to: ranges[3 * i + 1],
-      pairMask: ranges[3 * i + 2],
+      // In PostingsBlock's order, as buildBlock writes them (one hidden class for built and loaded blocks).
       keys: int(`b${i}keys`),
       starts: int(`b${i}starts`),
       slots: int(`b${i}slots`),
@@ -155,6 +155,7 @@ export function restoreStore(parts: StoreParts): TokenStore {
       lens: bytes(`b${i}lens`),
       groupAt: int(`b${i}groupAt`),
       members: int(`b${i}members`),
+      pairMask: ranges[3 * i + 2],
       pairIndex,
       pairDir: dir.at,
       pairDirShift: dir.shift,
