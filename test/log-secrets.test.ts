@@ -121,6 +121,9 @@ for (const target of await storeTargets()) {
       const logs = ctx.logs();
       assert.ok(logs.includes('"level":10'), 'trace lines were written');
       assert.ok(logs.includes('[REDACTED]'), 'credentials were met and redacted');
+      // One access line a request, when it is answered, with its status (accessLog in src/http/logging.ts).
+      assert.match(logs, /"statusCode":201[^\n]*"msg":"request completed"/);
+      assert.ok(!logs.includes('incoming request'), 'no second line on arrival');
       const secrets = [
         key,
         memberKey,
