@@ -39,9 +39,13 @@ export interface BlockSource {
 }
 
 // Building postings yields to TokenStore.refreshInSlices every this many slots (a few milliseconds of
-// work, not timed apart), and every this many pair postings when it places them.
-const SLICE_MASK = 2 ** 14 - 1;
-const PAIR_SLICE_MASK = 2 ** 20 - 1;
+// work, not timed apart), and every this many pair postings when it places them. Measured on a 1M-entry
+// block (each step between yields timed): placing 2^20 pair postings a step, in random order, held the
+// event loop 40–150 ms; 2^16 holds it a few.
+const SLICE_MASK = 2 ** 12 - 1;
+const PAIR_SLICE_MASK = 2 ** 16 - 1;
+/** A group of copies larger than this is ranked by a merge sort that yields (sortInSlices). */
+const SORT_SLICE = 2 ** 12;
 
 /**
  * One entry's distinct pair buckets at a time (buildPairs): shared by every store, as no build yields
@@ -58,24 +62,35 @@ const entryPairs = new SmallCounts();
 export function* buildBlock(store: BlockSource, from: number, to: number): Generator<void, PostingsBlock> {
   const { vocabulary } = store;
   let { meta, pool } = store;
-  // Live slots with tokens in (length, slot descending) order, by counting sort on length.
+  // Live slots with tokens in (length, slot descending) order, by counting sort on length. Each slot's
+  // length (-1 for a removed one) is read once, in slices: the passes after a yield use what was read, so a
+  // slot removed meanwhile stays in (a dead slot in the postings, as removals after a build leave).
+  const lenOf = new Int32Array(to - from);
   let maxLen = 0;
   let total = 0;
   for (let s = from; s < to; s++) {
-    if (!(meta[s * META + M_FLAGS] & ALIVE)) continue;
+    if (((s - from) & SLICE_MASK) === SLICE_MASK) {
+      yield;
+      meta = store.meta;
+    }
+    if (!(meta[s * META + M_FLAGS] & ALIVE)) {
+      lenOf[s - from] = -1;
+      continue;
+    }
     const len = meta[s * META + M_LEN];
+    lenOf[s - from] = len;
     if (len > maxLen) maxLen = len;
     total += len;
   }
   const byLen = new Int32Array(maxLen + 2);
-  for (let s = from; s < to; s++) if (meta[s * META + M_FLAGS] & ALIVE) byLen[meta[s * META + M_LEN] + 1]++;
+  for (let i = 0; i < lenOf.length; i++) if (lenOf[i] >= 0) byLen[lenOf[i] + 1]++;
   for (let l = 1; l < byLen.length; l++) byLen[l] += byLen[l - 1];
   // Slots without tokens have no postings: positions start after them.
   const skip = byLen[1];
   let order: Int32Array = new Int32Array(byLen[maxLen + 1] - skip);
   for (let s = to - 1; s >= from; s--) {
-    const len = meta[s * META + M_LEN];
-    if (meta[s * META + M_FLAGS] & ALIVE && len > 0) order[byLen[len]++ - skip] = s;
+    const len = lenOf[s - from];
+    if (len > 0) order[byLen[len]++ - skip] = s;
   }
   yield;
   ({ meta, pool } = store);
@@ -261,13 +276,53 @@ function* groupCopies(
   const byRank = (a: number, b: number) => updated[b] - updated[a] || ids[a] - ids[b];
   for (let g = 0, done = 0; g < members.length; g += 1 + members[g]) {
     const c = members[g];
-    members.set(Array.from(members.subarray(g + 1, g + 1 + c)).sort(byRank), g + 1);
+    // A source a memory repeats tens of thousands of times (once per target) is one group: sorted in one
+    // piece, it held the event loop 100 ms.
+    if (c > SORT_SLICE) yield* sortInSlices(members.subarray(g + 1, g + 1 + c), byRank);
+    else members.set(Array.from(members.subarray(g + 1, g + 1 + c)).sort(byRank), g + 1);
     if ((done += c) > SLICE_MASK) {
       done = 0;
       yield;
     }
   }
   return { heads: headSlots, groupAt, members };
+}
+
+/**
+ * Sorts `a` in place by `compare`, stably, yielding between steps of about SORT_SLICE elements: runs of
+ * SORT_SLICE sorted each in one piece, then merged pairwise, a slice of each merge at a time.
+ */
+export function* sortInSlices(
+  a: Int32Array,
+  compare: (x: number, y: number) => number,
+): Generator<void, void> {
+  const n = a.length;
+  for (let at = 0; at < n; at += SORT_SLICE) {
+    const end = Math.min(n, at + SORT_SLICE);
+    a.set(Array.from(a.subarray(at, end)).sort(compare), at);
+    yield;
+  }
+  let from: Int32Array = a;
+  let into: Int32Array = new Int32Array(n);
+  for (let width = SORT_SLICE; width < n; width *= 2) {
+    let moved = 0;
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const mid = Math.min(n, lo + width);
+      const hi = Math.min(n, lo + 2 * width);
+      let i = lo;
+      let j = mid;
+      for (let k = lo; k < hi; k++) {
+        // Ties take the left run's first: stable.
+        into[k] = i < mid && (j >= hi || compare(from[i], from[j]) <= 0) ? from[i++] : from[j++];
+        if (++moved === SORT_SLICE) {
+          moved = 0;
+          yield;
+        }
+      }
+    }
+    [from, into] = [into, from];
+  }
+  if (from !== a) a.set(from);
 }
 
 /** The pair postings of the slots in `order` (by length, then newest first), each list in that order. */
