@@ -815,7 +815,7 @@ if (mt && 'skipped' in mt) {
       value: t.cache_hit_ms.p50,
       unit: 'ms',
       target: { op: '<=', value: 1 },
-      note: `the same ${t.texts} texts three times more, answered from the store's cache, timed around app.inject (the server's whole handling: authentication, the memory, the cache's read, the usage counter's write); GET /healthz timed between them: ${ms(t.healthz_ms)}; through the real server process over keep-alive HTTP: ${ms(t.http.cache_hit_ms)}`,
+      note: `the same ${t.texts} texts three times more, answered from the store's cache, timed around app.inject (the server's whole handling: authentication, the memory, the cache's read, the usage counted in memory and written a second later); GET /healthz timed between them: ${ms(t.healthz_ms)}; through the real server process over keep-alive HTTP: ${ms(t.http.cache_hit_ms)}`,
     },
     {
       figure: 'MT suggestion, cache hit, p99',
