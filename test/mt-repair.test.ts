@@ -29,6 +29,23 @@ interface RepairList {
 const apertium: Apertium | null = await startApertium();
 after(() => apertium?.stop());
 
+/** A fresh context on the store (with Apertium when `engine`), and an en→es memory holding these pairs. */
+async function memoryWith(
+  target: Awaited<ReturnType<typeof storeTargets>>[number],
+  engine: boolean,
+  pairs: [string, string][],
+) {
+  const ctx = await createContext(target, engine ? { TESSERA_MT_APERTIUM_URL: apertium!.url } : {});
+  const api = client(ctx.app, ctx.adminKey);
+  const memoryId = (await api.post('/v2/memories', { name: 'en-es', srclang: 'en', trglang: 'es' })).json()
+    .id;
+  for (const [source, translation] of pairs) {
+    const added = await api.post('/v2/segments', { memory_id: memoryId, source, target: translation });
+    assert.equal(added.statusCode, 200, added.body);
+  }
+  return { ctx, api, memoryId: memoryId as number };
+}
+
 const repairsOf = (api: ReturnType<typeof client>, memoryId: number, source: string) =>
   api.get(`/v2/translate/repairs?memory_id=${memoryId}&source=${encodeURIComponent(source)}`);
 
@@ -38,18 +55,12 @@ for (const target of await storeTargets()) {
     let api: ReturnType<typeof client>;
     let memoryId: number;
     before(async () => {
-      ctx = await createContext(target, { TESSERA_MT_APERTIUM_URL: apertium!.url });
-      api = client(ctx.app, ctx.adminKey);
-      memoryId = (await api.post('/v2/memories', { name: 'en-es', srclang: 'en', trglang: 'es' })).json().id;
-      for (const [source, translation] of [
+      ({ ctx, api, memoryId } = await memoryWith(target, true, [
         ['The red house is <g id="1">big</g>.', 'La casa roja es <g id="1">grande</g>.'],
         ['The dog eats its food every day.', 'El can come su comida cada día.'],
         ['The house is empty.', 'La casa está vacía.'],
         ['The house is empty.', 'La casa está vacía.'],
-      ]) {
-        const added = await api.post('/v2/segments', { memory_id: memoryId, source, target: translation });
-        assert.equal(added.statusCode, 200, added.body);
-      }
+      ]));
     });
     after(() => ctx.close());
 
@@ -126,21 +137,15 @@ for (const target of await storeTargets()) {
     let api: ReturnType<typeof client>;
     let memoryId: number;
     before(async () => {
-      ctx = await createContext(target, { TESSERA_MT_APERTIUM_URL: apertium!.url });
-      api = client(ctx.app, ctx.adminKey);
-      memoryId = (await api.post('/v2/memories', { name: 'en-es', srclang: 'en', trglang: 'es' })).json().id;
       // "dog" is "perro" to the engine; this translator writes "can", always.
-      for (const [source, translation] of [
+      ({ ctx, api, memoryId } = await memoryWith(target, true, [
         ['The dog eats its food every day.', 'El can come su comida cada día.'],
         ['The dog eats.', 'El can come.'],
         ['The dog sleeps.', 'El can duerme.'],
         ['The dog is here.', 'El can está aquí.'],
         ['My dog runs.', 'Mi can corre.'],
         ['The child eats.', 'El niño come.'],
-      ]) {
-        const added = await api.post('/v2/segments', { memory_id: memoryId, source, target: translation });
-        assert.equal(added.statusCode, 200, added.body);
-      }
+      ]));
     });
     after(() => ctx.close());
 
@@ -178,14 +183,9 @@ for (const target of await storeTargets()) {
     let api: ReturnType<typeof client>;
     let memoryId: number;
     before(async () => {
-      ctx = await createContext(target);
-      api = client(ctx.app, ctx.adminKey);
-      memoryId = (await api.post('/v2/memories', { name: 'en-es', srclang: 'en', trglang: 'es' })).json().id;
-      await api.post('/v2/segments', {
-        memory_id: memoryId,
-        source: 'Delete 3 files from the red house.',
-        target: 'Borrar 3 archivos de la casa roja.',
-      });
+      ({ ctx, api, memoryId } = await memoryWith(target, false, [
+        ['Delete 3 files from the red house.', 'Borrar 3 archivos de la casa roja.'],
+      ]));
     });
     after(() => ctx.close());
 
