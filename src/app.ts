@@ -10,7 +10,7 @@ import { MemoryCounters, StoreCounters } from './http/counters.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
 import { eventStreamPlugin } from './http/event-stream.ts';
 import { inputGuardsPlugin, safeIntegerKeyword } from './http/input-guards.ts';
-import { accessLog, loggerOptions } from './http/logging.ts';
+import { AccessLog, loggerOptions } from './http/logging.ts';
 import { metricsPlugin } from './http/metrics.ts';
 import { openapiPlugin } from './http/openapi.ts';
 import { policyPlugin } from './http/policy.ts';
@@ -111,8 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const bodyLimit = Math.min(config.maxUploadBytes, JSON_BODY_LIMIT);
   const options: FastifyServerOptions = {
     logger: loggerOptions(config.logLevel, deps.logStream),
-    // One line a request, written when it is answered (accessLog, below), instead of Fastify's two.
-    disableRequestLogging: true,
+    // One line a request, written when it is answered, instead of Fastify's two (http/logging.ts).
+    logController: new AccessLog(),
     bodyLimit,
     // Lilt clients send ids and flags as query strings: coerce "7" → 7 and "true" → true.
     ajv: {
@@ -126,7 +126,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: trustProxyOption(config.trustProxy),
   };
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
-  accessLog(app);
   const languages = new Languages(config.languages);
   const indexes = new IndexCache(db, { dir: indexDirFor(config), log: app.log });
   const events = new EventBus(db);

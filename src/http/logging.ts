@@ -1,7 +1,7 @@
 // Structured logs (pino): secrets never reach them, at any level. The API key is cut from logged URLs by the
 // decoded name of its parameter (so `?k%65y=` is caught as well as `?key=`), and the headers that carry
 // credentials are censored wherever an object holding headers is logged (plugins log theirs at trace).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 const CENSOR = '[REDACTED]';
 
@@ -57,16 +57,27 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream) {
 }
 
 /**
- * The access log: one line a request when it is answered — method, URL (its key redacted), address, status
- * and milliseconds. Fastify's own request logging writes two, one on arrival that the answer's line repeats:
- * measured in one process, logging took 0.09 ms of a 0.19 ms `/healthz`, most of a trivial request's cost.
- * A request that never gets an answer is in the error log, where Fastify logs what failed it.
+ * The access log: one line a request, when it is answered — method, URL (its key redacted), address, status
+ * and milliseconds. Fastify's default writes two, one on arrival that the answer's line then needs to be
+ * read with (the answer's line holds no URL): measured in one process, logging took 0.09 ms of a 0.19 ms
+ * `/healthz`. Only those two lines change; Fastify's error lines (a failed answer, the default error
+ * handler's, a 404) stay as they are.
  */
-export function accessLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
-      'request completed',
-    );
-  });
+export class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) {
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
+    } else {
+      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    }
+  }
 }
