@@ -7,6 +7,19 @@ import { join } from 'node:path';
 
 export const LOCK_FILE = 'tessera.lock';
 
+/**
+ * How long a start waits for a live holder to go before refusing. A server started by `tessera serve` runs
+ * behind its launcher (src/cli/server-node-flags.ts): when the launcher is killed with SIGKILL the server
+ * dies too, but a few milliseconds later — a supervisor restarting at once met the lock still held.
+ */
+const WAIT_FOR_HOLDER_MS = 3000;
+const POLL_MS = 50;
+
+/** Blocks the thread for `ms` (start-up only: nothing is served yet). */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
 export interface DataDirLock {
   release(): void;
 }
@@ -51,10 +64,18 @@ export function lockDataDir(dataDir: string): DataDirLock {
       );
     }
     if (typeof held.pid === 'number' && held.pid !== me.pid && alive(held.pid)) {
-      throw new Error(`the data directory ${dataDir} is in use by another Tessera server (pid ${held.pid})`);
+      const pid = held.pid;
+      for (let waited = 0; waited < WAIT_FOR_HOLDER_MS && alive(pid); waited += POLL_MS) pause(POLL_MS);
+      if (alive(pid)) {
+        throw new Error(`the data directory ${dataDir} is in use by another Tessera server (pid ${pid})`);
+      }
     }
-    // Left by a process that is gone (or unreadable): take it over.
-    unlinkSync(path);
+    // Left by a process that is gone (or unreadable): take it over — unless it removed its lock as it went.
+    try {
+      unlinkSync(path);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
   }
   throw new Error(`could not lock the data directory ${dataDir}`);
 }
