@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import { createContext, type TestContext } from './helpers/context.ts';
 import { storeTargets } from './helpers/stores.ts';
 
@@ -42,6 +43,41 @@ for (const target of await storeTargets()) {
         assert.equal(Object.keys(targets).length, codes.length - 1);
         for (const t of Object.keys(targets)) assert.ok(body.code_to_name[t], `${t} is named`);
       }
+    });
+
+    test('GET /v2/languages: gzip when accepted, the same bytes; 304 for the ETag the client holds', async () => {
+      const plain = await get(`/v2/languages?key=${ctx.adminKey}`);
+      assert.equal(plain.headers['content-encoding'], undefined);
+      assert.match(String(plain.headers['content-type']), /^application\/json/);
+      const etag = String(plain.headers.etag);
+      assert.match(etag, /^"[\w-]{20,}"$/);
+      assert.equal(plain.headers.vary, 'accept-encoding');
+
+      const zipped = await get(`/v2/languages?key=${ctx.adminKey}`, {
+        'accept-encoding': 'br;q=1, gzip;q=0.8',
+      });
+      assert.equal(zipped.headers['content-encoding'], 'gzip');
+      assert.ok(zipped.rawPayload.length < plain.rawPayload.length / 20, 'compressed');
+      assert.equal(gunzipSync(zipped.rawPayload).toString('utf8'), plain.body);
+      assert.equal(zipped.headers.etag, etag);
+      // gzip refused: the plain bytes.
+      const refused = await get(`/v2/languages?key=${ctx.adminKey}`, {
+        'accept-encoding': 'gzip;q=0, identity',
+      });
+      assert.equal(refused.headers['content-encoding'], undefined);
+      assert.equal(refused.body, plain.body);
+
+      const unchanged = await get(`/v2/languages?key=${ctx.adminKey}`, {
+        'if-none-match': `"other", ${etag}`,
+      });
+      assert.equal(unchanged.statusCode, 304);
+      assert.equal(unchanged.body, '');
+      const changed = await get(`/v2/languages?key=${ctx.adminKey}`, { 'if-none-match': '"other"' });
+      assert.equal(changed.statusCode, 200);
+      assert.equal(changed.body, plain.body);
+      // The tag says nothing to a client without a valid key.
+      const anonymous = await get('/v2/languages', { 'if-none-match': etag });
+      assert.equal(anonymous.statusCode, 401);
     });
 
     test('unknown routes are JSON 404, unknown methods JSON 405 with Allow', async () => {

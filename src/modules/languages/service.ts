@@ -1,16 +1,27 @@
 // The enabled languages and every ordered pair of them, as GET /v2/languages answers.
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { Static } from 'typebox';
 import { errors } from '../../errors.ts';
+import type { ConstantBody } from '../../http/constant-body.ts';
 import { ISO_639_1_CODES, isLanguageCode, languageName } from '../../text/language-names.ts';
 import type { LanguagesAnswer as LanguagesSchema } from './schemas.ts';
 
 type LanguagesAnswer = Static<typeof LanguagesSchema>;
+
+/**
+ * The answer as bytes, made once: with every ISO 639-1 code enabled it is 183 × 182 pairs, 337 KB of JSON,
+ * and serializing it took ~10 ms of the event loop per request (measured: 35–44 requests/s with 8 clients,
+ * every other request waiting behind it). It never changes while the process runs.
+ */
+export type LanguagesBody = ConstantBody;
 
 export class Languages {
   readonly codes: readonly string[];
   private readonly enabled: ReadonlySet<string>;
   /** Built once: the answer is the same for every request. */
   readonly answer: LanguagesAnswer;
+  readonly body: LanguagesBody;
 
   constructor(restriction?: readonly string[]) {
     this.codes = restriction ? [...restriction].sort() : ISO_639_1_CODES;
@@ -24,6 +35,12 @@ export class Languages {
       sourceToTarget[source] = targets;
     }
     this.answer = { source_to_target: sourceToTarget, code_to_name: codeToName };
+    const json = Buffer.from(JSON.stringify(this.answer), 'utf8');
+    this.body = {
+      json,
+      gzip: gzipSync(json, { level: 9 }),
+      etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`,
+    };
   }
 
   isEnabled(code: string): boolean {
