@@ -537,6 +537,14 @@ export interface QueryBenchResult {
   /** Each concurrency in turn, on the same server and the same timed queries. */
   by_clients: ConcurrencyResult[];
   rss_after_queries_mb: number;
+  /** GET /v2/languages by 8 clients, plain (no gzip asked): its latency and the server's CPU per request. */
+  languages: Percentiles & {
+    clients: number;
+    requests: number;
+    errors: string[];
+    per_s: number;
+    server: ServerPass;
+  };
 }
 
 const CLIENTS_SCRIPT = join(import.meta.dirname, 'http-clients.ts');
@@ -639,8 +647,31 @@ export async function runQueryBench(opts: QueryBenchOptions): Promise<QueryBench
         `queries over HTTP, ${clients} client${clients === 1 ? '' : 's'}: p50 ${classes.all.p50.toFixed(3)} ms, p99 ${classes.all.p99.toFixed(3)} ms, max ${classes.all.max.toFixed(1)} ms (load ${loadAtStart.toFixed(2)}); server CPU ${server.cpu_ms_per_query.toFixed(3)} ms a query, GC ${JSON.stringify(server.gc)}`,
       );
     }
+    // GET /v2/languages, Lilt's first call: 337 KB answered to clients that do not ask for gzip (the bench's
+    // clients do not), the heaviest case; 8 clients, as the queries' target figure.
+    const languagesBefore = await serverCounters(api);
+    const languagesRun = await runClients({
+      url: api.base,
+      key: opts.apiKey,
+      clients: 8,
+      warmup: Array.from({ length: 200 }, () => '/v2/languages'),
+      timed: Array.from({ length: 2000 }, () => '/v2/languages'),
+    });
+    const languagesMs = languagesRun.ms.filter((ms): ms is number => ms !== null);
+    const languages = {
+      clients: 8,
+      requests: languagesMs.length,
+      errors: languagesRun.errors,
+      ...percentiles(languagesMs),
+      per_s: (1000 * languagesMs.length) / languagesRun.wall_ms,
+      server: serverPass(languagesBefore, await serverCounters(api), 2200),
+    };
+    log(
+      `GET /v2/languages, 8 clients: p50 ${languages.p50.toFixed(2)} ms, p99 ${languages.p99.toFixed(2)} ms, ${Math.round(languages.per_s)}/s; server CPU ${languages.server.cpu_ms_per_query.toFixed(3)} ms a request`,
+    );
     const one = byClients.find((c) => c.clients === 1) ?? byClients[0];
     return {
+      languages,
       startup_listening_s: listeningS,
       startup_readyz_s: readyzS,
       startup_first_query_s: firstQueryS,
