@@ -127,7 +127,8 @@ export async function mtSuggestion(
   });
   const target = result.translations[0] ?? null;
   return {
-    configured: await deps.mt.configuredFor(deps.db, principal.organizationId),
+    // A translation came from an engine, so one is configured: the engines are read again only to say why not.
+    configured: target !== null || (await deps.mt.configuredFor(deps.db, principal.organizationId)),
     provider: target === null ? null : result.provider,
     target,
     unavailable:
