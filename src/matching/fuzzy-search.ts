@@ -18,6 +18,7 @@ import {
   maxDistance,
   type PreparedText,
   prepareText,
+  punctuationAndTagPoints,
   type ScoreResult,
   scoreWithin,
 } from './score.ts';
@@ -423,7 +424,13 @@ export class FuzzySearch {
       const best = Math.min(99, flooredBase(max, d) - shapePenalty(ctx.q, flags));
       if (best < ctx.threshold || !mayBeat(ctx.top, best, updatedAt, id)) return;
       const text = store.text(s);
-      const result = scoreWithin(ctx.q, prepareText(text), d);
+      const c = prepareText(text);
+      // The punctuation and tag penalties exactly, before the alignment the other penalties need: a long
+      // query's near misses (77–79 by the bound above, 73–74 scored) miss by their punctuation, and their
+      // alignment was half of such a query's time.
+      const shaped = Math.min(99, flooredBase(max, d) - punctuationAndTagPoints(ctx.q, c));
+      if (shaped < ctx.threshold || !mayBeat(ctx.top, shaped, updatedAt, id)) return;
+      const result = scoreWithin(ctx.q, c, d);
       let points = 0;
       for (const p of result.penalties) points += p.points;
       const fresh = { text, result, points };

@@ -84,8 +84,8 @@ export function scorePrepared(q: PreparedText, c: PreparedText): ScoreResult {
 
 /**
  * scorePrepared(q, c) when the content distance is known to be at most k (q or c having content): the
- * alignment then comes from the band |i − j| ≤ k alone (alignWithin), which is what makes verifying a
- * long candidate cheap. Retrieval calls it after its own banded check.
+ * alignment then comes from the diagonals within k edits alone (alignWithin), which is what makes verifying
+ * a long candidate cheap. Retrieval calls it after its own bounded distance.
  */
 export function scoreWithin(q: PreparedText, c: PreparedText, k: number): ScoreResult {
   if (q.nfc === c.nfc) return { score: 100, base: 100, penalties: [] };
@@ -150,6 +150,18 @@ function finish(q: PreparedText, c: PreparedText, max: number, d: number, matche
   let score = flooredBase(max, d);
   for (const p of penalties) score -= p.points;
   return { score: Math.max(0, Math.min(99, score)), base, penalties };
+}
+
+/**
+ * The points of the punctuation and tag penalties of c against q, as finish charges them: each a capped
+ * distance over a few tokens, cheap beside the content alignment. Retrieval takes them off the bound of a
+ * candidate before aligning it (a long query against candidates that miss by their punctuation alone).
+ */
+export function punctuationAndTagPoints(q: PreparedText, c: PreparedText): number {
+  return (
+    cappedDistance(q.punct, c.punct, PENALTY_CAP.punctuation) +
+    cappedDistance(q.tags, c.tags, PENALTY_CAP.tags)
+  );
 }
 
 function addPenalty(penalties: Penalty[], kind: PenaltyKind, points: number): void {
