@@ -65,7 +65,9 @@ let frontB = new Int32Array(64);
 const UNREACHED = -(2 ** 30);
 
 // The furthest-reaching rows of alignWithin, one row of diagonals per number of edits; kept between calls.
-let fronts: Int32Array = new Int32Array(1024);
+// Room for distances up to 180 from the start (256 KB): growing it first in a served query recompiled
+// alignWithin there (the server's warm-up aligns at smaller distances).
+let fronts: Int32Array = new Int32Array(1 << 16);
 
 /**
  * align(a, b) when their distance is known to be at most k, by diagonal transition (as boundedDistance)
@@ -84,8 +86,8 @@ export function alignWithin<T>(a: ArrayLike<T>, b: ArrayLike<T>, k: number): Ali
   // Diagonal δ of front e is at e · size + mid + δ; δ ± 1 stays within the row.
   const size = 2 * k + 3;
   const mid = k + 1;
-  if (fronts.length < (k + 1) * size) fronts = new Int32Array(2 * (k + 1) * size);
-  const f = fronts;
+  const f = scratch(fronts, (k + 1) * size);
+  if (f.length <= KEEP_CELLS) fronts = f;
   let distance = -1;
   for (let e = 0; e <= k && distance < 0; e++) {
     const row = e * size + mid;
