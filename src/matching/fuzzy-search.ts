@@ -16,8 +16,10 @@ import { mayBeat, ranked, ranksBeforeWorst, type TopN, workingThreshold } from '
 import {
   flooredBase,
   maxDistance,
+  PENALTY_CAP,
   type PreparedText,
-  prepareText,
+  prepareNfc,
+  punctuationAndTagPoints,
   type ScoreResult,
   scoreWithin,
 } from './score.ts';
@@ -423,7 +425,17 @@ export class FuzzySearch {
       const best = Math.min(99, flooredBase(max, d) - shapePenalty(ctx.q, flags));
       if (best < ctx.threshold || !mayBeat(ctx.top, best, updatedAt, id)) return;
       const text = store.text(s);
-      const result = scoreWithin(ctx.q, prepareText(text), d);
+      // Indexed sources are stored in NFC (MemoryIndex.add).
+      const c = prepareNfc(text);
+      // The punctuation and tag penalties exactly, before the alignment the other penalties need, when
+      // they could drop the candidate: a long query's near misses (77–79 by the bound above, 73–74 scored)
+      // miss by their punctuation, and their alignment was half of such a query's time.
+      const worst = Math.min(99, flooredBase(max, d) - PENALTY_CAP.punctuation - PENALTY_CAP.tags);
+      if (worst < ctx.threshold || !mayBeat(ctx.top, worst, updatedAt, id)) {
+        const shaped = Math.min(99, flooredBase(max, d) - punctuationAndTagPoints(ctx.q, c));
+        if (shaped < ctx.threshold || !mayBeat(ctx.top, shaped, updatedAt, id)) return;
+      }
+      const result = scoreWithin(ctx.q, c, d);
       let points = 0;
       for (const p of result.penalties) points += p.points;
       const fresh = { text, result, points };

@@ -48,6 +48,29 @@ describe('boundedDistance', () => {
     }
   });
 
+  it('agrees with align on long near-copies at large distances (a long query against its candidates)', () => {
+    const rand = prng(7);
+    for (let t = 0; t < 300; t++) {
+      const a = Array.from({ length: 40 + Math.floor(rand() * 160) }, () => Math.floor(rand() * 40));
+      // Substitutions, deletions and insertions at a rate that puts the distance anywhere up to a third.
+      const rate = rand() * 0.3;
+      const b: number[] = [];
+      for (const x of a) {
+        const r = rand();
+        if (r < rate / 3) continue;
+        b.push(r < (2 * rate) / 3 ? Math.floor(rand() * 40) : x);
+        if (r > 1 - rate / 3) b.push(Math.floor(rand() * 40));
+      }
+      const full = align(a, b);
+      assert.deepEqual(alignWithin(a, b, full.distance), full, `${a} / ${b}`);
+      assert.deepEqual(alignWithin(a, b, full.distance + 5), full, `${a} / ${b}, k + 5`);
+    }
+  });
+
+  it('refuses a bound below the distance', () => {
+    assert.throws(() => alignWithin([1, 2, 3], [4, 5, 6], 2), RangeError);
+  });
+
   it('reads sub-ranges of its arrays', () => {
     const pool = Int32Array.from([9, 9, 1, 2, 3, 9]);
     assert.equal(boundedDistance([1, 3], 0, 2, pool, 2, 3, 2), 1);

@@ -59,62 +59,79 @@ export function align<T>(a: ArrayLike<T>, b: ArrayLike<T>): Alignment {
   return { distance: d[n * w + m], matches: matches.reverse() };
 }
 
-let band: Int32Array = new Int32Array(1024);
-
-/**
- * align(a, b) when their distance is known to be at most k, from the band |i − j| ≤ k only: every path of
- * cost ≤ k stays in it, so the band holds the exact value of every cell the backtrace visits, and any
- * neighbour outside it (or capped at k + 1) is one the full backtrace would not take either.
- */
-export function alignWithin<T>(a: ArrayLike<T>, b: ArrayLike<T>, k: number): Alignment {
-  const n = a.length;
-  const m = b.length;
-  const w = 2 * k + 1;
-  const over = k + 1;
-  const d = scratch(band, (n + 1) * w);
-  if (d.length <= KEEP_CELLS) band = d;
-  for (let j = 0; j <= Math.min(m, k); j++) d[j + k] = j;
-  for (let i = 1; i <= n; i++) {
-    const ai = a[i - 1];
-    const row = i * w - i + k;
-    for (let j = Math.max(0, i - k), hi = Math.min(m, i + k); j <= hi; j++) {
-      let v: number;
-      if (j === 0) v = Math.min(i, over);
-      else {
-        v = cell(d, w, k, i - 1, j - 1) + (ai === b[j - 1] ? 0 : 1);
-        v = Math.min(v, cell(d, w, k, i - 1, j) + 1, cell(d, w, k, i, j - 1) + 1, over);
-      }
-      d[row + j] = v;
-    }
-  }
-  const matches: number[] = [];
-  let i = n;
-  let j = m;
-  while (i > 0 && j > 0) {
-    const here = cell(d, w, k, i, j);
-    const diag = cell(d, w, k, i - 1, j - 1);
-    if (a[i - 1] === b[j - 1] && here === diag) {
-      matches.push(j - 1, i - 1);
-      i--;
-      j--;
-    } else if (here === diag + 1) {
-      i--;
-      j--;
-    } else if (here === cell(d, w, k, i - 1, j) + 1) i--;
-    else j--;
-  }
-  return { distance: cell(d, w, k, n, m), matches: matches.reverse() };
-}
-
-/** A banded matrix cell; k + 1 outside the band. */
-function cell(d: Int32Array, w: number, k: number, i: number, j: number): number {
-  return j - i > k || i - j > k || j < 0 ? k + 1 : d[i * w - i + k + j];
-}
-
 let frontA = new Int32Array(64);
 let frontB = new Int32Array(64);
 // Marks a diagonal no path has reached yet; low enough that +1 keeps it below any real row.
 const UNREACHED = -(2 ** 30);
+
+// The furthest-reaching rows of alignWithin, one row of diagonals per number of edits; kept between calls.
+// Room for distances up to 180 from the start (256 KB): growing it first in a served query recompiled
+// alignWithin there (the server's warm-up aligns at smaller distances).
+let fronts: Int32Array = new Int32Array(1 << 16);
+
+/**
+ * align(a, b) when their distance is known to be at most k, by diagonal transition (as boundedDistance)
+ * with every front kept: fronts[e][δ] is the furthest row i of diagonal δ (j = i + δ) whose cell costs at
+ * most e, and since costs never fall along a diagonal, D(i, j) ≤ e exactly when |j − i| ≤ e and
+ * fronts[e][j − i] ≥ i. The fronts cost about d² cells plus the slides along equal tokens, where a band
+ * |i − j| ≤ k costs n·(2k + 1): for a candidate of 115 tokens at distance 30 (a long query's), some 1,100
+ * cells against 7,000. The backtrace is align's, step for step: every cell it visits lies on a path of cost
+ * d, so costs at most d, and each of its comparisons is a test "at most here − 1" that the fronts answer
+ * exactly; a neighbour costing more than d is never equal to here − 1.
+ */
+export function alignWithin<T>(a: ArrayLike<T>, b: ArrayLike<T>, k: number): Alignment {
+  const n = a.length;
+  const m = b.length;
+  const target = m - n;
+  // Diagonal δ of front e is at e · size + mid + δ; δ ± 1 stays within the row.
+  const size = 2 * k + 3;
+  const mid = k + 1;
+  const f = scratch(fronts, (k + 1) * size);
+  if (f.length <= KEEP_CELLS) fronts = f;
+  let distance = -1;
+  for (let e = 0; e <= k && distance < 0; e++) {
+    const row = e * size + mid;
+    f.fill(UNREACHED, row - mid, row - mid + size);
+    for (let d = Math.max(-e, -n), hi = Math.min(e, m); d <= hi; d++) {
+      let i = 0;
+      if (e > 0) {
+        const p = row - size + d;
+        // Substitution (same diagonal), deletion of a[i] (from d + 1), insertion of b[j] (from d − 1).
+        i = Math.min(Math.max(f[p] + 1, f[p + 1] + 1, f[p - 1]), n, m - d);
+        if (i < 0 || i + d < 0) continue;
+      }
+      while (i < n && i + d < m && a[i] === b[i + d]) i++;
+      f[row + d] = i;
+      if (d === target && i === n) distance = e;
+    }
+  }
+  if (distance < 0) throw new RangeError(`alignWithin: the distance exceeds ${k}`);
+  const matches: number[] = [];
+  let i = n;
+  let j = m;
+  let here = distance;
+  while (i > 0 && j > 0) {
+    // Equal tokens: the diagonal costs the same (D(i − 1, j − 1) ≤ D(i, j) ≤ D(i − 1, j − 1) then).
+    if (a[i - 1] === b[j - 1]) {
+      matches.push(j - 1, i - 1);
+      i--;
+      j--;
+      continue;
+    }
+    if (atMost(f, size, mid, here - 1, i - 1, j - 1)) {
+      i--;
+      j--;
+    } else if (atMost(f, size, mid, here - 1, i - 1, j)) i--;
+    else j--;
+    here--;
+  }
+  return { distance, matches: matches.reverse() };
+}
+
+/** D(i, j) ≤ e by alignWithin's fronts (e at most the distance they were computed to). */
+function atMost(f: Int32Array, size: number, mid: number, e: number, i: number, j: number): boolean {
+  return e >= 0 && j - i <= e && i - j <= e && f[e * size + mid + j - i] >= i;
+}
 
 /**
  * Levenshtein distance between a[aOff, aOff+aLen) and b[bOff, bOff+bLen) when it is at most k, else k + 1,

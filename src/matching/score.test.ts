@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { prepareText, scoreAtLeast, scoreMatch } from './score.ts';
+import { prepareText, punctuationAndTagPoints, scoreAtLeast, scoreMatch } from './score.ts';
 
 const score = (a: string, b: string) => scoreMatch(a, b).score;
 const penalties = (a: string, b: string) => scoreMatch(a, b).penalties;
@@ -235,6 +235,25 @@ describe('scoreAtLeast', () => {
         const r = scoreAtLeast(prepareText(a), prepareText(b), t);
         assert.deepEqual(r, full.score >= t ? full : null, `${a} / ${b} at ${t}`);
       }
+    }
+  });
+});
+
+describe('punctuationAndTagPoints', () => {
+  it('is the points of the punctuation and tag penalties the full score charges, caps included', () => {
+    const pairs: [string, string][] = [
+      ['Save the file.', 'Save the file'],
+      ['Error: "%s" (%d)!', 'Error %s %d'],
+      ['a, b; c: d. e! f? g', 'a b c d e f g'],
+      ['<b>Bold</b> text', 'Bold text'],
+      ['<b>x</b> <i>y</i> <u>z</u>', 'x y z.'],
+      ['Same words', 'same words'],
+    ];
+    for (const [a, b] of pairs) {
+      const charged = scoreMatch(a, b)
+        .penalties.filter((p) => p.kind === 'punctuation' || p.kind === 'tags')
+        .reduce((sum, p) => sum + p.points, 0);
+      assert.equal(punctuationAndTagPoints(prepareText(a), prepareText(b)), charged, `${a} / ${b}`);
     }
   });
 });
