@@ -99,7 +99,7 @@ const LEXICAL_KEPT = 4;
  * candidates' (chosen on the dev sets, bench/README.md).
  */
 const COMPOSED_TRANSLATIONS = 3;
-const COMPOSED_SCAN = 2000;
+const COMPOSED_SCAN = 500;
 const COMPOSED_WEIGHT = 0.5;
 /** A word's translation takes part when its t(f|e)·t(e|f) is at least this share of the word's likeliest. */
 const COMPOSED_SHARE = 0.1;
