@@ -175,4 +175,30 @@ describe('WordAligner', () => {
     assert.equal(first.count, 3);
     assert.ok(first.examples.every((e) => e.target.includes('Datei öffnen')));
   });
+
+  it("composes a compound of the two words' translations where the target vocabulary has it", () => {
+    // "Zielverzeichnis" renders "target directory"; "Ziel" and "Verzeichnis" are learned from the short sentences.
+    const pairs = [
+      ['Open the directory', 'Öffnen Sie das Verzeichnis'],
+      ['The directory is empty', 'Das Verzeichnis ist leer'],
+      ['Delete the directory', 'Löschen Sie das Verzeichnis'],
+      ['Set the target', 'Legen Sie das Ziel fest'],
+      ['The target is empty', 'Das Ziel ist leer'],
+      ['Choose the target', 'Wählen Sie das Ziel'],
+      [
+        'Choose a document on the disk for the target directory',
+        'Zielverzeichnis für ein Dokument auf dem Datenträger wählen',
+      ],
+      [
+        'Any document on the disk is copied to the target directory',
+        'Zielverzeichnis, in das jedes Dokument auf dem Datenträger kopiert wird',
+      ],
+      ['A document is read from the target directory', 'Zielverzeichnis, aus dem ein Dokument gelesen wird'],
+    ].map(([source, target]) => ({ source, target }));
+    const aligner = new WordAligner();
+    aligner.train(pairs);
+    const [first] = aligner.translations('target directory');
+    assert.equal(first?.target, 'Zielverzeichnis', JSON.stringify(first));
+    assert.equal(first.count, 3);
+  });
 });
