@@ -38,14 +38,14 @@ export interface LexiconBenchResult {
 // much enclosing brackets, asterisks and quotes ("[reserved]", "*unknown*", "(no strings)") and a trailing
 // comma — an answer is a span of words and can never hold them, so a gold target that kept them could never
 // be met. Runs of spaces (column headings) are one space.
-const label = (s: string) =>
+export const label = (s: string) =>
   s
     .replace(/[&_](?=\p{L})/gu, '')
     .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')
     .replace(/\s+/gu, ' ')
     .toLocaleLowerCase();
 
-function splitGold(pairs: readonly Pair[]): { gold: Map<string, Set<string>>; train: Pair[] } {
+export function splitGold(pairs: readonly Pair[]): { gold: Map<string, Set<string>>; train: Pair[] } {
   const gold = new Map<string, Set<string>>();
   const train: Pair[] = [];
   for (const p of pairs) {

@@ -93,6 +93,8 @@ declare module 'fastify' {
     worker: TaskWorker;
     indexes: IndexCache;
     instance: InstanceKeeper;
+    /** The lexicons learned from the memories (modules/terms/learned-lexicon.ts). */
+    learned: LearnedLexicon;
   }
 }
 
@@ -215,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(usersRoutes, { db, throttle });
   // The lexicons learned from the memories, in a worker thread of their own (modules/terms/learned-lexicon.ts).
   const learned = new LearnedLexicon(db);
+  app.decorate('learned', learned);
   const termsDeps = {
     db,
     languages,
@@ -228,6 +231,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     languages,
     indexes,
     projectsUsing: projectsUsingMemory,
+    // The terms module sits above memories (its lexicon is learned from their pairs): a deleted memory's
+    // model is dropped through the hook rather than memories importing terms.
+    memoryDeleted: (memoryId: number) => learned.forget(memoryId),
     segmentContext: segmentInContext,
     ...uploads,
     termFiles: {

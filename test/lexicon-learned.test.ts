@@ -1,7 +1,7 @@
 // The lexicon learned from a memory's own pairs through GET /v2/lexicon, on every store: trained in the
 // background on the first question, answered after the termbase's translations (origin "memory", no status),
 // never a translation the termbase forbids for the word, only in the memory's direction, and retrained once
-// the memory has grown; and the term candidates it proposes.
+// the memory has grown; dropped with its memory; and the term candidates it proposes.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { client } from './helpers/api.ts';
@@ -143,6 +143,30 @@ for (const target of await storeTargets()) {
         (await admin.get(`/v2/memories/terms/candidates?id=${memoryId}`)).json().candidates,
         [],
       );
+    });
+
+    test('deleting a memory drops the lexicon learned from it, and no other', async () => {
+      await learned('window');
+      const doomed = (
+        await admin.post('/v2/memories', { name: 'Doomed', srclang: 'en', trglang: 'de' })
+      ).json().id as number;
+      for (const [source, target] of PAIRS) {
+        await admin.post('/v2/segments', { memory_id: doomed, source, target });
+      }
+      const ask = () => translator.get(`/v2/lexicon?memory_id=${doomed}&srclang=en&trglang=de&query=window`);
+      for (let i = 0; ; i++) {
+        const answer = (await ask()).json()[0].translations as Translation[];
+        if (answer.some((t) => t.origin === 'memory')) break;
+        assert.ok(i < 600, 'the doomed memory never learned');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      assert.ok((await ctx.app.learned.held()).includes(doomed));
+      assert.equal((await admin.delete(`/v2/memories?id=${doomed}`)).statusCode, 200);
+      assert.equal(ctx.app.learned.state(doomed), undefined);
+      const held = await ctx.app.learned.held();
+      assert.ok(!held.includes(doomed), JSON.stringify(held));
+      assert.ok(held.includes(memoryId), 'the other memory keeps its model');
+      assert.equal((await ask()).statusCode, 404);
     });
 
     test('a memory that has grown by a tenth is learned again', async () => {

@@ -143,4 +143,62 @@ describe('WordAligner', () => {
     const week = aligner.translations('week').map((t) => t.target);
     assert.equal(week[0], 'Woche', JSON.stringify(week));
   });
+
+  it("composes a two-word phrase from its words' translations where the links miss it", () => {
+    // The label sits at the far end of each English sentence and at the start of the German: the diagonal
+    // prior keeps "open" and "file" from their translations there, so no span of linked words renders the
+    // phrase. Their translations (from the short sentences) side by side, in the German order, in every
+    // sentence holding "open file", do.
+    const pairs = [
+      ['Open the file', 'Öffnen Sie die Datei'],
+      ['Save the file', 'Speichern Sie die Datei'],
+      ['Close the file', 'Schließen Sie die Datei'],
+      ['Open the folder', 'Öffnen Sie den Ordner'],
+      ['The file is open', 'Die Datei ist geöffnet'],
+      ['Delete the file', 'Löschen Sie die Datei'],
+      ['Open the window', 'Öffnen Sie das Fenster'],
+      ['Save the folder', 'Speichern Sie den Ordner'],
+      [
+        'Choose a document on the disk with Open file',
+        'Mit Datei öffnen wählen Sie ein Dokument auf dem Datenträger',
+      ],
+      [
+        'Any document on the disk is read by Open file',
+        'Mit Datei öffnen wird jedes Dokument auf dem Datenträger gelesen',
+      ],
+      ['A document is read with Open file', 'Mit Datei öffnen wird ein Dokument gelesen'],
+    ].map(([source, target]) => ({ source, target }));
+    const aligner = new WordAligner();
+    aligner.train(pairs);
+    const [first] = aligner.translations('open file');
+    assert.equal(first?.target, 'Datei öffnen', JSON.stringify(first));
+    assert.equal(first.count, 3);
+    assert.ok(first.examples.every((e) => e.target.includes('Datei öffnen')));
+  });
+
+  it("composes a compound of the two words' translations where the target vocabulary has it", () => {
+    // "Zielverzeichnis" renders "target directory"; "Ziel" and "Verzeichnis" are learned from the short sentences.
+    const pairs = [
+      ['Open the directory', 'Öffnen Sie das Verzeichnis'],
+      ['The directory is empty', 'Das Verzeichnis ist leer'],
+      ['Delete the directory', 'Löschen Sie das Verzeichnis'],
+      ['Set the target', 'Legen Sie das Ziel fest'],
+      ['The target is empty', 'Das Ziel ist leer'],
+      ['Choose the target', 'Wählen Sie das Ziel'],
+      [
+        'Choose a document on the disk for the target directory',
+        'Zielverzeichnis für ein Dokument auf dem Datenträger wählen',
+      ],
+      [
+        'Any document on the disk is copied to the target directory',
+        'Zielverzeichnis, in das jedes Dokument auf dem Datenträger kopiert wird',
+      ],
+      ['A document is read from the target directory', 'Zielverzeichnis, aus dem ein Dokument gelesen wird'],
+    ].map(([source, target]) => ({ source, target }));
+    const aligner = new WordAligner();
+    aligner.train(pairs);
+    const [first] = aligner.translations('target directory');
+    assert.equal(first?.target, 'Zielverzeichnis', JSON.stringify(first));
+    assert.equal(first.count, 3);
+  });
 });

@@ -32,7 +32,7 @@ import {
   TranslationMemoryEntry,
   UpdateEntryBody,
 } from './schemas.ts';
-import type { MemoryDeps, ProjectsUsingMemory, SegmentContextOf } from './service.ts';
+import type { MemoryDeleted, MemoryDeps, ProjectsUsingMemory, SegmentContextOf } from './service.ts';
 import * as service from './service.ts';
 import type { TermFiles } from './term-files.ts';
 
@@ -40,6 +40,7 @@ export async function memoriesRoutes(
   app: App,
   options: MemoryDeps & {
     projectsUsing: ProjectsUsingMemory;
+    memoryDeleted?: MemoryDeleted;
     segmentContext: SegmentContextOf;
     tasks: TaskNotifier;
     maxUploadBytes: number;

@@ -41,6 +41,12 @@ export type ProjectsUsingMemory = (
   memoryId: number,
 ) => Promise<{ id: number; name: string }[]>;
 
+/**
+ * What goes with a deleted memory outside its tables: the lexicon learned from its pairs, which the terms
+ * module holds. Terms sit above memories, so app.ts hands it over rather than this importing it.
+ */
+export type MemoryDeleted = (memoryId: number) => void;
+
 /** The memory's last import task, if it has had one. */
 async function lastImport(db: Queryable, memoryId: number): Promise<LastTask | undefined> {
   return (await lastTasksOfMemories(db, 'memory_import', [memoryId])).get(memoryId);
@@ -187,7 +193,7 @@ export async function updateMemory(
  * while projects use it (their documents confirm into it).
  */
 export async function deleteMemory(
-  deps: MemoryDeps & { projectsUsing: ProjectsUsingMemory },
+  deps: MemoryDeps & { projectsUsing: ProjectsUsingMemory; memoryDeleted?: MemoryDeleted },
   principal: Principal,
   id: number,
 ) {
@@ -207,6 +213,7 @@ export async function deleteMemory(
       throw err;
     });
   deps.indexes.drop(id);
+  deps.memoryDeleted?.(id);
   return { id, deleted: true };
 }
 

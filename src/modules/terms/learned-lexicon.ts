@@ -73,16 +73,19 @@ export class LearnedLexicon {
           id: number;
           translations?: PhraseTranslation[] | null;
           candidates?: TermCandidate[] | null;
+          held?: number[];
         }
       | { type: 'trained'; memoryId: number; figures: TrainingFigures }
       | { type: 'failed'; memoryId: number; message: string },
   ): void {
     if (m.type === 'answer') {
-      this.answers.get(m.id)?.(m.translations ?? m.candidates ?? null);
+      this.answers.get(m.id)?.(m.translations ?? m.candidates ?? m.held ?? null);
       this.answers.delete(m.id);
       return;
     }
     const state = this.models.get(m.memoryId);
+    // Its memory was deleted while the training ran or waited its turn: the model it left goes too.
+    if (!state && m.type === 'trained') this.worker?.postMessage({ type: 'drop', memoryId: m.memoryId });
     if (state) {
       state.training = false;
       if (m.type === 'trained') {
@@ -177,10 +180,19 @@ export class LearnedLexicon {
     await done;
   }
 
-  /** A deleted memory's model goes. */
+  /** A deleted memory's model goes (memories' deleteMemory calls it through the hook app.ts gives it). */
   forget(memoryId: number): void {
     this.models.delete(memoryId);
     this.worker?.postMessage({ type: 'drop', memoryId });
+  }
+
+  /** The memories whose models the worker holds (what a test asks to see that a model went). */
+  async held(): Promise<number[]> {
+    if (!this.worker) return [];
+    const id = this.nextId++;
+    const answer = new Promise<number[] | null>((resolve) => this.answers.set(id, resolve));
+    this.worker.postMessage({ type: 'held', id });
+    return (await answer) ?? [];
   }
 
   async close(): Promise<void> {

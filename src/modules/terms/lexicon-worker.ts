@@ -6,6 +6,7 @@
 //   { type: 'query', id, memoryId, phrase, n }               answers { type: 'answer', id, translations }
 //   { type: 'candidates', id, memoryId, srcLang, n, exclude } answers { type: 'answer', id, candidates }
 //   { type: 'drop', memoryId }                               forgets a memory's model
+//   { type: 'held', id }                                     answers { type: 'answer', id, held }: the models' memories
 import { parentPort } from 'node:worker_threads';
 import { stemmerOf } from '../../terminology/stemmers.ts';
 import { stopwordsOf } from '../../terminology/stopwords.ts';
@@ -28,7 +29,8 @@ type Message =
   | { type: 'train'; memoryId: number; trgLang: string }
   | { type: 'query'; id: number; memoryId: number; phrase: string; n: number }
   | { type: 'candidates'; id: number; memoryId: number; srcLang: string; n: number; exclude: string[] }
-  | { type: 'drop'; memoryId: number };
+  | { type: 'drop'; memoryId: number }
+  | { type: 'held'; id: number };
 
 parentPort!.on('message', (message: Message) => {
   switch (message.type) {
@@ -89,6 +91,9 @@ parentPort!.on('message', (message: Message) => {
     case 'drop':
       models.delete(message.memoryId);
       pending.delete(message.memoryId);
+      return;
+    case 'held':
+      parentPort!.postMessage({ type: 'answer', id: message.id, held: [...models.keys()] });
       return;
   }
 });
