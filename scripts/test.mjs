@@ -4,10 +4,10 @@ import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-// The longest files, longest first (seconds each in a full run on a busy 2-core machine, Nov 2026). The runner
-// starts files in the order given, two at a time: started last, two of these would run on alone after the rest
-// had finished and leave a core idle for minutes. A file missing here only runs later; a name no longer found is
-// ignored. Re-measure with the spec reporter's durations when the order drifts.
+// The longest files, longest first (seconds each in a full run on a busy 2-core machine, Nov 2026).
+// scripts/run-test-files.mjs starts files in the order given, two at a time: started last, two of these would
+// run on alone after the rest had finished and leave a core idle for minutes. A file missing here only runs
+// later; a name no longer found is ignored. Re-measure with the spec reporter's durations when the order drifts.
 const SLOW_FIRST = [
   'test/crash-recovery.test.ts', // 235
   'test/faults.test.ts', // 150
@@ -40,16 +40,6 @@ const found = ['src', 'test', 'web/src']
 const slow = SLOW_FIRST.filter((f) => found.includes(f));
 const files = [...slow, ...found.filter((f) => !slow.includes(f))];
 
-const args = [
-  '--import',
-  'tsx',
-  '--test',
-  `--test-concurrency=${process.env.TESSERA_TEST_CONCURRENCY ?? 2}`,
-  '--test-reporter=spec',
-  '--test-reporter-destination=stdout',
-  '--test-reporter=./scripts/summary-reporter.mjs',
-  '--test-reporter-destination=stdout',
-  ...files,
-];
-const child = spawn(process.execPath, args, { stdio: 'inherit' });
+const runner = join(import.meta.dirname, 'run-test-files.mjs');
+const child = spawn(process.execPath, ['--import', 'tsx', runner, ...files], { stdio: 'inherit' });
 child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 1)));
