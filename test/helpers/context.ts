@@ -4,11 +4,16 @@ import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { Role } from '../../src/http/principal.ts';
 import type { App } from '../../src/http/types.ts';
+import { lowerPasswordHashCostForTests } from '../../src/modules/users/credentials.ts';
 import { bootstrap, createApiKey, createUser } from '../../src/modules/users/service.ts';
 import type { Db } from '../../src/store/db.ts';
 import { migrate } from '../../src/store/migrate.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import type { StoreTarget } from './stores.ts';
+
+// Passwords hashed in a test process cost scrypt N=2^10 instead of 2^15 (~50 ms and 32 MiB each, seconds on a
+// busy machine); src/modules/users/credentials.test.ts keeps the production cost tested.
+lowerPasswordHashCostForTests(2 ** 10);
 
 export const ADMIN_KEY = 'tsk_test-admin-key-0123456789abcdefghijklmnopqrstuv';
 

@@ -30,6 +30,18 @@ export function apiKeyMatches(key: string, storedHash: string): boolean {
 // scrypt N=2^15, r=8, p=1: ~50 ms and 32 MiB per check (OWASP's recommended floor is N=2^17 with r=8,
 // p=1 for interactive logins at higher cost; we keep a login under 100 ms on a small server).
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keylen: 32, maxmem: 64 * 1024 * 1024 };
+/** The cost new password hashes get: SCRYPT, unless a test process lowered it. */
+let hashCost = SCRYPT;
+
+/**
+ * For test processes only (test/helpers/context.ts calls it): new password hashes get N=`n` instead of 2^15.
+ * At the production cost a hash takes ~50 ms of CPU and 32 MiB, and several seconds on a busy CI machine; the
+ * suite creates and checks hundreds of passwords. A hash names its own cost, so checking is unchanged.
+ * `credentials.test.ts` proves that the production cost is the default.
+ */
+export function lowerPasswordHashCostForTests(n: number): void {
+  hashCost = { ...SCRYPT, N: n };
+}
 
 function scryptAsync(password: string, salt: Buffer, params: typeof SCRYPT): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -46,8 +58,15 @@ function scryptAsync(password: string, salt: Buffer, params: typeof SCRYPT): Pro
 /** `scrypt$N$r$p$salt$hash`, salt and hash base64. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scryptAsync(password, salt, SCRYPT);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), hash.toString('base64')].join('$');
+  const hash = await scryptAsync(password, salt, hashCost);
+  return [
+    'scrypt',
+    hashCost.N,
+    hashCost.r,
+    hashCost.p,
+    salt.toString('base64'),
+    hash.toString('base64'),
+  ].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
