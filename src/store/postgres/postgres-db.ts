@@ -124,6 +124,8 @@ export class PostgresDb implements Db {
   private readonly runner: Queryable;
   /** The one connection LISTENing for this process, opened on the first listen(). */
   private listener: Promise<pg.Client> | undefined;
+  /** The client behind `listener`, connected or connecting. */
+  private listening: pg.Client | undefined;
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
   private closing = false;
 
@@ -244,27 +246,43 @@ export class PostgresDb implements Db {
     };
   }
 
-  /** The listening connection; when it breaks, a new one takes its place and LISTENs again. */
+  /**
+   * The listening connection; when it breaks, a new one takes its place and LISTENs again. A break is either
+   * event: 'error' (a reset, a terminated backend) or 'end' alone (the server or a proxy closed the socket
+   * cleanly) — listening for 'error' only, a clean close left the process deaf to other processes' events.
+   */
   private listenerClient(): Promise<pg.Client> {
-    this.listener ??= (async () => {
-      const client = new pg.Client({ connectionString: this.url });
-      client.on('notification', (message) => {
-        for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? '');
-      });
-      client.on('error', () => {
+    if (this.listener) return this.listener;
+    // A connection that is not made within this time is a failure (retried by relisten), not a wait without
+    // end: through a network that accepts and forwards nothing, connect() would never settle, and close()
+    // would wait on it.
+    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 10_000 });
+    this.listening = client;
+    let broken = false;
+    const onBroken = () => {
+      if (broken) return;
+      broken = true;
+      if (this.listening === client) {
+        this.listening = undefined;
         this.listener = undefined;
-        client.end().catch(() => {});
-        this.relisten();
-      });
-      try {
-        await client.connect();
-      } catch (err) {
-        this.listener = undefined;
-        throw translated(err);
       }
-      return client;
-    })();
-    return this.listener;
+      client.end().catch(() => {});
+      this.relisten();
+    };
+    client.on('notification', (message) => {
+      for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    client.on('error', onBroken);
+    client.on('end', onBroken);
+    const connected = client.connect().then(
+      () => client,
+      (err: unknown) => {
+        onBroken();
+        throw translated(err);
+      },
+    );
+    this.listener = connected;
+    return connected;
   }
 
   /** After the listening connection broke: a new one LISTENs to every channel again, retried until it does. */
@@ -278,7 +296,8 @@ export class PostgresDb implements Db {
             await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
           }
         })
-        .catch(() => this.relisten());
+        // A failed LISTEN leaves a client that is not listening: it is ended, and its end starts the next try.
+        .catch(() => this.listening?.end().catch(() => {}));
     }, 1000).unref();
   }
 
@@ -288,9 +307,11 @@ export class PostgresDb implements Db {
 
   async close(): Promise<void> {
     this.closing = true;
-    const listener = this.listener;
+    const client = this.listening;
+    this.listening = undefined;
     this.listener = undefined;
-    if (listener) await (await listener.catch(() => null))?.end().catch(() => {});
+    // Ends a connection still being made too (the driver destroys its socket), so close() never waits on it.
+    await client?.end().catch(() => {});
     await this.pool.end();
   }
 }
