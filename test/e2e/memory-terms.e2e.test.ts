@@ -87,7 +87,11 @@ test('the Terms tab: import, statuses in words, add, edit, search, delete; a TBX
     await edit.getByLabel('Target status').selectOption('admitted');
     await edit.getByRole('button', { name: 'Save term' }).click();
     await edit.waitFor({ state: 'hidden' });
-    assert.match(await table.getByRole('listitem').filter({ hasText: 'Menüleiste' }).innerText(), /Admitted/);
+    // The dialog closes when the save is answered; the table shows the change once it has read the terms
+    // again, a moment later (read at once, it could still say Preferred).
+    const menuBar = table.getByRole('listitem').filter({ hasText: 'Menüleiste' });
+    await menuBar.filter({ hasText: 'Admitted' }).waitFor();
+    assert.match(await menuBar.innerText(), /Admitted/);
     const stored = (await api.get(`/v2/memories/terms?id=${memory.id}&q=menüleiste`)).json();
     assert.equal(stored.total, 1);
     assert.equal(stored.concepts[0].terms[1].status, 'admitted');
