@@ -65,7 +65,7 @@ let frontB = new Int32Array(64);
 const UNREACHED = -(2 ** 30);
 
 // The furthest-reaching rows of alignWithin, one row of diagonals per number of edits; kept between calls.
-// Room for distances up to 180 from the start (256 KB): growing it first in a served query recompiled
+// Room for distances up to about 180 from the start (256 KB): growing it first in a served query recompiled
 // alignWithin there (the server's warm-up aligns at smaller distances).
 let fronts: Int32Array = new Int32Array(1 << 16);
 
