@@ -8,6 +8,7 @@
 
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { FormatError } from '../../errors.ts';
+import { MAX_XML_DEPTH, nestedTooDeeply } from '../../xml/xml-scan.ts';
 
 export interface AndroidText {
   /** The resource name, with [quantity] for plurals and [index] for arrays. */
@@ -49,6 +50,9 @@ export function readAndroidResources(text: string): AndroidText[] {
   });
   parser.on('comment', (c) => {
     if (depth === 1) comment = c.trim();
+  });
+  parser.on('opentagstart', () => {
+    if (depth >= MAX_XML_DEPTH) throw nestedTooDeeply('strings.xml', parser);
   });
   parser.on('opentag', (tag: SaxesTagNS) => {
     depth++;

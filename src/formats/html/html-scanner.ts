@@ -9,6 +9,7 @@
 // formatting elements, stray end tags), runs are cut so that a unit never spans markup out of tree order.
 
 import { type DefaultTreeAdapterMap, parse, parseFragment } from 'parse5';
+import { FormatError } from '../../errors.ts';
 import type { Range } from '../filter.ts';
 import { type NativeUnit, NativeUnitBuilder } from '../native-splice.ts';
 import {
@@ -27,7 +28,10 @@ type Element = DefaultTreeAdapterMap['element'];
 type ParentNode = DefaultTreeAdapterMap['parentNode'];
 type TextNode = DefaultTreeAdapterMap['textNode'];
 
+type Template = DefaultTreeAdapterMap['template'];
+
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
+const MAX_DEPTH = 512;
 
 interface HtmlUnit extends NativeUnit {
   source: string;
@@ -67,6 +71,7 @@ export class HtmlScanner {
 
   scan(): HtmlUnit[] {
     const doc = parse(this.html, { sourceCodeLocationInfo: true });
+    refuseDeepNesting(doc);
     this.walkContainer(doc, undefined, 'body');
     this.collectAttributes(doc, new Set());
     this.findLang(doc);
@@ -282,6 +287,30 @@ export class HtmlScanner {
     const first = raw[eq[0].length];
     const quote = first === '"' || first === "'" ? first : '';
     return { range: quote ? { start: valueStart + 1, end: end - 1 } : { start: valueStart, end }, quote };
+  }
+}
+
+/**
+ * Elements nested deeper than a browser builds them (Chromium's parser stops nesting at 512) are refused
+ * before the recursive walks below meet them: 20,000 nested `<div>` ran V8's stack out.
+ */
+function refuseDeepNesting(doc: ParentNode): void {
+  const pending: [ParentNode, number][] = [[doc, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [parent, depth] = next;
+    for (const child of parent.childNodes as Node[]) {
+      if (!isElement(child)) continue;
+      if (depth === MAX_DEPTH) {
+        const at = child.sourceCodeLocation;
+        throw new FormatError(
+          `HTML: elements nested more than ${MAX_DEPTH} deep`,
+          at?.startLine,
+          at?.startCol,
+        );
+      }
+      pending.push([child, depth + 1]);
+      if (child.tagName === 'template') pending.push([(child as Template).content, depth + 1]);
+    }
   }
 }
 

@@ -42,4 +42,17 @@ describe('messageToTagged', () => {
       structured: false,
     });
   });
+
+  it('protects a plural nested past 32 levels whole, and reads 20,000 levels without running out of stack', () => {
+    const nested = (n: number) => `${'{x, plural, other {a '.repeat(n)}#${'}}'.repeat(n)}`;
+    const deep = messageToTagged(nested(33));
+    assert.equal(taggedToLiteral(deep.tagged), nested(33));
+    // Levels 1–32 are structure (head and close, 64 codes); the 33rd level is one code, its # inside it.
+    assert.equal(deep.tagged.match(/<ph /g)?.length, 65);
+    assert.ok(deep.tagged.includes(ph(33, '{x, plural, other {a #}}')), deep.tagged.slice(0, 200));
+    assert.equal(taggedToLiteral(messageToTagged(nested(20_000)).tagged), nested(20_000));
+    // Thousands of unclosed arguments and {{ stay text, as one does.
+    const unclosed = `${'{a, b {{ '.repeat(20_000)}}`;
+    assert.equal(messageToTagged(unclosed).tagged, unclosed);
+  });
 });

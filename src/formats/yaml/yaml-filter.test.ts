@@ -168,6 +168,29 @@ describe('yamlFilter', () => {
     await rejectsAt('en:\n  a: "open\n', 'Missing closing "quote', 3, 1);
     await rejectsAt('en:\n  a: b\n c: d\n', 'All mapping items must start at the same column', 3, 1);
   });
+
+  // Refused before the library's composer recurses into it: past V8's stack the composer's own error
+  // handling could abort the process. The position is where the 513th level opens (the root map is the first).
+  it('refuses nesting past 512 levels, in flow or block style, at the level that is one too many', async () => {
+    const flow = (n: number) => `a: ${'['.repeat(n)}x${']'.repeat(n)}\n`;
+    assert.deepEqual(
+      (await yamlFilter.extract(Buffer.from(flow(511)), options)).map((u) => u.source),
+      ['x'],
+    );
+    await rejectsAt(flow(512), 'nested too deeply', 1, 4 + 511);
+    await rejectsAt(flow(50_000), 'nested too deeply', 1, 4 + 511);
+    await rejectsAt(
+      `a: ${'{b: '.repeat(50_000)}x${'}'.repeat(50_000)}\n`,
+      'nested too deeply',
+      1,
+      4 + 4 * 511,
+    );
+    const dashes = (n: number) => `${'- '.repeat(n)}x\n`;
+    assert.equal((await yamlFilter.extract(Buffer.from(dashes(512)), options)).length, 1);
+    await rejectsAt(dashes(50_000), 'nested too deeply', 1, 1 + 2 * 512);
+    const indented = Array.from({ length: 5_000 }, (_, i) => `${' '.repeat(i)}k:`).join('\n');
+    await rejectsAt(`${indented} x\n`, 'nested too deeply', 513, 513);
+  });
 });
 
 describe('yamlFilter merge of pre-translated drafts', () => {

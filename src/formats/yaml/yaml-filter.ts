@@ -12,13 +12,16 @@
 // to Rails, not text to translate.
 
 import {
+  Composer,
+  type CST,
   type Document,
   isMap,
   isScalar,
   isSeq,
+  LineCounter,
   type Node,
+  Parser,
   parse,
-  parseAllDocuments,
   type Scalar,
 } from 'yaml';
 import { FormatError } from '../../errors.ts';
@@ -57,21 +60,39 @@ const PLACEHOLDER = /%\{[^{}\s]+\}|%<[A-Za-z_]\w*>[-+ 0#]*\d*(?:\.\d+)?[a-zA-Z]/
 // I18n raises MissingInterpolationArgument for a %{name} the caller does not pass.
 const PLACEHOLDERS: readonly PlaceholderSyntax[] = ['ruby'];
 
+// Deeper than any real locale tree (Rails nests a dozen levels); JSON's reader has the same bound.
+const MAX_DEPTH = 512;
+
 function readYaml(original: Buffer, srclang: string): YamlFile & { decoded: ReturnType<typeof decodeText> } {
   const decoded = decodeText(original, 'YAML');
   const { text } = decoded;
-  // The library's own duplicate-key check is quadratic (2.6 s for 20,000 keys); walk() does it in one pass.
-  const docs = parseAllDocuments(text, { uniqueKeys: false }) as Document.Parsed[];
+  const lines = new LineCounter();
+  const tokens = Array.from(new Parser(lines.addNewLine).parse(text));
+  // The library's composer recurses once a level and, when V8's stack runs out, catches the RangeError and
+  // builds its error at the stack's very edge: a regular expression compiled there can fail, and V8 then
+  // aborts the whole process ("RegExpCompiler Allocation failed"), every thread of the server with it. So a
+  // document nested past MAX_DEPTH is refused on the parser's token tree, which the parser builds without
+  // recursion, and never reaches the composer.
+  for (const token of tokens) {
+    const at = deeperThan(token, MAX_DEPTH);
+    if (at !== undefined) {
+      const { line, col } = lines.linePos(at);
+      throw new FormatError('YAML: nested too deeply', line, col);
+    }
+  }
+  // The library's duplicate-key check is quadratic (2.6 s for 20,000 keys); walk() does it in one pass.
+  const docs = Array.from(new Composer({ uniqueKeys: false }).compose(tokens)) as Document.Parsed[];
   const strings: StringScalar[] = [];
   const localeKeys: [number, number][] = [];
   for (const doc of docs) {
     const error = doc.errors[0];
     if (error) {
-      // The library reports a document nested past the stack as V8's own words: said as JSON says it.
-      const message = /Maximum call stack size exceeded/.test(error.message)
-        ? 'nested too deeply'
-        : error.message.replace(/ at line \d+, column \d+:[\s\S]*$/, '');
-      throw new FormatError(`YAML: ${message}`, error.linePos?.[0].line, error.linePos?.[0].col);
+      const { line, col } = lines.linePos(error.pos[0]);
+      throw new FormatError(
+        `YAML: ${error.message.replace(/ at line \d+, column \d+:[\s\S]*$/, '')}`,
+        line,
+        col,
+      );
     }
     const root = doc.contents;
     const locale = isMap(root) && root.items.length === 1 ? root.items[0] : undefined;
@@ -86,6 +107,24 @@ function readYaml(original: Buffer, srclang: string): YamlFile & { decoded: Retu
     } else walk(root, '', false, strings, text);
   }
   return { text, strings, localeKeys, decoded };
+}
+
+/** The offset of the first collection nested deeper than `max` in a parser token, walked without recursion. */
+function deeperThan(root: CST.Token, max: number): number | undefined {
+  const pending: [CST.Token, number][] = [[root, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [token, depth] = next;
+    if (token.type === 'document') {
+      if (token.value) pending.push([token.value, depth]);
+    } else if (token.type === 'block-map' || token.type === 'block-seq' || token.type === 'flow-collection') {
+      if (depth === max) return token.offset;
+      for (const item of token.items) {
+        if (item.key) pending.push([item.key, depth + 1]);
+        if (item.value) pending.push([item.value, depth + 1]);
+      }
+    }
+  }
+  return undefined;
 }
 
 function walk(node: Node | null, path: string, inFlow: boolean, out: StringScalar[], text: string): void {
