@@ -173,7 +173,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     [
       memoryImportTask(indexes, { maxDecompressedBytes: config.maxDecompressedBytes }),
       memoryTrimEdgesTask(indexes),
-      documentImportTask({ indexes, projects, regexTimeoutMs: config.regexTimeoutMs }),
+      documentImportTask({
+        indexes,
+        projects,
+        regexTimeoutMs: config.regexTimeoutMs,
+        readTimeoutMs: config.readTimeoutMs,
+      }),
       pretranslateTask(indexes, projects, mt),
       jobExportTask,
       fileTranslationTask({ indexes, mt, maxUploadBytes: config.maxUploadBytes }),

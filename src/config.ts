@@ -32,6 +32,11 @@ export interface Config {
   /** Milliseconds the regular expression of one find and replace may run over a document, in all. */
   regexTimeoutMs: number;
   /**
+   * Milliseconds a document's format filter may read one uploaded file, plus one a KiB of it: a file built to
+   * be slow to parse fails its import past it instead of holding a thread.
+   */
+  readTimeoutMs: number;
+  /**
    * The proxies whose X-Forwarded-For (and -Proto, -Host) are believed (Fastify's `trustProxy`): none
    * (false), the addresses or CIDR ranges of the proxies, or the number of proxy hops in front of the server. The
    * client address they give is the one failed sign-ins are counted by; with none, it is the socket's peer.
@@ -200,6 +205,7 @@ const SETTINGS: { [K in keyof Config]: { env: string; parse: Parser<Config[K]>; 
   workerConcurrency: { env: 'TESSERA_WORKER_CONCURRENCY', parse: integer(1, 64), default: 2 },
   instanceTimeout: { env: 'TESSERA_INSTANCE_TIMEOUT', parse: integer(3, 3600), default: 30 },
   regexTimeoutMs: { env: 'TESSERA_REGEX_TIMEOUT_MS', parse: integer(100, 600_000), default: 10_000 },
+  readTimeoutMs: { env: 'TESSERA_READ_TIMEOUT_MS', parse: integer(100, 3_600_000), default: 60_000 },
   trustProxy: { env: 'TESSERA_TRUST_PROXY', parse: trustProxy, default: false },
   mtApertiumUrl: { env: 'TESSERA_MT_APERTIUM_URL', parse: httpUrl, default: undefined },
   mtTimeoutMs: { env: 'TESSERA_MT_TIMEOUT_MS', parse: integer(100, 600_000), default: 10_000 },

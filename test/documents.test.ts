@@ -28,7 +28,10 @@ for (const target of await storeTargets()) {
     let memoryId: number;
     let projectId: number;
     before(async () => {
-      ctx = await createContext(target, { TESSERA_MAX_UPLOAD_BYTES: String(1024 * 1024) });
+      ctx = await createContext(target, {
+        TESSERA_MAX_UPLOAD_BYTES: String(1024 * 1024),
+        TESSERA_READ_TIMEOUT_MS: '4000',
+      });
       api = client(ctx.app, ctx.adminKey);
       otherApi = client(
         ctx.app,
@@ -725,6 +728,16 @@ for (const target of await storeTargets()) {
       assert.match(
         String((await imported(deep.id)).import_error_message),
         /^deep\.yaml: YAML: nested too deeply at line \d+/,
+      );
+      // Nested emphasis: the Markdown parser's time grows with its square (36 s for these 48 KB). It runs in
+      // a thread, so the server answers meanwhile, and the reading deadline ends it with the file named.
+      const slow = await upload('slow.md', `${'*a '.repeat(8_000)}x${' a*'.repeat(8_000)}\n`);
+      assert.equal((await api.get(`/v2/documents?id=${slow.id}`)).statusCode, 200);
+      const timedOut = await imported(slow.id);
+      assert.equal(timedOut.import_succeeded, false);
+      assert.match(
+        String(timedOut.import_error_message),
+        /^slow\.md: reading it as markdown took longer than \d+(\.\d+)? s, far longer than a file of its size takes/,
       );
       const item = '"Hello world, this is text."';
       let laughs = `a: &a [${Array(9).fill(item).join(', ')}]\n`;

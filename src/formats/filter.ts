@@ -57,6 +57,12 @@ export interface FormatFilter {
    * paragraph cut into sentences (src/modules/documents/segment-plan.ts).
    */
   segmentation: 'entry' | 'sentence';
+  /**
+   * The parser's time is not linear in what a hostile file can hold (Markdown: 8 KB of nested list markers
+   * take seconds, nested emphasis grows with its square), so even a small file is read in a thread, under
+   * the reading deadline, never on the server's own.
+   */
+  slowOnHostileInput?: true;
   /** Reads the file. Throws FormatError (with line and column for XML) on a malformed file. */
   extract(original: Buffer, options: ExtractOptions): Promise<ExtractedUnit[]>;
   /**

@@ -51,3 +51,37 @@ test('HTML: 500 nested elements are read, 50,000 are refused before the walk run
   assert.equal((await htmlFilter.extract(Buffer.from(html(500)), options)).length, 1);
   await refused(htmlFilter, html(50_000), /^HTML: elements nested more than 512 deep/, 2);
 });
+
+test('Markdown: markers stacked on one line and nesting past 256 are refused; a long thematic break is not', async () => {
+  const { markdownFilter } = await import('./markdown/markdown-filter.ts');
+  await refused(
+    markdownFilter,
+    `Intro.\n\n${'- '.repeat(4_000)}x\n`,
+    /^Markdown: more than 64 block quotes/,
+    3,
+  );
+  await refused(
+    markdownFilter,
+    `Intro.\n\n${'> '.repeat(100_000)}x\n`,
+    /^Markdown: more than 64 block quotes/,
+    3,
+  );
+  await refused(
+    markdownFilter,
+    `Intro.\n\n${'1. '.repeat(65)}x\n`,
+    /^Markdown: more than 64 block quotes/,
+    3,
+  );
+  const emphasis = `${'*a '.repeat(300)}x${' a*'.repeat(300)}\n`;
+  await refused(markdownFilter, `Intro.\n\n${emphasis}`, /^Markdown: elements nested more than 256 deep/, 3);
+  const units = await markdownFilter.extract(
+    Buffer.from(
+      `Intro.\n\n${'- '.repeat(60)}x\n\n${'- '.repeat(200)}\n\n${'*a '.repeat(100)}y${' a*'.repeat(100)}\n`,
+    ),
+    options,
+  );
+  assert.deepEqual(
+    units.map((u) => u.source.replace(/<[^>]+>/g, '').slice(0, 8)),
+    ['Intro.', 'x', 'a a a a '],
+  );
+});

@@ -11,6 +11,7 @@
 
 import type { Heading, Nodes, Paragraph, PhrasingContent, Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
+import { FormatError } from '../../errors.ts';
 import { applyEdits, checkedMerge, type ExtractedUnit, type FormatFilter, unitEdits } from '../filter.ts';
 import { type NativeUnit, NativeUnitBuilder, renderTranslation } from '../native-splice.ts';
 import { decodeText, encodeText } from '../text-encoding.ts';
@@ -25,6 +26,7 @@ interface MarkdownUnit extends NativeUnit {
 const FRONT_MATTER = /^(---|\+\+\+)[ \t]*\r?\n[\s\S]*?\r?\n\1[ \t]*(?:\r?\n|$)/;
 const DELIMITER_ROW = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 const SOFT_BREAK = /[ \t]*\r?\n[ \t]*/g;
+const THEMATIC_BREAK = /^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})\r?$/;
 
 /** Front matter blanked out (every character but line ends → space): offsets stay true, Markdown sees blank lines. */
 function withoutFrontMatter(md: string): string {
@@ -41,7 +43,10 @@ class MarkdownScanner {
   constructor(private readonly md: string) {}
 
   scan(): MarkdownUnit[] {
-    const tree = fromMarkdown(withoutFrontMatter(this.md));
+    const text = withoutFrontMatter(this.md);
+    refuseStackedContainers(text);
+    const tree = fromMarkdown(text);
+    refuseDeepNesting(tree);
     this.definitions = tree.children
       .filter((n) => n.type === 'definition')
       .map((n) => this.md.slice(offsetOf(n, 'start'), offsetOf(n, 'end')))
@@ -141,6 +146,60 @@ class MarkdownScanner {
   }
 }
 
+/**
+ * Block quotes and list items open at once on one line, at most. The parser's time grows with their square
+ * (4,000 list markers on one 8 KB line took 6.7 s), so a line stacking more is refused before it is parsed.
+ * A thematic break (`- - - -`, `* * *`) is one element however many marks it has.
+ */
+const MAX_STACKED_CONTAINERS = 64;
+/** Nodes nested in each other, at most: the walks below recurse once a level (nested emphasis, quotes). */
+const MAX_DEPTH = 256;
+
+function refuseStackedContainers(md: string): void {
+  let line = 1;
+  for (let start = 0; start < md.length; line++) {
+    const end = md.indexOf('\n', start) < 0 ? md.length : md.indexOf('\n', start);
+    let at = start;
+    let stacked = 0;
+    for (;;) {
+      while (md[at] === ' ' || md[at] === '\t') at++;
+      const c = md[at];
+      if (c === '>') at++;
+      else if ((c === '-' || c === '+' || c === '*') && (md[at + 1] === ' ' || md[at + 1] === '\t')) at += 2;
+      else {
+        let digits = at;
+        while (digits < end && digits - at < 9 && md[digits] >= '0' && md[digits] <= '9') digits++;
+        if (digits === at || (md[digits] !== '.' && md[digits] !== ')') || md[digits + 1] !== ' ') break;
+        at = digits + 2;
+      }
+      stacked++;
+      if (stacked > MAX_STACKED_CONTAINERS && !THEMATIC_BREAK.test(md.slice(start, end))) {
+        throw new FormatError(
+          `Markdown: more than ${MAX_STACKED_CONTAINERS} block quotes or list items opened on one line`,
+          line,
+          at - start,
+        );
+      }
+    }
+    start = end + 1;
+  }
+}
+
+function refuseDeepNesting(tree: Root): void {
+  const pending: [Root | Nodes, number][] = [[tree, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [node, depth] = next;
+    if (!('children' in node)) continue;
+    for (const child of node.children as Nodes[]) {
+      if (depth === MAX_DEPTH) {
+        const at = child.position?.start;
+        throw new FormatError(`Markdown: elements nested more than ${MAX_DEPTH} deep`, at?.line, at?.column);
+      }
+      pending.push([child, depth + 1]);
+    }
+  }
+}
+
 function firstTextBlock(node: Root | Nodes): Paragraph | Heading | null {
   if (node.type === 'paragraph' || node.type === 'heading') return node;
   if (!('children' in node)) return null;
@@ -225,6 +284,7 @@ export const markdownFilter: FormatFilter = {
   mediaType: 'text/markdown; charset=utf-8',
   contextIsKey: false,
   segmentation: 'sentence',
+  slowOnHostileInput: true,
 
   async extract(original) {
     return readMarkdown(original).units.map(

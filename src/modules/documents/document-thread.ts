@@ -11,6 +11,13 @@ import type { NewSegment } from './segment-repository.ts';
 
 /** Files from this size up are filtered in a worker thread. */
 export const THREAD_MIN_BYTES = 256 * 1024;
+/** The reading deadline's base when the caller gives none (TESSERA_READ_TIMEOUT_MS's default). */
+export const DEFAULT_READ_TIMEOUT_MS = 60_000;
+
+/** How long a thread may read a file: the base, plus a millisecond a KiB (512 MiB: 9 minutes more). */
+export function readingDeadlineMs(bytes: number, baseMs = DEFAULT_READ_TIMEOUT_MS): number {
+  return baseMs + Math.ceil(bytes / 1024);
+}
 /** Translations sent to the merging thread per message. */
 const SEND_BATCH = 2000;
 
@@ -24,7 +31,10 @@ export interface ThreadRequest {
   plan?: PlanOptions;
 }
 
-/** A document thread that ran past its deadline (a project's own segmentation rules that never finish). */
+/**
+ * A document thread that ran past its deadline: a project's own segmentation rules that never finish, or a
+ * file built to be slow to parse.
+ */
 export class ThreadDeadlineError extends Error {
   override name = 'ThreadDeadlineError';
 }
@@ -97,17 +107,18 @@ export interface Extracted {
 
 /**
  * The document's segments and how many units its filter found. Throws FormatError if unreadable. A project's
- * own segmentation rules (plan.srx) are the user's regular expressions: they always run in a thread, under
- * `deadlineMs` (ThreadDeadlineError past it).
+ * own segmentation rules (plan.srx) are the user's regular expressions, and some filters' parsers are slow on
+ * hostile input: those always run in a thread. A thread runs under `deadlineMs` (ThreadDeadlineError past
+ * it), by default the reading deadline for the file's size.
  */
 export async function extractDocument(
   original: Buffer,
   doc: { format: string; srclang: string; trglang: string },
   plan: PlanOptions = {},
-  deadlineMs?: number,
+  deadlineMs = readingDeadlineMs(original.length),
 ): Promise<Extracted> {
   const filter = filterOf(doc.format);
-  if (original.length < THREAD_MIN_BYTES && !plan.srx) {
+  if (original.length < THREAD_MIN_BYTES && !plan.srx && !filter.slowOnHostileInput) {
     const units = await filter.extract(original, doc);
     const segments = planSegments(units, doc.srclang, plan);
     return { segments, units: units.length, words: wordsOf(segments) };
@@ -129,7 +140,7 @@ export async function extractDocument(
     async (post) => {
       ack = post;
     },
-    plan.srx ? deadlineMs : undefined,
+    deadlineMs,
   );
 }
 

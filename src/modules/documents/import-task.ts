@@ -11,7 +11,12 @@ import { unitCut } from '../../text/segmentation-modes.ts';
 import type { SrxRules } from '../../text/srx.ts';
 import type { IndexCache } from '../memories/index-cache.ts';
 import { IMPORT, PRETRANSLATION } from './document-states.ts';
-import { type Extracted, extractDocument, ThreadDeadlineError } from './document-thread.ts';
+import {
+  type Extracted,
+  extractDocument,
+  readingDeadlineMs,
+  ThreadDeadlineError,
+} from './document-thread.ts';
 import { PretranslateTaskParams } from './pretranslate-task.ts';
 import type { ProjectsOfDocuments } from './projects-of-documents.ts';
 import * as repo from './repository.ts';
@@ -30,6 +35,8 @@ export interface ImportDeps {
   projects: ProjectsOfDocuments;
   /** How long a project's own segmentation rules may run, plus a millisecond per KiB of the file. */
   regexTimeoutMs: number;
+  /** How long the format filter may read the file, plus a millisecond per KiB of it. */
+  readTimeoutMs: number;
 }
 
 export function documentImportTask(deps: ImportDeps) {
@@ -61,7 +68,7 @@ async function importDocument(
   const project = await deps.projects.findProject(db, doc.project_id, doc.organization_id);
   const cut = unitCut(project?.segmentation ?? 'auto', filter.segmentation);
   const srx = project?.segmentation_rules ? (JSON.parse(project.segmentation_rules) as SrxRules) : undefined;
-  const deadlineMs = deps.regexTimeoutMs + Math.ceil(doc.size_bytes / 1024);
+  const deadlineMs = readingDeadlineMs(doc.size_bytes, srx ? deps.regexTimeoutMs : deps.readTimeoutMs);
 
   let extracted: Extracted;
   try {
@@ -79,11 +86,13 @@ async function importDocument(
       throw err;
     }
     if (err instanceof ThreadDeadlineError) {
-      const message =
-        `${doc.name}: the project's segmentation rules ${err.message} over this file; simplify them ` +
-        '(PUT /v2/projects/segmentation) or remove them (DELETE) and import it again';
+      const message = srx
+        ? `${doc.name}: the project's segmentation rules ${err.message} over this file; simplify them ` +
+          '(PUT /v2/projects/segmentation) or remove them (DELETE) and import it again'
+        : `${doc.name}: reading it as ${filter.name} ${err.message}, far longer than a file of its size ` +
+          'takes; its markup is nested or repeated past what the reader handles in time';
       await repo.moveImport(db, doc.id, IMPORT.failed, { import_error: message, updated_at: nowSeconds() });
-      throw new TaskFailure(message, 'REGEX_TIMEOUT');
+      throw new TaskFailure(message, srx ? 'REGEX_TIMEOUT' : 'MALFORMED_FILE');
     }
     const readable = err instanceof FormatError;
     const message = readable ? `${doc.name}: ${err.message}` : `${doc.name}: the file could not be read`;
