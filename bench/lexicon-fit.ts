@@ -53,7 +53,7 @@ export function collect(train: readonly Pair[], gold: Map<string, Set<string>>, 
 }
 
 /** Top-1 in per cent: the best-scored candidate right (ties to the fewer words, as translations() breaks them). */
-function top1(queries: readonly Query[], w: Readonly<RankWeights>): number {
+export function top1(queries: readonly Query[], w: Readonly<RankWeights>): number {
   let right = 0;
   for (const q of queries) {
     let best = -1;
@@ -75,7 +75,9 @@ const GRIDS: Record<keyof RankWeights, number[]> = {
   grown: [0, 0.1, 0.2, 0.3, 0.5, 0.7, 1],
   compound: [0.25, 0.5, 0.75, 1],
   copy: [0.1, 0.25, 0.5, 0.75, 1],
-  lexical: [0, 0.5, 1, 1.5, 2],
+  // Kept at 1: below it (0.5–0.75 gained on de dev, lost on es), a small memory ranks "kann" over "Öffnen" for
+  // "open" (word-alignment.test.ts), as the weaker diagonal prior did.
+  lexical: [1],
   inverse: [0, 0.25, 0.5, 0.75, 1],
   composed: [0, 0.25, 0.5, 0.75, 1, 1.5, 2],
   gappy: [0, 0.1, 0.25, 0.5, 0.75, 1, 1.5],

@@ -159,7 +159,7 @@ export const RANK_WEIGHTS: Readonly<RankWeights> = {
   lexical: 1,
   inverse: 0.5,
   composed: 0.5,
-  gappy: 0,
+  gappy: 0.25,
   longer: 1,
 };
 
