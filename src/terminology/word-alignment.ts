@@ -132,6 +132,12 @@ export interface CandidateFeatures {
   gappy: number;
   /** Its words less the source's. */
   extraWords: number;
+  /**
+   * A two-word look-up that found no rendering in the sentences holding it: a composition of its words'
+   * translations that other sentences write, by how many (ranked by it, below anything else: UNSEEN_SCORE); ½
+   * for its words' likeliest translations written together nowhere; 0 for every other candidate.
+   */
+  unseen: number;
 }
 
 /** How rankScore combines the features. */
@@ -169,6 +175,7 @@ export const RANK_WEIGHTS: Readonly<RankWeights> = {
  * all times `longer` per word more than the source.
  */
 export function rankScore(f: CandidateFeatures, w: Readonly<RankWeights>): number {
+  if (f.unseen > 0) return UNSEEN_SCORE * f.unseen;
   let span = f.linked + w.grown * f.grown;
   if (span > 0) {
     if (f.compound) span *= w.compound;
@@ -178,6 +185,23 @@ export function rankScore(f: CandidateFeatures, w: Readonly<RankWeights>): numbe
   const score = span + w.composed * f.composed + w.gappy * f.gappy;
   return f.extraWords > 0 ? score * w.longer ** f.extraWords : score;
 }
+
+/** An unseen composition's score per sentence writing it: below any candidate of the look-up's sentences. */
+const UNSEEN_SCORE = 1e-9;
+
+/** A candidate nothing supports (what a composed or unseen one starts from). */
+const NO_FEATURES: Readonly<CandidateFeatures> = {
+  linked: 0,
+  grown: 0,
+  compound: false,
+  copy: false,
+  lexical: 1,
+  inverse: 0,
+  composed: 0,
+  gappy: 0,
+  extraWords: 0,
+  unseen: 0,
+};
 
 /** A candidate of a look-up, before it is ranked. */
 interface LookedUp {
@@ -844,6 +868,7 @@ export class WordAligner {
         composed: 0,
         gappy: 0,
         extraWords: c.words.length - ids.length,
+        unseen: 0,
       },
     }));
     // The phrase table's inverse probability p(source | target) (Koehn, Och and Marcu 2003): how many of the
@@ -870,13 +895,17 @@ export class WordAligner {
     // translations side by side (or a few words apart: "kann nicht geöffnet"), where the target side writes them
     // so, are candidates too: scored by the sentences holding the source phrase whose target holds the composed
     // phrase, times √p(source | target), and added to the span candidate of the same words.
+    const elsewhere: Composed[] = [];
     if (ids.length === 2) {
       const byKeyScored = new Map<string, LookedUp>();
       for (let k = 0; k < candidates.length; k++) byKeyScored.set(candidates[k].words.join(' '), scored[k]);
       const foundSet = new Set<number>();
       for (const f of found) foundSet.add(f.sentence);
       for (const k of this.composedPhrases(ids, stem, foundSet)) {
-        if (k.inFound === 0) continue;
+        if (k.inFound === 0) {
+          if (!k.gappy && k.count > 0) elsewhere.push(k);
+          continue;
+        }
         const score = k.inFound * scale * Math.sqrt(Math.min(1, (k.inFound * scale) / Math.max(1, k.count)));
         let x = byKeyScored.get(k.words.join(' '));
         if (!x) {
@@ -885,17 +914,7 @@ export class WordAligner {
             forms: k.forms,
             count: k.inFound,
             examples: k.examples,
-            features: {
-              linked: 0,
-              grown: 0,
-              compound: false,
-              copy: false,
-              lexical: 1,
-              inverse: 0,
-              composed: 0,
-              gappy: 0,
-              extraWords: k.words.length - ids.length,
-            },
+            features: { ...NO_FEATURES, extraWords: k.words.length - ids.length },
           };
           byKeyScored.set(k.words.join(' '), x);
           scored.push(x);
@@ -904,7 +923,99 @@ export class WordAligner {
         else x.features.composed += score;
       }
     }
+    // A two-word look-up whose sentences gave no rendering (no consistent span, the words' translations never
+    // written together there) still gets a composition of its words' translations: the ones other sentences
+    // write ("invalid status" → "estado inválido"), by how many, else its words' likeliest translations side
+    // by side — a lexicon's guess rather than nothing, ranked below anything the look-up's sentences write.
+    if (ids.length === 2 && !scored.some((x) => rankScore(x.features, RANK_WEIGHTS) > 0)) {
+      for (const k of elsewhere) {
+        scored.push({
+          words: k.words.length,
+          forms: k.forms,
+          count: 0,
+          examples: k.examples,
+          features: { ...NO_FEATURES, extraWords: k.words.length - ids.length, unseen: k.count },
+        });
+      }
+      const unseen = elsewhere.length === 0 ? this.unseenComposition(ids, found) : null;
+      if (unseen) scored.push(unseen);
+    }
     return { candidates: scored, seen: found.length };
+  }
+
+  /**
+   * A two-word source's words' likeliest translations (the word-level model's), each as the target side writes
+   * it most often in its first sentences (its case), ordered as they stand in most of the `found` sentences
+   * holding both, else as the links order each source word and its neighbour on that side.
+   */
+  private unseenComposition(ids: number[], found: { sentence: number }[]): LookedUp | null {
+    const [a, b] = ids.map((e) => this.lexicalIds[e * LEXICAL_KEPT]);
+    if (a < 0 || b < 0 || a === b) return null;
+    let swapped = 0;
+    for (const { sentence } of found) {
+      let at = -1;
+      let bt = -1;
+      for (let x = this.tgtAt[sentence]; x < this.tgtAt[sentence + 1]; x++) {
+        if (this.tgtIds[x] === a && at < 0) at = x;
+        if (this.tgtIds[x] === b && bt < 0) bt = x;
+      }
+      if (at >= 0 && bt >= 0) swapped += bt < at ? 1 : -1;
+    }
+    // No sentence holding the phrase holds both: how the links order each word and its neighbour on that side
+    // in the sentences holding it ("invalid X" → "X no válido", "open X" → "abrir X"), at most 200 each.
+    if (swapped === 0) {
+      for (const [word, side] of [
+        [ids[0], 1],
+        [ids[1], -1],
+      ]) {
+        const postings = this.postings[word];
+        for (let p = 0; p < Math.min(postings.length, 200); p++) {
+          const i = postings[p];
+          for (let x = this.srcAt[i]; x < this.srcAt[i + 1]; x++) {
+            const y = x + side;
+            if (this.srcIds[x] !== word || y < this.srcAt[i] || y >= this.srcAt[i + 1]) continue;
+            if (this.linkOf[x] < 0 || this.linkOf[y] < 0 || this.linkOf[x] === this.linkOf[y]) continue;
+            // Swapped when the first word's link comes after the second's.
+            const [first, second] = side === 1 ? [x, y] : [y, x];
+            swapped += this.linkOf[second] < this.linkOf[first] ? 1 : -1;
+          }
+        }
+      }
+    }
+    const order = swapped > 0 ? [b, a] : [a, b];
+    const target = order.map((f) => this.surfaceOfTarget(f)).join(' ');
+    return {
+      words: 2,
+      forms: new Map([[target, 1]]),
+      count: 0,
+      examples: [],
+      features: { ...NO_FEATURES, unseen: 0.5 },
+    };
+  }
+
+  /** A target word as its first sentences write it most often (its case). */
+  private surfaceOfTarget(f: number): string {
+    const forms = new Map<string, number>();
+    const end = Math.min(this.targetAt[f + 1], this.targetAt[f] + 20);
+    for (let q = this.targetAt[f]; q < end; q++) {
+      const i = this.targetSentences[q];
+      for (let x = this.tgtAt[i]; x < this.tgtAt[i + 1]; x++) {
+        if (this.tgtIds[x] !== f) continue;
+        // A sentence's first word is capitalised whatever it is: counted only when it is all there is.
+        if (x === this.tgtAt[i] && this.tgtAt[i + 1] - x > 1) continue;
+        const form = this.targets[i].slice(this.tgtStarts[x], this.tgtEnds[x]);
+        forms.set(form, (forms.get(form) ?? 0) + 1);
+      }
+    }
+    let best = this.tgt.words[f];
+    let most = 0;
+    for (const [form, n] of forms) {
+      if (n > most) {
+        best = form;
+        most = n;
+      }
+    }
+    return best;
   }
 
   /** The target vocabulary's words by stem, for the stemmer last asked (built on its first look-up). */
