@@ -274,4 +274,48 @@ describe('WordAligner', () => {
     assert.ok(gappy > 0, JSON.stringify(answer));
     assert.equal(answer[gappy].count, 1);
   });
+
+  it('composes a guess from the words alone where the sentences holding a phrase give no rendering of it', () => {
+    // The one sentence holding "invalid status" renders it by nothing ("42"), and no sentence writes "estado"
+    // and "inválido" together: the answer is the two words' likeliest translations, ordered as the links order
+    // "invalid" and the word after it ("Invalid name" → "Nombre inválido"), counted in no sentence. A phrase
+    // its sentences do render gets no such guess.
+    const pairs = [
+      ['The status is shown', 'Se muestra el estado'],
+      ['Show the status', 'Muestre el estado'],
+      ['The status of the file', 'El estado del archivo'],
+      ['Invalid name', 'Nombre inválido'],
+      ['Invalid file', 'Archivo inválido'],
+      ['Invalid value', 'Valor inválido'],
+      ['Invalid user', 'Usuario inválido'],
+      ['Invalid port', 'Puerto inválido'],
+      ['Invalid mode', 'Modo inválido'],
+      ['Show the user', 'Muestre el usuario'],
+      ['Show the port', 'Muestre el puerto'],
+      ['Show the mode', 'Muestre el modo'],
+      ['The name is invalid', 'El nombre es inválido'],
+      ['The port is invalid', 'El puerto es inválido'],
+      ['The user is invalid', 'El usuario es inválido'],
+      ['The mode is invalid', 'El modo es inválido'],
+      ['Invalid status 42', '42'],
+      ['Error 42', '42'],
+      ['Value 42', 'Valor 42'],
+      ['The name is shown', 'Se muestra el nombre'],
+      ['Show the file', 'Muestre el archivo'],
+      ['Show the value', 'Muestre el valor'],
+    ].map(([source, target]) => ({ source, target }));
+    const aligner = new WordAligner();
+    aligner.train(pairs);
+    const guess = aligner.translations('invalid status');
+    assert.deepEqual(
+      guess.map((t) => [t.target, t.count]),
+      [['estado inválido', 0]],
+    );
+    const rendered = aligner.translations('invalid name');
+    assert.equal(rendered[0]?.target, 'Nombre inválido', JSON.stringify(rendered));
+    assert.ok(
+      rendered.every((t) => t.count > 0),
+      JSON.stringify(rendered),
+    );
+  });
 });
