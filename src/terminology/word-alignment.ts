@@ -15,7 +15,11 @@
 // | source), times the square root of p(source | target) (how many of the sentences holding the target words
 // render the phrase: Koehn, Och and Marcu 2003), a one-word look-up also by the word-level model's t(f|e)·t(e|f).
 // A two-word look-up also composes its words' translations side by side, in either order, where the target side
-// writes them so: a label's words are often ordered as in none of the sentences ("Open file" → "Datei öffnen").
+// writes them so: a label's words are often ordered as in none of the sentences ("Open file" → "Datei öffnen");
+// or a few words apart, the words between taken in ("Dirección no válida"); and where its sentences render it
+// by nothing, it still gets a guess composed of its words' translations, counted in no sentence. The ranking is
+// one function of named features (rankScore, RANK_WEIGHTS), its weights fitted on the dev sets
+// (bench/lexicon-fit.ts).
 // On the en-de memory's UI labels (bench/README.md) each of these was measured against a dev set drawn from
 // the training side (its short entries with placeholders) and the en-es memory, never the gold list.
 //
