@@ -28,7 +28,7 @@ function wordsOnly(text: string): string {
 }
 
 /** The en-de dev set: entries of the training side whose one or two words stand beside markup. */
-function markupDev(train: readonly Pair[]): { dev: Map<string, Set<string>>; rest: Pair[] } {
+export function markupDev(train: readonly Pair[]): { dev: Map<string, Set<string>>; rest: Pair[] } {
   const dev = new Map<string, Set<string>>();
   const rest: Pair[] = [];
   for (const p of train) {

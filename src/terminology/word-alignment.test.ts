@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { WordAligner, wordTokens } from './word-alignment.ts';
+import { RANK_WEIGHTS, WordAligner, wordTokens } from './word-alignment.ts';
 
 // A small memory in the way of a software UI's: each content word in several contexts, so that EM can tell
 // a word from the words it keeps company with.
@@ -200,5 +200,122 @@ describe('WordAligner', () => {
     const [first] = aligner.translations('target directory');
     assert.equal(first?.target, 'Zielverzeichnis', JSON.stringify(first));
     assert.equal(first.count, 3);
+  });
+
+  it("composes a two-word phrase from its words' translations a word or two apart, the words between taken in", () => {
+    // "Invalid address" is rendered "Dirección no válida": "no" stands between the two words' translations
+    // ("no" is learned as "not"'s, "válida" as "invalid"'s), so neither a span of linked words (the label sits
+    // at the far end of each English sentence and at the start of the Spanish) nor two words side by side gives
+    // it. Without the gappy candidates (their weight 0) it is not among the answers at all.
+    const pairs = [
+      ['The address is invalid', 'La dirección no es válida'],
+      ['The name is invalid', 'El nombre no es válido'],
+      ['Invalid name', 'Nombre no válido'],
+      ['Invalid file', 'Archivo no válido'],
+      ['The file is invalid', 'El archivo no es válido'],
+      ['Open the address', 'Abra la dirección'],
+      ['Copy the address', 'Copie la dirección'],
+      ['Copy the name', 'Copie el nombre'],
+      ['Open the file', 'Abra el archivo'],
+      ['Not found', 'No encontrado'],
+      ['The file was not found', 'El archivo no fue encontrado'],
+      ['Do not copy the file', 'No copie el archivo'],
+      ['Do not open the file', 'No abra el archivo'],
+      ['The mail was returned', 'El correo fue devuelto'],
+      ['The message was refused', 'El mensaje fue rechazado'],
+      ['The server answered', 'El servidor respondió'],
+      ['The file was returned', 'El archivo fue devuelto'],
+      ['The server answered Invalid address', 'Dirección no válida, respondió el servidor'],
+      ['The mail was returned with Invalid address', 'Dirección no válida: el correo fue devuelto'],
+      ['A message was refused for Invalid address', 'Dirección no válida: un mensaje fue rechazado'],
+    ].map(([source, target]) => ({ source, target }));
+    const aligner = new WordAligner();
+    aligner.train(pairs);
+    const [first] = aligner.translations('invalid address');
+    assert.equal(first?.target, 'Dirección no válida', JSON.stringify(first));
+    assert.equal(first.count, 3);
+    const without = aligner.translations('invalid address', { weights: { ...RANK_WEIGHTS, gappy: 0 } });
+    assert.ok(
+      without.every((t) => t.target !== 'Dirección no válida'),
+      JSON.stringify(without),
+    );
+  });
+
+  it('ranks a phrase its words are written apart in below the same words side by side', () => {
+    // Three sentences write "Datei öffnen" for "Open file", one "Datei hier öffnen": the gappy candidate is
+    // offered, counted once, after the side-by-side one.
+    const pairs = [
+      ['Open the file', 'Öffnen Sie die Datei'],
+      ['Save the file', 'Speichern Sie die Datei'],
+      ['Close the file', 'Schließen Sie die Datei'],
+      ['Open the folder', 'Öffnen Sie den Ordner'],
+      ['The file is open', 'Die Datei ist geöffnet'],
+      ['Delete the file', 'Löschen Sie die Datei'],
+      ['Open the window', 'Öffnen Sie das Fenster'],
+      ['Save the folder', 'Speichern Sie den Ordner'],
+      [
+        'Choose a document on the disk with Open file',
+        'Mit Datei öffnen wählen Sie ein Dokument auf dem Datenträger',
+      ],
+      [
+        'Any document on the disk is read by Open file',
+        'Mit Datei öffnen wird jedes Dokument auf dem Datenträger gelesen',
+      ],
+      ['A document is read with Open file', 'Mit Datei öffnen wird ein Dokument gelesen'],
+      ['Click here', 'Klicken Sie hier'],
+      ['Save the file here', 'Speichern Sie die Datei hier'],
+      ['Open file here', 'Datei hier öffnen'],
+    ].map(([source, target]) => ({ source, target }));
+    const aligner = new WordAligner();
+    aligner.train(pairs);
+    const answer = aligner.translations('open file');
+    assert.equal(answer[0]?.target, 'Datei öffnen', JSON.stringify(answer));
+    const gappy = answer.findIndex((t) => t.target === 'Datei hier öffnen');
+    assert.ok(gappy > 0, JSON.stringify(answer));
+    assert.equal(answer[gappy].count, 1);
+  });
+
+  it('composes a guess from the words alone where the sentences holding a phrase give no rendering of it', () => {
+    // The one sentence holding "invalid status" renders it by nothing ("42"), and no sentence writes "estado"
+    // and "inválido" together: the answer is the two words' likeliest translations, ordered as the links order
+    // "invalid" and the word after it ("Invalid name" → "Nombre inválido"), counted in no sentence. A phrase
+    // its sentences do render gets no such guess.
+    const pairs = [
+      ['The status is shown', 'Se muestra el estado'],
+      ['Show the status', 'Muestre el estado'],
+      ['The status of the file', 'El estado del archivo'],
+      ['Invalid name', 'Nombre inválido'],
+      ['Invalid file', 'Archivo inválido'],
+      ['Invalid value', 'Valor inválido'],
+      ['Invalid user', 'Usuario inválido'],
+      ['Invalid port', 'Puerto inválido'],
+      ['Invalid mode', 'Modo inválido'],
+      ['Show the user', 'Muestre el usuario'],
+      ['Show the port', 'Muestre el puerto'],
+      ['Show the mode', 'Muestre el modo'],
+      ['The name is invalid', 'El nombre es inválido'],
+      ['The port is invalid', 'El puerto es inválido'],
+      ['The user is invalid', 'El usuario es inválido'],
+      ['The mode is invalid', 'El modo es inválido'],
+      ['Invalid status 42', '42'],
+      ['Error 42', '42'],
+      ['Value 42', 'Valor 42'],
+      ['The name is shown', 'Se muestra el nombre'],
+      ['Show the file', 'Muestre el archivo'],
+      ['Show the value', 'Muestre el valor'],
+    ].map(([source, target]) => ({ source, target }));
+    const aligner = new WordAligner();
+    aligner.train(pairs);
+    const guess = aligner.translations('invalid status');
+    assert.deepEqual(
+      guess.map((t) => [t.target, t.count]),
+      [['estado inválido', 0]],
+    );
+    const rendered = aligner.translations('invalid name');
+    assert.equal(rendered[0]?.target, 'Nombre inválido', JSON.stringify(rendered));
+    assert.ok(
+      rendered.every((t) => t.count > 0),
+      JSON.stringify(rendered),
+    );
   });
 });

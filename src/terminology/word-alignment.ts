@@ -15,7 +15,11 @@
 // | source), times the square root of p(source | target) (how many of the sentences holding the target words
 // render the phrase: Koehn, Och and Marcu 2003), a one-word look-up also by the word-level model's t(f|e)·t(e|f).
 // A two-word look-up also composes its words' translations side by side, in either order, where the target side
-// writes them so: a label's words are often ordered as in none of the sentences ("Open file" → "Datei öffnen").
+// writes them so: a label's words are often ordered as in none of the sentences ("Open file" → "Datei öffnen");
+// or a few words apart, the words between taken in ("Dirección no válida"); and where its sentences render it
+// by nothing, it still gets a guess composed of its words' translations, counted in no sentence. The ranking is
+// one function of named features (rankScore, RANK_WEIGHTS), its weights fitted on the dev sets
+// (bench/lexicon-fit.ts).
 // On the en-de memory's UI labels (bench/README.md) each of these was measured against a dev set drawn from
 // the training side (its short entries with placeholders) and the en-es memory, never the gold list.
 //
@@ -89,8 +93,8 @@ const priors = new Map<number, Float64Array>();
 
 /** A link is kept when the product of its two directions' posteriors is above this (Liang et al. 2006). */
 const LINK_POSTERIOR = 0.1;
-/** How much a span grown by an unlinked neighbouring target word counts, against the linked span's 1. */
-const GROWN_SPAN_WEIGHT = 0.3;
+/** How much a sentence giving a span grown by an unlinked neighbouring word counts in p(source | target). */
+const GROWN_MASS = 0.3;
 /** Translations kept per source word of the word-level model (for ranking one-word look-ups). */
 const LEXICAL_KEPT = 4;
 /**
@@ -100,11 +104,117 @@ const LEXICAL_KEPT = 4;
  */
 const COMPOSED_TRANSLATIONS = 3;
 const COMPOSED_SCAN = 500;
-const COMPOSED_WEIGHT = 0.5;
+/** The farthest apart (in target positions) a gappy composed translation's two words may be. */
+const GAPPY_WINDOW = 3;
 /** A word's translation takes part when its t(f|e)·t(e|f) is at least this share of the word's likeliest. */
 const COMPOSED_SHARE = 0.1;
 /** Candidates of a look-up whose target phrase's sentences are counted (the rest take a bound). */
 const COUNTED_CANDIDATES = 10;
+
+/** What a look-up's ranking weighs of a candidate translation (rankScore). */
+export interface CandidateFeatures {
+  /**
+   * Sentences giving it as the span the phrase's words are linked to, each weighed by the square of the share
+   * of the phrase's words linked, with what the longer candidates holding it lend (half of theirs; a one-word
+   * compound all of it).
+   */
+  linked: number;
+  /** The same, of the spans grown by an unlinked neighbouring target word. */
+  grown: number;
+  /** A one-word compound holding another candidate ("Wochennummer" for "week"). */
+  compound: boolean;
+  /** The source left as it is (a command name, a copy): a lexicon is asked for a translation. */
+  copy: boolean;
+  /** A one-word look-up: the word-level model's t(f|e)·t(e|f) of the likeliest word of the spans, + 0.01; else 1. */
+  lexical: number;
+  /** p(source | target), at most 1: the share of the sentences holding the target words that render the source. */
+  inverse: number;
+  /** A two-word look-up: its words' translations side by side (or one compound word), scored by the sentences
+   * holding the source phrase that write it, times √p(source | target). */
+  composed: number;
+  /** The same, the two a few words apart, the words between them taken in ("kann nicht geöffnet"). */
+  gappy: number;
+  /** Its words less the source's. */
+  extraWords: number;
+  /**
+   * A two-word look-up that found no rendering in the sentences holding it: a composition of its words'
+   * translations that other sentences write, by how many (ranked by it, below anything else: UNSEEN_SCORE); ½
+   * for its words' likeliest translations written together nowhere; 0 for every other candidate.
+   */
+  unseen: number;
+}
+
+/** How rankScore combines the features. */
+export interface RankWeights {
+  /** A grown span's sentence against a linked span's 1. */
+  grown: number;
+  /** Factors of a compound and a copy of the source. */
+  compound: number;
+  copy: number;
+  /** Exponents of the lexical probability and of p(source | target). */
+  lexical: number;
+  inverse: number;
+  /** Weights of the composed and gappy scores, added to the span candidates'. */
+  composed: number;
+  gappy: number;
+  /** Factor per word more than the source has. */
+  longer: number;
+}
+
+/** The ranking's weights (bench/README.md says how each was chosen on the dev sets). */
+export const RANK_WEIGHTS: Readonly<RankWeights> = {
+  grown: 0.3,
+  compound: 0.5,
+  copy: 0.5,
+  lexical: 1,
+  inverse: 0.5,
+  composed: 0.5,
+  gappy: 0.25,
+  longer: 1,
+};
+
+/**
+ * A candidate's score: the span candidate's count (linked, and grown at its weight), times a compound's and a
+ * copy's factors, the lexical probability and p(source | target) to their powers, plus the composed scores;
+ * all times `longer` per word more than the source.
+ */
+export function rankScore(f: CandidateFeatures, w: Readonly<RankWeights>): number {
+  if (f.unseen > 0) return UNSEEN_SCORE * f.unseen;
+  let span = f.linked + w.grown * f.grown;
+  if (span > 0) {
+    if (f.compound) span *= w.compound;
+    if (f.copy) span *= w.copy;
+    span *= f.lexical ** w.lexical * f.inverse ** w.inverse;
+  }
+  const score = span + w.composed * f.composed + w.gappy * f.gappy;
+  return f.extraWords > 0 ? score * w.longer ** f.extraWords : score;
+}
+
+/** An unseen composition's score per sentence writing it: below any candidate of the look-up's sentences. */
+const UNSEEN_SCORE = 1e-9;
+
+/** A candidate nothing supports (what a composed or unseen one starts from). */
+const NO_FEATURES: Readonly<CandidateFeatures> = {
+  linked: 0,
+  grown: 0,
+  compound: false,
+  copy: false,
+  lexical: 1,
+  inverse: 0,
+  composed: 0,
+  gappy: 0,
+  extraWords: 0,
+  unseen: 0,
+};
+
+/** A candidate of a look-up, before it is ranked. */
+interface LookedUp {
+  words: number;
+  forms: Map<string, number>;
+  count: number;
+  examples: number[];
+  features: CandidateFeatures;
+}
 
 class Vocabulary {
   readonly ids = new Map<string, number>();
@@ -562,34 +672,71 @@ export class WordAligner {
    * The translations of a source word or phrase as the memory renders it: in each sentence holding it (up to
    * `sample`), the target span its words are linked to, kept when no word inside the span is linked to a
    * source word outside the phrase (a consistent phrase pair), and that span grown by an unlinked target word
-   * on either side (counted GROWN_SPAN_WEIGHT). Then, as a terminologist would read the list:
+   * on either side. Then, as a terminologist would read the list:
    * - forms that differ only by inflection (the same stems, `stem` per word) are one translation, named by
    *   its shortest form seen often enough (an adjective's base form "alt", not "alte" or "alten");
    * - a span that holds another candidate and more words ("Fehler beim") lends half its count to the
    *   shorter one ("Fehler"): the grown links take in a neighbour now and then, never consistently; a
-   *   one-word compound ("Wochennummer") lends all of it to the word it holds ("Woche") and counts half;
-   * - the source left as it is (a command name, a copy) counts half: a lexicon is asked for a translation;
-   * - each is weighed by the square root of p(source | target): a function word the links took in ("der",
-   *   "beim") is in far more sentences than those rendering the source; a one-word source also by the
-   *   word-level model's t(f|e)·t(e|f).
+   *   one-word compound ("Wochennummer") lends all of it to the word it holds ("Woche");
+   * - a two-word look-up also composes its words' translations (composedPhrases);
+   * - each candidate is ranked by rankScore over the features of candidateFeatures.
    * `count` is the sentences giving the translation (as the linked span or grown), `share` that count over
    * the sentences looked at.
    * Best first.
    */
   translations(
     phrase: string,
-    options: { n?: number; sample?: number; stem?: (word: string) => string } = {},
+    options: { n?: number; sample?: number; stem?: (word: string) => string; weights?: RankWeights } = {},
   ): PhraseTranslation[] {
+    const weights = options.weights ?? RANK_WEIGHTS;
+    const found = this.lookUp(phrase, options);
+    if (!found) return [];
+    return found.candidates
+      .map((c) => ({ c, score: rankScore(c.features, weights) }))
+      .filter((x) => x.score > 0)
+      .sort((a, b) => b.score - a.score || a.c.words - b.c.words)
+      .slice(0, options.n ?? 5)
+      .map(({ c }) => ({
+        target: nameOf(c.forms, c.count),
+        count: c.count,
+        share: c.count / found.seen,
+        examples: c.examples.map((i) => ({ source: this.sources[i], target: this.targets[i] })),
+      }));
+  }
+
+  /**
+   * Every candidate translation of a look-up with the features rankScore weighs and the name translations()
+   * would give it: what bench/lexicon-fit.ts fits the weights on.
+   */
+  candidateFeatures(
+    phrase: string,
+    options: { sample?: number; stem?: (word: string) => string } = {},
+  ): { target: string; forms: Map<string, number>; count: number; features: CandidateFeatures }[] {
+    const found = this.lookUp(phrase, options);
+    if (!found) return [];
+    return found.candidates.map((c) => ({
+      target: nameOf(c.forms, c.count),
+      forms: c.forms,
+      count: c.count,
+      features: c.features,
+    }));
+  }
+
+  private lookUp(
+    phrase: string,
+    options: { sample?: number; stem?: (word: string) => string },
+  ): { candidates: LookedUp[]; seen: number } | null {
     const tokens = wordTokens(phrase).norms;
-    if (tokens.length === 0) return [];
+    if (tokens.length === 0) return null;
     const ids: number[] = [];
     for (const t of tokens) {
       const id = this.src.ids.get(t);
-      if (id === undefined) return [];
+      if (id === undefined) return null;
       ids.push(id);
     }
     const stem = options.stem ?? identity;
-    const found = this.occurrences(ids, options.sample ?? 150);
+    const sample = options.sample ?? 150;
+    const found = this.occurrences(ids, sample);
     let sourceFrequency = Number.MAX_SAFE_INTEGER;
     for (const id of ids) sourceFrequency = Math.min(sourceFrequency, this.postings[id].length);
 
@@ -600,17 +747,19 @@ export class WordAligner {
       spans: Map<string, number[]>;
       /** Sentences giving the candidate, as the linked span or grown from it. */
       count: number;
-      /** Those sentences, a grown span's weighed by GROWN_SPAN_WEIGHT. */
+      /** Those sentences, a grown span's weighed by GROWN_MASS. */
       mass: number;
-      /** The count, each sentence weighed by the square of the share of the phrase's words linked. */
-      weight: number;
+      /** The count as the linked span and as a grown span, each sentence weighed by the square of the share
+       * of the phrase's words linked. */
+      linked: number;
+      grown: number;
       examples: number[];
     }
     const byStems = new Map<string, Candidate>();
     const stems = new Map<number, string>();
     const aligned = new Uint8Array(this.maxTargetLength);
-    /** Counts target words lo..hi of a sentence as a candidate, `weight` for the ranking, `mass` as a count. */
-    const add = (sentence: number, lo: number, hi: number, weight: number, mass: number) => {
+    /** Counts target words lo..hi of a sentence as a candidate, `weight` as linked or grown. */
+    const add = (sentence: number, lo: number, hi: number, weight: number, grown: boolean) => {
       const t0 = this.tgtAt[sentence];
       const form = this.targets[sentence].slice(this.tgtStarts[t0 + lo], this.tgtEnds[t0 + hi]);
       const words: string[] = [];
@@ -625,13 +774,23 @@ export class WordAligner {
       const key = words.join(' ');
       let c = byStems.get(key);
       if (!c) {
-        c = { words, forms: new Map(), spans: new Map(), count: 0, mass: 0, weight: 0, examples: [] };
+        c = {
+          words,
+          forms: new Map(),
+          spans: new Map(),
+          count: 0,
+          mass: 0,
+          linked: 0,
+          grown: 0,
+          examples: [],
+        };
         byStems.set(key, c);
       }
       c.spans.set(spanIds.join(','), spanIds);
       c.count++;
-      c.mass += mass;
-      c.weight += weight;
+      c.mass += grown ? GROWN_MASS : 1;
+      if (grown) c.grown += weight;
+      else c.linked += weight;
       c.forms.set(form, (c.forms.get(form) ?? 0) + 1);
       if (c.examples.length < 3) c.examples.push(sentence);
     };
@@ -640,9 +799,9 @@ export class WordAligner {
       if (!span) continue;
       const covered = span[2] / ids.length;
       const [lo, hi] = span;
-      add(sentence, lo, hi, covered * covered, 1);
+      add(sentence, lo, hi, covered * covered, false);
       // As a phrase table is extracted: an unlinked target word next to the span may belong to it ("no se
-      // admite", "wird übersprungen"), so the span grown by it is a candidate too, counted less.
+      // admite", "wird übersprungen"), so the span grown by it is a candidate too, weighed by rankScore.
       const t0 = this.tgtAt[sentence];
       const nt = this.tgtAt[sentence + 1] - t0;
       aligned.fill(0, 0, nt);
@@ -651,23 +810,28 @@ export class WordAligner {
       }
       const l = lo > 0 && !aligned[lo - 1] ? lo - 1 : lo;
       const h = hi < nt - 1 && !aligned[hi + 1] ? hi + 1 : hi;
-      const grown = GROWN_SPAN_WEIGHT * covered * covered;
-      if (l < lo) add(sentence, l, hi, grown, GROWN_SPAN_WEIGHT);
-      if (h > hi) add(sentence, lo, h, grown, GROWN_SPAN_WEIGHT);
-      if (l < lo && h > hi) add(sentence, l, h, grown, GROWN_SPAN_WEIGHT);
+      const grown = covered * covered;
+      if (l < lo) add(sentence, l, hi, grown, true);
+      if (h > hi) add(sentence, lo, h, grown, true);
+      if (l < lo && h > hi) add(sentence, l, h, grown, true);
     }
     const candidates = [...byStems.values()];
     const source = tokens.map(stem).join(' ');
     // The sample stands for all the sentences holding the phrase: its counts scale by that ratio.
-    const scale = found.length < (options.sample ?? 150) ? 1 : Math.max(1, sourceFrequency / found.length);
+    const scale = found.length < sample ? 1 : Math.max(1, sourceFrequency / found.length);
     // Only a candidate of as many words as the phrase borrows from the longer ones holding it: for "invalid
     // input", "ungültige" is the span of a sentence whose "input" was not linked, not a shorter rendering.
     // A compound holding a one-word candidate ("Wochennummer" for "week") renders a larger phrase whose other
-    // word the links missed: its sentences count for the candidate, and it counts half itself. (Looked up
-    // by key: a frequent word's look-up has hundreds of candidates.)
+    // word the links missed: its sentences count for the candidate, and it counts less itself (rankScore).
+    // (Looked up by key: a frequent word's look-up has hundreds of candidates.)
     const byKey = new Map<string, Candidate>();
     for (const c of candidates) byKey.set(c.words.join(' '), c);
-    const lent = new Map<Candidate, number>();
+    const lentLinked = new Map<Candidate, number>();
+    const lentGrown = new Map<Candidate, number>();
+    const lend = (to: Candidate, from: Candidate, share: number) => {
+      lentLinked.set(to, (lentLinked.get(to) ?? 0) + share * from.linked);
+      lentGrown.set(to, (lentGrown.get(to) ?? 0) + share * from.grown);
+    };
     const compound = new Set<Candidate>();
     for (const longer of candidates) {
       const held = new Set<Candidate>();
@@ -676,7 +840,7 @@ export class WordAligner {
           const part = byKey.get(longer.words.slice(from, from + length).join(' '));
           if (part && !held.has(part)) {
             held.add(part);
-            lent.set(part, (lent.get(part) ?? 0) + longer.weight / 2);
+            lend(part, longer, 0.5);
           }
         }
       }
@@ -686,29 +850,41 @@ export class WordAligner {
       for (const c of single) {
         for (const other of single) {
           if (other === c || !compounds(other.words, c.words)) continue;
-          lent.set(c, (lent.get(c) ?? 0) + other.weight);
+          lend(c, other, 1);
           compound.add(other);
         }
       }
     }
-    const scored = candidates.map((c) => {
-      let score = c.weight + (lent.get(c) ?? 0);
-      if (compound.has(c)) score /= 2;
-      if (c.words.join(' ') === source) score /= 2;
-      // A one-word look-up also asks the word-level model: a span holding none of the word's likeliest
-      // targets is the links' accident more often than a translation.
-      if (ids.length === 1) score *= this.lexicalProbability(ids[0], c.spans) + 0.01;
-      return { c, score };
-    });
+    const scored: LookedUp[] = candidates.map((c) => ({
+      words: c.words.length,
+      forms: c.forms,
+      count: c.count,
+      examples: c.examples,
+      features: {
+        linked: c.linked + (lentLinked.get(c) ?? 0),
+        grown: c.grown + (lentGrown.get(c) ?? 0),
+        compound: compound.has(c),
+        copy: c.words.join(' ') === source,
+        // A one-word look-up also asks the word-level model: a span holding none of the word's likeliest
+        // targets is the links' accident more often than a translation.
+        lexical: ids.length === 1 ? this.lexicalProbability(ids[0], c.spans) + 0.01 : 1,
+        inverse: 1,
+        composed: 0,
+        gappy: 0,
+        extraWords: c.words.length - ids.length,
+        unseen: 0,
+      },
+    }));
     // The phrase table's inverse probability p(source | target) (Koehn, Och and Marcu 2003): how many of the
     // sentences holding the target words render this source. A function word the links took in ("der",
-    // "beim") is in far more sentences than the source; its square root, as the link count p(target | source)
-    // already carries most of the ranking. Counting a phrase's sentences means reading them: only the
-    // candidates that could make the answer are counted, the others take the bound of their rarest word.
-    scored.sort((a, b) => b.score - a.score);
-    scored.forEach((x, rank) => {
+    // "beim") is in far more sentences than the source. Counting a phrase's sentences means reading them: only
+    // the candidates that could make the answer (by the default weights, before this) are counted, the others
+    // take the bound of their rarest word.
+    const order = scored.map((x, k) => ({ x, c: candidates[k], pre: rankScore(x.features, RANK_WEIGHTS) }));
+    order.sort((a, b) => b.pre - a.pre);
+    order.forEach(({ x, c }, rank) => {
       let targetFrequency = 0;
-      for (const spanIds of x.c.spans.values()) {
+      for (const spanIds of c.spans.values()) {
         if (rank < COUNTED_CANDIDATES) targetFrequency += this.targetFrequencyOf(spanIds);
         else {
           let rarest = Number.MAX_SAFE_INTEGER;
@@ -716,51 +892,134 @@ export class WordAligner {
           targetFrequency += rarest;
         }
       }
-      x.score *= Math.sqrt(Math.min(1, (x.c.mass * scale) / Math.max(1, targetFrequency)));
+      x.features.inverse = Math.min(1, (c.mass * scale) / Math.max(1, targetFrequency));
     });
     // A two-word label is often written in the order of neither's sentences ("Open file" → "Datei öffnen",
     // where sentences say "öffnen Sie die Datei"), so the span its words are linked to is rarely it. Its words'
-    // translations side by side, where the target side writes them so, are candidates too: scored as a span
-    // candidate would be, by the sentences holding the source phrase whose target holds the composed phrase,
-    // and added to the span candidate of the same words.
+    // translations side by side (or a few words apart: "kann nicht geöffnet"), where the target side writes them
+    // so, are candidates too: scored by the sentences holding the source phrase whose target holds the composed
+    // phrase, times √p(source | target), and added to the span candidate of the same words.
+    const elsewhere: Composed[] = [];
     if (ids.length === 2) {
-      const byKeyScored = new Map<string, { c: Candidate; score: number }>();
-      for (const x of scored) byKeyScored.set(x.c.words.join(' '), x);
+      const byKeyScored = new Map<string, LookedUp>();
+      for (let k = 0; k < candidates.length; k++) byKeyScored.set(candidates[k].words.join(' '), scored[k]);
       const foundSet = new Set<number>();
       for (const f of found) foundSet.add(f.sentence);
       for (const k of this.composedPhrases(ids, stem, foundSet)) {
-        if (k.inFound === 0) continue;
-        const score =
-          COMPOSED_WEIGHT *
-          k.inFound *
-          scale *
-          Math.sqrt(Math.min(1, (k.inFound * scale) / Math.max(1, k.count)));
-        const x = byKeyScored.get(k.words.join(' '));
-        if (x) x.score += score;
-        else {
-          const c: Candidate = {
-            words: k.words,
+        if (k.inFound === 0) {
+          if (!k.gappy && k.count > 0) elsewhere.push(k);
+          continue;
+        }
+        const score = k.inFound * scale * Math.sqrt(Math.min(1, (k.inFound * scale) / Math.max(1, k.count)));
+        let x = byKeyScored.get(k.words.join(' '));
+        if (!x) {
+          x = {
+            words: k.words.length,
             forms: k.forms,
-            spans: new Map(),
             count: k.inFound,
-            mass: k.inFound,
-            weight: 0,
             examples: k.examples,
+            features: { ...NO_FEATURES, extraWords: k.words.length - ids.length },
           };
-          scored.push({ c, score });
+          byKeyScored.set(k.words.join(' '), x);
+          scored.push(x);
+        }
+        if (k.gappy) x.features.gappy += score;
+        else x.features.composed += score;
+      }
+    }
+    // A two-word look-up whose sentences gave no rendering (no consistent span, the words' translations never
+    // written together there) still gets a composition of its words' translations: the ones other sentences
+    // write ("invalid status" → "estado inválido"), by how many, else its words' likeliest translations side
+    // by side — a lexicon's guess rather than nothing, ranked below anything the look-up's sentences write.
+    if (ids.length === 2 && !scored.some((x) => rankScore(x.features, RANK_WEIGHTS) > 0)) {
+      for (const k of elsewhere) {
+        scored.push({
+          words: k.words.length,
+          forms: k.forms,
+          count: 0,
+          examples: k.examples,
+          features: { ...NO_FEATURES, extraWords: k.words.length - ids.length, unseen: k.count },
+        });
+      }
+      const unseen = elsewhere.length === 0 ? this.unseenComposition(ids, found) : null;
+      if (unseen) scored.push(unseen);
+    }
+    return { candidates: scored, seen: found.length };
+  }
+
+  /**
+   * A two-word source's words' likeliest translations (the word-level model's), each as the target side writes
+   * it most often in its first sentences (its case), ordered as they stand in most of the `found` sentences
+   * holding both, else as the links order each source word and its neighbour on that side.
+   */
+  private unseenComposition(ids: number[], found: { sentence: number }[]): LookedUp | null {
+    const [a, b] = ids.map((e) => this.lexicalIds[e * LEXICAL_KEPT]);
+    if (a < 0 || b < 0 || a === b) return null;
+    let swapped = 0;
+    for (const { sentence } of found) {
+      let at = -1;
+      let bt = -1;
+      for (let x = this.tgtAt[sentence]; x < this.tgtAt[sentence + 1]; x++) {
+        if (this.tgtIds[x] === a && at < 0) at = x;
+        if (this.tgtIds[x] === b && bt < 0) bt = x;
+      }
+      if (at >= 0 && bt >= 0) swapped += bt < at ? 1 : -1;
+    }
+    // No sentence holding the phrase holds both: how the links order each word and its neighbour on that side
+    // in the sentences holding it ("invalid X" → "X no válido", "open X" → "abrir X"), at most 200 each.
+    if (swapped === 0) {
+      for (const [word, side] of [
+        [ids[0], 1],
+        [ids[1], -1],
+      ]) {
+        const postings = this.postings[word];
+        for (let p = 0; p < Math.min(postings.length, 200); p++) {
+          const i = postings[p];
+          for (let x = this.srcAt[i]; x < this.srcAt[i + 1]; x++) {
+            const y = x + side;
+            if (this.srcIds[x] !== word || y < this.srcAt[i] || y >= this.srcAt[i + 1]) continue;
+            if (this.linkOf[x] < 0 || this.linkOf[y] < 0 || this.linkOf[x] === this.linkOf[y]) continue;
+            // Swapped when the first word's link comes after the second's.
+            const [first, second] = side === 1 ? [x, y] : [y, x];
+            swapped += this.linkOf[second] < this.linkOf[first] ? 1 : -1;
+          }
         }
       }
     }
-    const seen = found.length;
-    return scored
-      .sort((a, b) => b.score - a.score || a.c.words.length - b.c.words.length)
-      .slice(0, options.n ?? 5)
-      .map(({ c }) => ({
-        target: nameOf(c.forms, c.count),
-        count: c.count,
-        share: c.count / seen,
-        examples: c.examples.map((i) => ({ source: this.sources[i], target: this.targets[i] })),
-      }));
+    const order = swapped > 0 ? [b, a] : [a, b];
+    const target = order.map((f) => this.surfaceOfTarget(f)).join(' ');
+    return {
+      words: 2,
+      forms: new Map([[target, 1]]),
+      count: 0,
+      examples: [],
+      features: { ...NO_FEATURES, unseen: 0.5 },
+    };
+  }
+
+  /** A target word as its first sentences write it most often (its case). */
+  private surfaceOfTarget(f: number): string {
+    const forms = new Map<string, number>();
+    const end = Math.min(this.targetAt[f + 1], this.targetAt[f] + 20);
+    for (let q = this.targetAt[f]; q < end; q++) {
+      const i = this.targetSentences[q];
+      for (let x = this.tgtAt[i]; x < this.tgtAt[i + 1]; x++) {
+        if (this.tgtIds[x] !== f) continue;
+        // A sentence's first word is capitalised whatever it is: counted only when it is all there is.
+        if (x === this.tgtAt[i] && this.tgtAt[i + 1] - x > 1) continue;
+        const form = this.targets[i].slice(this.tgtStarts[x], this.tgtEnds[x]);
+        forms.set(form, (forms.get(form) ?? 0) + 1);
+      }
+    }
+    let best = this.tgt.words[f];
+    let most = 0;
+    for (const [form, n] of forms) {
+      if (n > most) {
+        best = form;
+        most = n;
+      }
+    }
+    return best;
   }
 
   /** The target vocabulary's words by stem, for the stemmer last asked (built on its first look-up). */
@@ -782,7 +1041,8 @@ export class WordAligner {
    * Composed translations of a two-word source: each word's COMPOSED_TRANSLATIONS likeliest translations
    * (the word-level model's), in all their forms (the words of the target vocabulary with the same stem), side
    * by side in either order, separated by nothing but spaces, wherever the target side writes them so, or
-   * joined into one compound word the target vocabulary has. A
+   * joined into one compound word the target vocabulary has; and, `gappy`, the two a few words apart (at
+   * most GAPPY_WINDOW positions), rendered as the words that cover them, all separated by spaces only. A
    * pair's sentences are found from the postings of its rarer word (at most COMPOSED_SCAN of them read, the
    * count scaled up when there are more); `inFound` is how many of them are sentences holding the source phrase.
    */
@@ -815,15 +1075,18 @@ export class WordAligner {
         const total = sentencesOf(rare.forms);
         const looked = Math.min(total, COMPOSED_SCAN);
         const factor = total / Math.max(1, looked);
-        /** Target words lo and hi (absolute positions) of sentence i side by side. */
+        /** Target words lo..hi (absolute positions) of sentence i, the pair at its two ends. */
         const record = (i: number, lo: number, hi: number) => {
           // Only words written side by side: a placeholder, a tag or punctuation between them is no phrase.
-          if (!/^\s+$/.test(this.targets[i].slice(this.tgtEnds[lo], this.tgtStarts[hi]))) return;
-          const words = [stem(this.tgt.words[this.tgtIds[lo]]), stem(this.tgt.words[this.tgtIds[hi]])];
+          for (let x = lo; x < hi; x++) {
+            if (!/^\s+$/.test(this.targets[i].slice(this.tgtEnds[x], this.tgtStarts[x + 1]))) return;
+          }
+          const words: string[] = [];
+          for (let x = lo; x <= hi; x++) words.push(stem(this.tgt.words[this.tgtIds[x]]));
           const key = words.join(' ');
           let k = out.get(key);
           if (!k) {
-            k = { words, forms: new Map(), count: 0, inFound: 0, examples: [], last: -1 };
+            k = { words, forms: new Map(), count: 0, inFound: 0, examples: [], last: -1, gappy: hi - lo > 1 };
             out.set(key, k);
           }
           if (k.last === i) return;
@@ -842,8 +1105,10 @@ export class WordAligner {
             const t1 = this.tgtAt[i + 1];
             for (let x = t0; x < t1; x++) {
               if (this.tgtIds[x] !== f) continue;
-              if (x + 1 < t1 && other.forms.includes(this.tgtIds[x + 1])) record(i, x, x + 1);
-              if (x > t0 && other.forms.includes(this.tgtIds[x - 1])) record(i, x - 1, x);
+              for (let d = 1; d <= GAPPY_WINDOW; d++) {
+                if (x + d < t1 && other.forms.includes(this.tgtIds[x + d])) record(i, x, x + d);
+                if (x - d >= t0 && other.forms.includes(this.tgtIds[x - d])) record(i, x - d, x);
+              }
             }
           }
         }
@@ -871,6 +1136,7 @@ export class WordAligner {
                 inFound: 0,
                 examples: [] as number[],
                 last: -1,
+                gappy: false,
               };
               const end = Math.min(this.targetAt[f + 1], this.targetAt[f] + COMPOSED_SCAN);
               for (let q = this.targetAt[f]; q < end; q++) {
@@ -1082,6 +1348,8 @@ interface Composed {
   /** Those of the sentences holding the source phrase (the look-up's sample). */
   inFound: number;
   examples: number[];
+  /** Its two words a few apart, the words between taken in. */
+  gappy: boolean;
 }
 
 export interface TermCandidate {

@@ -124,7 +124,8 @@ export const LexiconEntry = Type.Object({
       target: Type.String(),
       /**
        * How many of the termbase's concepts give this translation; for one learned from the memory, in how
-       * many of its sentences holding the query the memory renders it so.
+       * many of its sentences holding the query the memory renders it so (0 for a two-word query those
+       * sentences render by nothing: a guess composed of its words' translations).
        */
       frequency: Type.Number(),
       memory_id: Type.Integer(),
