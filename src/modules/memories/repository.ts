@@ -339,9 +339,24 @@ export async function heldContexts(
   return new Set(rows.map((r) => r.context_hash));
 }
 
-export async function entriesByIds(db: Queryable, ids: readonly number[]): Promise<EntryRow[]> {
+/** What an answer of matches shows of an entry (a query's, a concordance's, pre-translation's). */
+export type MatchedEntryRow = Pick<
+  EntryRow,
+  'id' | 'source' | 'target' | 'resource_name' | 'created_by' | 'updated_by' | 'created_at' | 'updated_at'
+>;
+
+/**
+ * The entries of these ids, with the columns an answer shows: every query reads about ten, and each further
+ * column is a JavaScript value made per row: with the pair hash and the context columns (SELECT *), reading ten
+ * entries of the 73k-entry memory took 50–73 µs on SQLite rather than 37–45.
+ */
+export async function entriesByIds(db: Queryable, ids: readonly number[]): Promise<MatchedEntryRow[]> {
   if (ids.length === 0) return [];
-  return db.all<EntryRow>(`SELECT * FROM memory_entries WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
+  return db.all<MatchedEntryRow>(
+    `SELECT id, source, target, resource_name, created_by, updated_by, created_at, updated_at
+     FROM memory_entries WHERE id IN (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
 }
 
 /** Where a page of entriesSince ended: the last entry's version and id. */

@@ -291,7 +291,7 @@ export function authorEmail(username: string | null, email: string | null): stri
   return `${local || 'user'}@users.tessera.invalid`;
 }
 
-function entryMetadata(row: repo.EntryRow & { user_email: string | null }) {
+function entryMetadata(row: repo.MatchedEntryRow & { user_email: string | null }) {
   return {
     segment_id: row.id,
     resource_name: row.resource_name,
