@@ -19,6 +19,7 @@ import {
   PENALTY_CAP,
   type PreparedText,
   prepareNfc,
+  prepareShape,
   punctuationAndTagPoints,
   type ScoreResult,
   scoreWithin,
@@ -424,17 +425,18 @@ export class FuzzySearch {
       // against the many entries of the same words with %s and a colon).
       const best = Math.min(99, flooredBase(max, d) - shapePenalty(ctx.q, flags));
       if (best < ctx.threshold || !mayBeat(ctx.top, best, updatedAt, id)) return;
-      const text = store.text(s);
       // Indexed sources are stored in NFC (MemoryIndex.add).
-      const c = prepareNfc(text);
+      const text = store.text(s);
       // The punctuation and tag penalties exactly, before the alignment the other penalties need, when
       // they could drop the candidate: a long query's near misses (77–79 by the bound above, 73–74 scored)
-      // miss by their punctuation, and their alignment was half of such a query's time.
+      // miss by their punctuation, and their alignment was half of such a query's time. Read from the
+      // text's punctuation and tags alone: a near miss dropped here is never tokenized whole.
       const worst = Math.min(99, flooredBase(max, d) - PENALTY_CAP.punctuation - PENALTY_CAP.tags);
       if (worst < ctx.threshold || !mayBeat(ctx.top, worst, updatedAt, id)) {
-        const shaped = Math.min(99, flooredBase(max, d) - punctuationAndTagPoints(ctx.q, c));
+        const shaped = Math.min(99, flooredBase(max, d) - punctuationAndTagPoints(ctx.q, prepareShape(text)));
         if (shaped < ctx.threshold || !mayBeat(ctx.top, shaped, updatedAt, id)) return;
       }
+      const c = prepareNfc(text);
       const result = scoreWithin(ctx.q, c, d);
       let points = 0;
       for (const p of result.penalties) points += p.points;

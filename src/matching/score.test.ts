@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { prepareText, punctuationAndTagPoints, scoreAtLeast, scoreMatch } from './score.ts';
+import { prepareShape, prepareText, punctuationAndTagPoints, scoreAtLeast, scoreMatch } from './score.ts';
 
 const score = (a: string, b: string) => scoreMatch(a, b).score;
 const penalties = (a: string, b: string) => scoreMatch(a, b).penalties;
@@ -248,12 +248,20 @@ describe('punctuationAndTagPoints', () => {
       ['<b>Bold</b> text', 'Bold text'],
       ['<b>x</b> <i>y</i> <u>z</u>', 'x y z.'],
       ['Same words', 'same words'],
+      ['Tap &amp; go, {{name}}<br/> — 100 % «done»', 'Tap & go {name} — 100%'],
+      ['データを保存しました。<b>完了</b>', 'データを保存しました'],
     ];
     for (const [a, b] of pairs) {
       const charged = scoreMatch(a, b)
         .penalties.filter((p) => p.kind === 'punctuation' || p.kind === 'tags')
         .reduce((sum, p) => sum + p.points, 0);
       assert.equal(punctuationAndTagPoints(prepareText(a), prepareText(b)), charged, `${a} / ${b}`);
+      // The shape alone reads the same punctuation and tags as the whole preparation.
+      for (const text of [a, b]) {
+        const { punct, tags } = prepareText(text);
+        assert.deepEqual(prepareShape(text.normalize('NFC')), { punct, tags }, text);
+      }
+      assert.equal(punctuationAndTagPoints(prepareText(a), prepareShape(b)), charged, `${a} / ${b} (shape)`);
     }
   });
 });
