@@ -202,6 +202,41 @@ describe('WordAligner', () => {
     assert.equal(first.count, 3);
   });
 
+  it("composes a hyphenated compound of the two words' translations where the target vocabulary has it", () => {
+    // "Master-Server" renders "master server" (one token: the tokenizer keeps a hyphenated word whole); "Master"
+    // and "Server" are learned from the short sentences. The label sits at the far end of each English sentence
+    // and at the start of the German, so no span of linked words gives it.
+    const pairs = [
+      ['Open the server', 'Öffnen Sie den Server'],
+      ['The server is empty', 'Der Server ist leer'],
+      ['Delete the server', 'Löschen Sie den Server'],
+      ['Set the master', 'Legen Sie den Master fest'],
+      ['The master is empty', 'Der Master ist leer'],
+      ['Choose the master', 'Wählen Sie den Master'],
+      [
+        'Choose a document on the disk for the master server',
+        'Master-Server für ein Dokument auf dem Datenträger wählen',
+      ],
+      [
+        'Any document on the disk is copied to the master server',
+        'Master-Server, auf den jedes Dokument auf dem Datenträger kopiert wird',
+      ],
+      ['A document is read from the master server', 'Master-Server, von dem ein Dokument gelesen wird'],
+    ].map(([source, target]) => ({ source, target }));
+    const aligner = new WordAligner();
+    aligner.train(pairs);
+    const [first] = aligner.translations('master server');
+    assert.equal(first?.target, 'Master-Server', JSON.stringify(first));
+    assert.equal(first.count, 3);
+    // Where the target side writes the two words apart and never hyphenated, no hyphenated word is made up.
+    const apart = new WordAligner();
+    apart.train(
+      pairs.map((p) => ({ source: p.source, target: p.target.replace('Master-Server', 'Master Server') })),
+    );
+    const answers = apart.translations('master server').map((t) => t.target);
+    assert.ok(answers.length > 0 && answers.every((t) => !t.includes('-')), JSON.stringify(answers));
+  });
+
   it("composes a two-word phrase from its words' translations a word or two apart, the words between taken in", () => {
     // "Invalid address" is rendered "Dirección no válida": "no" stands between the two words' translations
     // ("no" is learned as "not"'s, "válida" as "invalid"'s), so neither a span of linked words (the label sits
