@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { stemmerOf } from './stemmers.ts';
 import { RANK_WEIGHTS, WordAligner, wordTokens } from './word-alignment.ts';
 
 // A small memory in the way of a software UI's: each content word in several contexts, so that EM can tell
@@ -157,6 +158,10 @@ describe('WordAligner', () => {
       ['The file is open', 'Die Datei ist geöffnet'],
       ['Delete the file', 'Löschen Sie die Datei'],
       ['Open the window', 'Öffnen Sie das Fenster'],
+      ['The size of the icon', 'Die Größe des Symbols'],
+      ['The state of the program', 'Der Zustand des Programms'],
+      ['The end of the program', 'Das Ende des Programms'],
+      ['Start the program', 'Starten Sie das Programm'],
       ['Save the folder', 'Speichern Sie den Ordner'],
       [
         'Choose a document on the disk with Open file',
@@ -200,6 +205,78 @@ describe('WordAligner', () => {
     const [first] = aligner.translations('target directory');
     assert.equal(first?.target, 'Zielverzeichnis', JSON.stringify(first));
     assert.equal(first.count, 3);
+  });
+
+  it("composes a hyphenated compound of the two words' translations where the target vocabulary has it", () => {
+    // "Master-Server" renders "master server" (one token: the tokenizer keeps a hyphenated word whole); "Master"
+    // and "Server" are learned from the short sentences. The label sits at the far end of each English sentence
+    // and at the start of the German, so no span of linked words gives it.
+    const pairs = [
+      ['Open the server', 'Öffnen Sie den Server'],
+      ['The server is empty', 'Der Server ist leer'],
+      ['Delete the server', 'Löschen Sie den Server'],
+      ['Set the master', 'Legen Sie den Master fest'],
+      ['The master is empty', 'Der Master ist leer'],
+      ['Choose the master', 'Wählen Sie den Master'],
+      [
+        'Choose a document on the disk for the master server',
+        'Master-Server für ein Dokument auf dem Datenträger wählen',
+      ],
+      [
+        'Any document on the disk is copied to the master server',
+        'Master-Server, auf den jedes Dokument auf dem Datenträger kopiert wird',
+      ],
+      ['A document is read from the master server', 'Master-Server, von dem ein Dokument gelesen wird'],
+    ].map(([source, target]) => ({ source, target }));
+    const aligner = new WordAligner();
+    aligner.train(pairs);
+    const [first] = aligner.translations('master server');
+    assert.equal(first?.target, 'Master-Server', JSON.stringify(first));
+    assert.equal(first.count, 3);
+    // Where the target side writes the two words apart and never hyphenated, no hyphenated word is made up.
+    const apart = new WordAligner();
+    apart.train(
+      pairs.map((p) => ({ source: p.source, target: p.target.replace('Master-Server', 'Master Server') })),
+    );
+    const answers = apart.translations('master server').map((t) => t.target);
+    assert.ok(answers.length > 0 && answers.every((t) => !t.includes('-')), JSON.stringify(answers));
+  });
+
+  it('counts a composed compound in every inflected form the target vocabulary has', () => {
+    // The sentences holding "background icon" write the compound in the genitive, "des Hintergrundsymbols";
+    // the target side also writes "Hintergrundsymbol" elsewhere. Both forms are the one composed candidate (the
+    // first form met used to stand for the compound alone, and counted none of these sentences), which then
+    // ranks over the span a single sentence gives ("Hintergrund jetzt").
+    const pairs = [
+      ['Open the background', 'Öffnen Sie den Hintergrund'],
+      ['The background is empty', 'Der Hintergrund ist leer'],
+      ['Delete the background', 'Löschen Sie den Hintergrund'],
+      ['Set the icon', 'Legen Sie das Symbol fest'],
+      ['The icon is empty', 'Das Symbol ist leer'],
+      ['Choose the icon', 'Wählen Sie das Symbol'],
+      ['The size of the background icon', 'Die Größe des Hintergrundsymbols'],
+      ['The colour of the background icon', 'Die Farbe des Hintergrundsymbols'],
+      ['The name of the background icon', 'Der Name des Hintergrundsymbols'],
+      ['The size of the window', 'Die Größe des Fensters'],
+      ['The colour of the window', 'Die Farbe des Fensters'],
+      ['The name of the window', 'Der Name des Fensters'],
+      ['Open the window', 'Öffnen Sie das Fenster'],
+      ['The size of the icon', 'Die Größe des Symbols'],
+      ['The state of the program', 'Der Zustand des Programms'],
+      ['The end of the program', 'Das Ende des Programms'],
+      ['Start the program', 'Starten Sie das Programm'],
+      ['Hide the tray symbol', 'Das Hintergrundsymbol ausblenden'],
+      ['Show the background icon now', 'Symbol im Hintergrund jetzt zeigen'],
+    ].map(([source, target]) => ({ source, target }));
+    const stem = stemmerOf('de');
+    const aligner = new WordAligner();
+    aligner.train(pairs);
+    const answers = aligner.translations('background icon', { stem }).map((t) => t.target);
+    assert.equal(answers[0], 'Hintergrundsymbols', JSON.stringify(answers));
+    // Without the sentence writing the base form, the compound is the one form, and ranks first all the same.
+    const one = new WordAligner();
+    one.train(pairs.filter((p) => !p.source.startsWith('Hide')));
+    assert.equal(one.translations('background icon', { stem })[0]?.target, 'Hintergrundsymbols');
   });
 
   it("composes a two-word phrase from its words' translations a word or two apart, the words between taken in", () => {
@@ -252,6 +329,10 @@ describe('WordAligner', () => {
       ['The file is open', 'Die Datei ist geöffnet'],
       ['Delete the file', 'Löschen Sie die Datei'],
       ['Open the window', 'Öffnen Sie das Fenster'],
+      ['The size of the icon', 'Die Größe des Symbols'],
+      ['The state of the program', 'Der Zustand des Programms'],
+      ['The end of the program', 'Das Ende des Programms'],
+      ['Start the program', 'Starten Sie das Programm'],
       ['Save the folder', 'Speichern Sie den Ordner'],
       [
         'Choose a document on the disk with Open file',
