@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
+import { after } from 'node:test';
 
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'cli', 'main.ts');
 
@@ -11,6 +12,13 @@ export interface Run {
   stderr(): string;
   exit: Promise<number | null>;
 }
+
+// Every command still running when a test file's tests end is killed: a test that fails before it stops its
+// server would otherwise leave the server holding the file's process open until the runner's timeout.
+const running = new Set<ChildProcess>();
+after(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
 export function runTessera(args: string[], env: Record<string, string>, input?: string): Run {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
@@ -26,7 +34,11 @@ export function runTessera(args: string[], env: Record<string, string>, input?: 
     err += d;
   });
   child.stdin!.end(input ?? '');
-  const exit = once(child, 'exit').then(([code]) => code as number | null);
+  running.add(child);
+  const exit = once(child, 'exit').then(([code]) => {
+    running.delete(child);
+    return code as number | null;
+  });
   return { child, stdout: () => out, stderr: () => err, exit };
 }
 
