@@ -1,5 +1,5 @@
-// Segments whose text is hostile — deeply nested, or built so a careless scan goes quadratic — edited and
-// checked through HTTP: the answer is the checks' answer, never a 500 from a stack that ran out.
+// Hostile input through HTTP — JSON bodies nested a million deep, segments whose text nests thousands of
+// plurals: the answer is a 400 naming the field, or the checks' answer, never a 500 from a stack that ran out.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { client } from './helpers/api.ts';
@@ -8,7 +8,7 @@ import { storeTargets } from './helpers/stores.ts';
 
 const [target] = await storeTargets();
 
-describe(`hostile segments on ${target.name}`, () => {
+describe(`hostile input on ${target.name}`, () => {
   let ctx: TestContext;
   let api: ReturnType<typeof client>;
   let projectId: number;
@@ -50,5 +50,48 @@ describe(`hostile segments on ${target.name}`, () => {
     assert.equal(qa.statusCode, 200, qa.body);
     const codes = qa.json().issues.map((i: { code: string }) => i.code);
     assert.ok(codes.includes('PLACEHOLDER_MISSING'), codes.join());
+  });
+
+  test('a JSON body nested past 64 levels: 400 naming its top-level field, on any route; 63 levels pass', async () => {
+    const post = (url: string, method: 'POST' | 'PUT', payload: string) =>
+      ctx.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${ctx.adminKey}`, 'content-type': 'application/json' },
+        payload,
+      });
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    // A million levels (2 MB): the NUL guard walked bodies by recursion and ran out of stack (a 500).
+    for (const [url, method, body, field] of [
+      [
+        '/v2/memories',
+        'POST',
+        `{"name":"M","srclang":"en","trglang":"de","extra":${nested(1_000_000)}}`,
+        'extra',
+      ],
+      ['/v2/memories', 'POST', `{"name":${nested(1_000_000)},"srclang":"en","trglang":"de"}`, 'name'],
+      ['/v2/segments', 'PUT', `{"id":1,"target":"x","a":{"b":${nested(100)}}}`, 'a'],
+    ] as const) {
+      const res = await post(url, method, body);
+      assert.equal(res.statusCode, 400, res.body);
+      assert.equal(res.json().message, `Field "${field}" is nested more than 64 levels deep`);
+    }
+    const body = await post('/v2/memories', 'POST', `[${nested(100)}]`);
+    assert.equal(body.statusCode, 400, body.body);
+    assert.equal(body.json().message, 'The request body is nested more than 64 levels deep');
+    const ok = await post(
+      '/v2/memories',
+      'POST',
+      `{"name":"M","srclang":"en","trglang":"de","extra":${nested(63)}}`,
+    );
+    assert.equal(ok.statusCode, 200, ok.body);
+    // The NUL guard it belongs to still names the field where a NUL is, in order.
+    const nul = await post(
+      '/v2/memories',
+      'POST',
+      '{"name":"M","srclang":"en","trglang":"de","x":[["a", "b\\u0000"]]}',
+    );
+    assert.equal(nul.statusCode, 400, nul.body);
+    assert.equal(nul.json().message, 'Field "x.0.1" must not contain the NUL character');
   });
 });
