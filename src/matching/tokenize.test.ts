@@ -83,6 +83,31 @@ describe('tokenize', () => {
     );
   });
 
+  it('reads {{ name }} trimmed and ICU heads that never close as heads, after long runs too', () => {
+    // Both were expressions or scans retried from every start (a run of spaces no "}}" ends; each "{a," read
+    // to the end of the text): now one pass; the tokens are the same.
+    assert.deepEqual(show('{{  count\t}} {{}}'), ['placeholder:{{count}}|{{  count\t}}', 'placeholder:{{}}']);
+    const spaces = ' '.repeat(50_000);
+    assert.deepEqual(show(`{{a${spaces}x`), ['punct:{', 'punct:{', 'word:a', 'word:x']);
+    const heads = '{a,'.repeat(20_000);
+    const tokens = tokenize(heads);
+    assert.equal(tokens.length, 60_000);
+    assert.deepEqual(show('{a, {b, } x'), [
+      'punct:{',
+      'word:a',
+      'punct:,',
+      'placeholder:{b}|{b, }',
+      'word:x',
+    ]);
+    assert.deepEqual(show('{n, plural, one {{a, } x'), [
+      'placeholder:{n,plural}|{n, plural,',
+      'word:one',
+      'punct:{',
+      'placeholder:{a}|{a, }',
+      'word:x',
+    ]);
+  });
+
   it('reads placeholders as placeholder tokens whose norm is their key', () => {
     const text =
       // biome-ignore lint/suspicious/noTemplateCurlyInString: ${x} and ${NAME} placeholders are the input here

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { type PlaceholderSyntax, placeablesOf, placeholdersCorrespond, repairTarget } from './placeables.ts';
+import {
+  MAX_ICU_NESTING,
+  type PlaceholderSyntax,
+  placeablesOf,
+  placeholdersCorrespond,
+  repairTarget,
+} from './placeables.ts';
 
 const hasMsgfmt = spawnSync('msgfmt', ['--version']).status === 0;
 const ph = (id: number, code: string) =>
@@ -89,6 +95,24 @@ describe('placeablesOf', () => {
       'placeholder brace {n}',
       'placeholder brace {dir}',
     ]);
+  });
+
+  it('reads plurals nested deeper than MAX_ICU_NESTING as one placeholder, however deep (never out of stack)', () => {
+    const nested = (depth: number) => `${'{n, plural, one {'.repeat(depth)}%d${'}}'.repeat(depth)}`;
+    // Within the bound every level is read: its head, then the %d of the innermost branch.
+    const shallow = placeablesOf(nested(MAX_ICU_NESTING));
+    assert.equal(shallow.length, MAX_ICU_NESTING + 1);
+    assert.equal(shallow.at(-1)?.key, '%d');
+    // 20,000 levels (a paragraph of a file is one segment): the heads down to the bound, then the plural
+    // nested there whole, as its own placeholder; the old recursion ran out of stack here.
+    const deep = nested(20_000);
+    const found = placeablesOf(deep);
+    assert.equal(found.length, MAX_ICU_NESTING + 1);
+    const last = found.at(-1)!;
+    assert.equal(last.kind, 'placeholder');
+    assert.equal(last.start, MAX_ICU_NESTING * '{n, plural, one {'.length);
+    assert.equal(last.end, deep.length - MAX_ICU_NESTING * 2);
+    assert.equal(repairTarget(deep, 'x', deep)?.target, 'x');
   });
 
   it('reads numbers as the scorer does: wide digits as ASCII, one number per token, none inside words', () => {

@@ -95,6 +95,11 @@ const ICU_HEAD = /\{\s*([\p{L}\p{N}_]+)\s*,\s*(plural|select|selectordinal)\s*,/
 // One branch's selector and opening brace: `=0 {`, `one {`, `offset:1 other {`.
 const SELECTOR = /\s*(?:offset:\s*\d+\s+)?(=\d+|[\w-]+)\s*\{/y;
 const SLOT = '\u0000';
+// How deep plurals and selects are read for the placeables in their branches; one nested deeper is a
+// placeholder alone. Each level is a call of scan and a pass over its branches: a segment of 40,000 characters
+// of nested plurals ran out of stack (a segment's source is as long as a file's paragraph), and 256 KB of them
+// took 3 s. The JSON filter protects no deeper messages either (src/formats/json/message-tags.ts).
+export const MAX_ICU_NESTING = 32;
 
 interface Token {
   type: TokenType;
@@ -108,7 +113,14 @@ interface Token {
  * Appends the placeables of text[from, to) to `found` and, when given, the text between them to
  * `skeleton`: the scorer's token norms (lower-cased words, punctuation) with one SLOT per placeable.
  */
-function scan(text: string, from: number, to: number, found: Placeable[], skeleton?: string[]): void {
+function scan(
+  text: string,
+  from: number,
+  to: number,
+  found: Placeable[],
+  skeleton?: string[],
+  depth = 0,
+): void {
   const tokens: Token[] = [];
   scanTokens(text.slice(from, to), (type, norm, real, start, end) => {
     tokens.push({ type, norm, real, start: from + start, end: from + end });
@@ -125,29 +137,36 @@ function scan(text: string, from: number, to: number, found: Placeable[], skelet
     else if (t.type === 'tag') add({ kind: 'tag', text: raw, key: raw, start: t.start, end: t.end });
     else {
       const head = raw[0] === '{' && raw[1] !== '{' ? sticky(ICU_HEAD, text, t.start, t.end) : null;
-      if (head && head[0].length < raw.length) {
+      if (head && head[0].length < raw.length && depth < MAX_ICU_NESTING) {
         // A plural or select: its head is the argument, its branches are text with placeables of their own.
         add(placeholder(t.norm, head[0], t.start));
-        scanBranches(text, t.start + head[0].length, t.end, found, skeleton);
+        scanBranches(text, t.start + head[0].length, t.end, found, depth + 1, skeleton);
       } else add(placeholder(t.norm, raw, t.start));
     }
   }
 }
 
 /** The branches `one {…} other {…}` of an ICU plural or select from `at` (after its head) to `end`. */
-function scanBranches(text: string, at: number, end: number, found: Placeable[], skeleton?: string[]): void {
+function scanBranches(
+  text: string,
+  at: number,
+  end: number,
+  found: Placeable[],
+  depth: number,
+  skeleton?: string[],
+): void {
   for (let m = sticky(SELECTOR, text, at, end); m; m = sticky(SELECTOR, text, at, end)) {
     const open = at + m[0].length;
-    let depth = 1;
+    let unclosed = 1;
     let close = open;
-    for (; close < end && depth > 0; close++) {
+    for (; close < end && unclosed > 0; close++) {
       const c = text.charCodeAt(close);
-      if (c === 0x7b) depth++;
-      else if (c === 0x7d) depth--;
+      if (c === 0x7b) unclosed++;
+      else if (c === 0x7d) unclosed--;
     }
-    if (depth > 0) return;
+    if (unclosed > 0) return;
     skeleton?.push(m[1]);
-    scan(text, open, close - 1, found, skeleton);
+    scan(text, open, close - 1, found, skeleton, depth);
     at = close;
   }
 }

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { catalogPluralRule, examplesForForm, knownPluralRule, parsePluralForms } from './plural-forms.ts';
+import {
+  catalogPluralRule,
+  examplesForForm,
+  knownPluralRule,
+  MAX_PLURAL_FORMS,
+  parsePluralForms,
+} from './plural-forms.ts';
 
 describe('plural forms', () => {
   it('parses a Plural-Forms header and refuses the template placeholder', () => {
@@ -8,6 +14,21 @@ describe('plural forms', () => {
     assert.equal(parsePluralForms('nplurals=INTEGER; plural=EXPRESSION;'), undefined);
     assert.equal(parsePluralForms('nplurals=2; plural=alert(1);'), undefined);
     assert.equal(parsePluralForms(undefined), undefined);
+    // A header declaring more forms than any language has would multiply every plural message's units.
+    assert.deepEqual(
+      parsePluralForms(`nplurals=${MAX_PLURAL_FORMS}; plural=n%${MAX_PLURAL_FORMS};`)?.nplurals,
+      MAX_PLURAL_FORMS,
+    );
+    assert.equal(
+      parsePluralForms(`nplurals=${MAX_PLURAL_FORMS + 1}; plural=n%${MAX_PLURAL_FORMS + 1};`),
+      undefined,
+    );
+    assert.equal(parsePluralForms('nplurals=100000; plural=n%100000;'), undefined);
+    assert.equal(
+      catalogPluralRule({ Language: 'de', 'Plural-Forms': 'nplurals=100000; plural=n%100000;' }, 'de')
+        .nplurals,
+      2,
+    );
   });
 
   it('knows regional rules before the language rule', () => {

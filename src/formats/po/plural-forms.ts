@@ -92,10 +92,18 @@ const PLURAL_RULES: Record<string, PluralRule> = {
 
 const DEFAULT_PLURAL_RULE = NOT_ONE;
 
+/**
+ * The most plural forms a header may declare. No language has more than six (CLDR); each form of each plural
+ * message is a unit to translate, so a 130-byte catalog declaring nplurals=100000 made 100,000 units (1 s on
+ * the server's thread, and ten times that per extra zero). More is read as a malformed header.
+ */
+export const MAX_PLURAL_FORMS = 10;
+
 /** Parses a Plural-Forms header value; undefined when it is the template's placeholder or malformed. */
 export function parsePluralForms(header: string | undefined): PluralRule | undefined {
   const m = /nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*([^;]+);?/.exec(header ?? '');
-  if (!m || Number(m[1]) < 1 || !compilePlural(m[2].trim())) return undefined;
+  if (!m || Number(m[1]) < 1 || Number(m[1]) > MAX_PLURAL_FORMS || !compilePlural(m[2].trim()))
+    return undefined;
   return { nplurals: Number(m[1]), plural: m[2].trim() };
 }
 

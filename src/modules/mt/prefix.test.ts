@@ -38,6 +38,15 @@ describe('completeAfterPrefix', () => {
     assert.equal(completeAfterPrefix('La casa es grande', 'La casa es pequeña.'), 'La casa es grande.');
   });
 
+  it('aligns within the translation’s first 2n + 1 words: a far better match later is no cut', () => {
+    // Two typed words: aligning to the translation's 6th word or later costs more than aligning to none.
+    const far = 'x y z w v la casa es roja';
+    assert.equal(completeAfterPrefix('la casa', far), 'la casa z w v la casa es roja');
+    assert.equal(completeAfterPrefix('la casa', 'x la casa es roja'), 'la casa es roja');
+    // At the API's limit (5,000 characters of prefix, as many words of translation): answered, same reading.
+    assert.equal(completeAfterPrefix('.'.repeat(5000), `a${' .'.repeat(5000)}`), '.'.repeat(5000));
+  });
+
   it('moves the tags of the replaced part to where the continuation starts, well nested', () => {
     const completed = completeAfterPrefix('Pulse', 'Haga <g id="1">clic</g> aquí <x id="2"/>.');
     assert.equal(completed, 'Pulse <g id="1">clic</g> aquí <x id="2"/>.');

@@ -296,4 +296,46 @@ describe('QA checks', () => {
       [QA_CODES.tagPairEmpty],
     );
   });
+
+  // The checks below were rewritten from expressions and pair-by-pair walks that took time in the square of a
+  // long segment's length (a run of spaces, a long word, thousands of tags): what they find is unchanged.
+  test('spaces, links and final marks after long runs: found where they are', () => {
+    const spaces = ' '.repeat(50_000);
+    const [trailing] = checkSegment('a b', `a${spaces}b${spaces}`, EN_DE);
+    assert.equal(trailing.code, QA_CODES.trailingSpace);
+    assert.deepEqual([trailing.start, trailing.end], [50_002, 100_002]);
+    const word = 'x'.repeat(50_000);
+    assert.deepEqual(codes(`${word} mail a.b+c@example.org.`, `${word} Mail.`, EN_DE), [
+      QA_CODES.emailMissing,
+    ]);
+    const [missing] = checkSegment(`${word}@@ a@b.c@d.e, see http://x.org/a).`, 'Siehe.', EN_DE);
+    assert.equal(missing.message, 'URL http://x.org/a of the source is missing or changed');
+    assert.deepEqual(
+      checkSegment('Write to a@b.c@d.e and f@g.', 'Schreiben.', EN_DE).map((i) => i.message),
+      ['E-mail address a@b.c of the source is missing or changed'],
+    );
+    assert.deepEqual(codes(`Done${'")'.repeat(20_000)}.`, `Fertig${'")'.repeat(20_000)}`, EN_DE), [
+      QA_CODES.finalPunctuation,
+    ]);
+  });
+
+  test('tag pairs: an emptied pair quoted from its first letter, nesting read for crossing bpt/ept pairs', () => {
+    const source = `<g id="1">${' '.repeat(1000)}Save\n\n  all   the files now, please, every one of them</g>`;
+    const [empty] = checkSegment(source, '<g id="1"> </g>', EN_DE);
+    assert.equal(empty.code, QA_CODES.tagPairEmpty);
+    assert.equal(
+      empty.message,
+      'Tag pair 1 is empty; in the source it encloses "Save all the files now, please, every o…"',
+    );
+    // bpt 1 … bpt 2 … ept 1 … ept 2 cross; g sits inside pair 2 only.
+    const crossing =
+      '<bpt i="1">&lt;b&gt;</bpt>a<bpt i="2">&lt;i&gt;</bpt>b<ept i="1">&lt;/b&gt;</ept>c<g id="3">d</g><ept i="2">&lt;/i&gt;</ept>';
+    assert.deepEqual(codes(crossing, crossing, EN_DE), [QA_CODES.sameAsSource]);
+    const moved =
+      '<bpt i="1">&lt;b&gt;</bpt>a<bpt i="2">&lt;i&gt;</bpt>b<ept i="1">&lt;/b&gt;</ept>c<ept i="2">&lt;/i&gt;</ept><g id="3">d</g>';
+    assert.deepEqual(codes(crossing, moved, EN_DE), [QA_CODES.tagOrder, QA_CODES.sameAsSource]);
+    // 10,000 nested pairs, each of them found inside the one around it as in the source.
+    const nested = `${'<g id="1">a'.repeat(10_000)}${'</g>'.repeat(10_000)}`;
+    assert.deepEqual(codes(nested, nested, EN_DE), [QA_CODES.sameAsSource]);
+  });
 });
