@@ -739,6 +739,14 @@ for (const target of await storeTargets()) {
         String(timedOut.import_error_message),
         /^slow\.md: reading it as markdown took longer than \d+(\.\d+)? s, far longer than a file of its size takes/,
       );
+      // Sentence splitting takes time in the square of a paragraph's length: one long paragraph of short
+      // "sentences", below and above the size read in a thread, imports whole and in order.
+      for (const repeats of [3_000, 20_000]) {
+        const questions = await upload(`questions-${repeats}.txt`, `${'x? '.repeat(repeats)}\n`);
+        const read = await imported(questions.id);
+        assert.equal(read.import_succeeded, true, String(read.import_error_message));
+        assert.equal(read.num_segments, repeats);
+      }
       const item = '"Hello world, this is text."';
       let laughs = `a: &a [${Array(9).fill(item).join(', ')}]\n`;
       for (const [i, level] of [...'bcdefghij'].entries()) {

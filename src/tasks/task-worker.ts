@@ -234,11 +234,12 @@ export class TaskWorker implements TaskNotifier, LiveProgress {
     } else {
       // A handler may throw after its result committed (removing the files it is done with): the task
       // stays succeeded, and the log says so rather than that it crashed.
-      if (
-        await failTask(this.db, task.id, this.id, 'Internal error while running the task', 'INTERNAL_ERROR')
-      )
+      const why = 'Internal error while running the task';
+      if (await failTask(this.db, task.id, this.id, why, 'INTERNAL_ERROR')) {
         log.error({ err }, 'task crashed');
-      else log.warn({ err }, 'task finished, then its clean-up failed');
+        // What the task left in progress (a document shown importing, an export running) says it failed.
+        await type.giveUp?.(this.db, task, params, why);
+      } else log.warn({ err }, 'task finished, then its clean-up failed');
     }
   }
 

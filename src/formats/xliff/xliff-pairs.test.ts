@@ -81,5 +81,11 @@ describe('readXliffPairs', () => {
       read(doc('<trans-unit id="1"><source>x</target></trans-unit>')),
       /line 2, column \d+/,
     );
+    // Inline markup nested past the XML reader's bound: refused once, in one voice.
+    const nested = `${'<g id="1">'.repeat(600)}x${'</g>'.repeat(600)}`;
+    await assert.rejects(
+      read(doc(`<trans-unit id="1"><source>${nested}</source></trans-unit>`)),
+      /^FormatError: XLIFF: elements nested more than 512 deep at line 2, column \d+$/,
+    );
   });
 });

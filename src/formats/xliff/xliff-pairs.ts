@@ -112,7 +112,7 @@ function unitHandlers(
     } catch (err) {
       // The reader saw these units alone: the position given is that of the first in the file.
       if (err instanceof FormatError) {
-        const detail = err.message.replace(/ at line \d+, column \d+$/, '');
+        const detail = err.message.replace(/ at line \d+, column \d+$/, '').replace(/^XLIFF: /, '');
         throw new FormatError(`XLIFF: ${detail}`, at.line, at.column);
       }
       throw err;

@@ -4,6 +4,7 @@ import type { Principal } from '../../http/principal.ts';
 import {
   type Candidate,
   compareMatches,
+  MAX_QUERY_LENGTH,
   type Match,
   publicMatch,
   type RankedMatch,
@@ -425,7 +426,12 @@ async function searchEach(
         await nextTurn();
         slice = performance.now();
       }
-      match = index.search(source, { threshold: MIN_SCORE, n: 1 })[0] ?? null;
+      // A text past the query limit (a long paragraph looked up whole for TM-driven segmentation, a long
+      // message pre-translated) has no match rather than ending the task that asked: the index refuses it.
+      match =
+        source.length > MAX_QUERY_LENGTH
+          ? null
+          : (index.search(source, { threshold: MIN_SCORE, n: 1 })[0] ?? null);
       memo.found.set(source, match);
     }
     found.push(match);
