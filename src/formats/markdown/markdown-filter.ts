@@ -158,7 +158,8 @@ const MAX_DEPTH = 256;
 function refuseStackedContainers(md: string): void {
   let line = 1;
   for (let start = 0; start < md.length; line++) {
-    const end = md.indexOf('\n', start) < 0 ? md.length : md.indexOf('\n', start);
+    const newline = md.indexOf('\n', start);
+    const end = newline < 0 ? md.length : newline;
     let at = start;
     let stacked = 0;
     for (;;) {
