@@ -218,9 +218,15 @@ export async function uploadDocument(
     trglang: project.trglang,
     owner: deps.instanceId,
   });
+  // Everything the answer shows is read before the commit: once the task is queued it may start at once, and
+  // a read after the commit that failed (a lost connection) would answer 503 for an upload that was stored —
+  // a client retrying on 503, as it should, would then upload the file twice.
+  const modes =
+    mode === undefined ? undefined : planModes(mode, await mtUnavailable(deps.mt, db, principal.organizationId));
+  let stored: repo.DocumentRow;
   try {
     const size = await repo.storeOriginal(db, documentId, file, deps.maxUploadBytes);
-    await db.transaction(async (tx) => {
+    stored = await db.transaction(async (tx) => {
       await repo.moveImport(tx, documentId, IMPORT.stored, { size_bytes: size, owner: null });
       await insertTask(tx, {
         organizationId: principal.organizationId,
@@ -228,19 +234,15 @@ export async function uploadDocument(
         documentId,
         params,
       });
+      return (await repo.documentById(tx, documentId))!;
     });
   } catch (err) {
     await db.transaction((tx) => removeDocument(tx, documentId));
     throw err;
   }
   deps.tasks.wake();
-  const answer = publicDocument((await repo.documentById(db, documentId))!);
-  return mode === undefined
-    ? answer
-    : {
-        ...answer,
-        pretranslation_modes: planModes(mode, await mtUnavailable(deps.mt, db, principal.organizationId)),
-      };
+  const answer = publicDocument(stored);
+  return modes === undefined ? answer : { ...answer, pretranslation_modes: modes };
 }
 
 export async function getDocument(db: Db, principal: Principal, id: number, withSegments: boolean) {
@@ -584,7 +586,10 @@ export async function requestPretranslation(
       );
     }
   }
-  await db.transaction(async (tx) => {
+  // What the answer shows is read before the commit (see uploadDocument): a read after it that failed would
+  // answer 503 for a pre-translation that was queued.
+  const unavailable = await mtUnavailable(deps.mt, db, principal.organizationId);
+  const documents = await db.transaction(async (tx) => {
     for (const doc of docs) {
       const params = { ...options, username: principal.username } satisfies PretranslateTaskParams;
       if (await repo.movePretranslation(tx, doc.id, PRETRANSLATION.requested, { updated_at: nowSeconds() })) {
@@ -604,18 +609,16 @@ export async function requestPretranslation(
         await retryAfter(tx, doc),
       );
     }
+    const read = [];
+    for (const doc of docs) read.push(publicDocument((await repo.documentById(tx, doc.id))!));
+    return read;
   });
   deps.tasks.wake();
-  const documents = [];
-  for (const doc of docs) documents.push(publicDocument((await repo.documentById(db, doc.id))!));
   return {
     id: [...ids],
     is_pretranslating: true,
     documents,
-    modes: planModes(
-      options.mode ?? PRETRANSLATE_MODES.tm,
-      await mtUnavailable(deps.mt, db, principal.organizationId),
-    ),
+    modes: planModes(options.mode ?? PRETRANSLATE_MODES.tm, unavailable),
   };
 }
 

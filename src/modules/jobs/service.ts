@@ -454,7 +454,10 @@ export async function startExport(
       failed ? { name: failed.name, error: failed.import_error_message! } : undefined,
     );
   }
-  await db.transaction(async (tx) => {
+  // The answer is read inside the transaction: once it commits, the task may start at once, and a read after
+  // the commit that failed (a lost connection) would answer 503 for an export that did start — and a client
+  // retrying on 503, as it should, would then be told 409 "being exported" for its own export.
+  const started = await db.transaction(async (tx) => {
     if (!(await repo.startExport(tx, id, type))) {
       throw errors.jobBusy(`Job ${id} is being exported; retry when isProcessing is 0`);
     }
@@ -463,9 +466,10 @@ export async function startExport(
       type: 'job_export',
       params: { jobId: id, type } satisfies JobExportTaskParams,
     });
+    return requireJob(tx, principal, id);
   });
   deps.tasks.wake();
-  return getJob(db, principal, id);
+  return publicJob(started, projects);
 }
 
 /** GET /v2/jobs/{jobId}/download: the zip the last export prepared, streamed. */
