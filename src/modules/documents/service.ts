@@ -209,6 +209,14 @@ export async function uploadDocument(
   const project = await deps.projects.findProject(db, upload.project_id, principal.organizationId);
   if (!project) throw errors.notFound('Project', upload.project_id);
 
+  // Everything the answer shows is read before the commit: once the task is queued it may start at once, and
+  // a read after the commit that failed (a lost connection) would answer 503 for an upload that was stored —
+  // a client retrying on 503, as it should, would then upload the file twice.
+  const modes =
+    mode === undefined
+      ? undefined
+      : planModes(mode, await mtUnavailable(deps.mt, db, principal.organizationId));
+
   const documentId = await repo.insertDocument(db, {
     organizationId: principal.organizationId,
     projectId: project.id,
@@ -218,11 +226,6 @@ export async function uploadDocument(
     trglang: project.trglang,
     owner: deps.instanceId,
   });
-  // Everything the answer shows is read before the commit: once the task is queued it may start at once, and
-  // a read after the commit that failed (a lost connection) would answer 503 for an upload that was stored —
-  // a client retrying on 503, as it should, would then upload the file twice.
-  const modes =
-    mode === undefined ? undefined : planModes(mode, await mtUnavailable(deps.mt, db, principal.organizationId));
   let stored: repo.DocumentRow;
   try {
     const size = await repo.storeOriginal(db, documentId, file, deps.maxUploadBytes);
