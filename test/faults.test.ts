@@ -98,6 +98,26 @@ for (const cut of postgres ? [terminate, proxied()] : []) {
       assert.equal(res.statusCode, 200);
     }
 
+    // A request's answer is often read after its change committed: a read cut there must not answer 503 (a
+    // client that retries on 503 would do the change twice), so a read is sent once more on another
+    // connection. A write is never sent again: whether it took effect is not known.
+    test('a read cut mid-statement is answered on another connection; a write cut so rejects', async () => {
+      const read = ctx.db.get<{ x: number }>('SELECT 7 AS x FROM pg_sleep(0.4)');
+      await sleep(150);
+      await cut.cut(urls.direct);
+      assert.equal((await read)?.x, 7);
+      const write = assert.rejects(
+        ctx.db.run('UPDATE memories SET name = name WHERE id = ? AND EXISTS (SELECT 1 FROM pg_sleep(0.4))', [
+          memoryId,
+        ]),
+        (err: unknown) => isStoreUnavailable(err),
+      );
+      await sleep(150);
+      await cut.cut(urls.direct);
+      await write;
+      await alive();
+    });
+
     /** The newest task of a type. */
     const newestTask = async (type: string) =>
       (await again(() =>

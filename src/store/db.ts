@@ -47,6 +47,18 @@ export interface InsertOptions {
 }
 
 /** The INSERT statement of Queryable.insertMany, up to its VALUES. */
+/**
+ * Whether a statement only reads: a SELECT or WITH that neither writes nor calls a function with an effect
+ * (a sequence, a notification, an advisory lock) nor locks rows. The embedded store sends these to its
+ * reader connection; the shared store may send them again after a lost connection.
+ */
+export function isReadOnly(sql: string): boolean {
+  return (
+    /^\s*(SELECT|WITH)\b/i.test(sql) &&
+    !/\b(INSERT|UPDATE|DELETE|nextval|setval|pg_notify|pg_advisory\w*|FOR\s+(KEY\s+)?SHARE)\b/i.test(sql)
+  );
+}
+
 export function insertPrefix(table: string, columns: readonly string[]): string {
   return `INSERT INTO ${table} (${columns.join(', ')}) VALUES`;
 }

@@ -7,6 +7,7 @@ import {
   type InsertOptions,
   insertPrefix,
   insertSuffix,
+  isReadOnly,
   type Queryable,
   type SqlParam,
   type Transaction,
@@ -50,7 +51,7 @@ function translated(err: unknown): unknown {
 }
 
 /** Runs a statement; a lost connection rejects as StoreUnavailableError. */
-async function query(client: pg.Pool | pg.PoolClient, sql: string, params: unknown[]) {
+async function query(client: pg.Pool | pg.ClientBase, sql: string, params: unknown[]) {
   try {
     return await client.query(sql, params);
   } catch (err) {
@@ -58,7 +59,7 @@ async function query(client: pg.Pool | pg.PoolClient, sql: string, params: unkno
   }
 }
 
-function clientRunner(client: pg.Pool | pg.PoolClient): Queryable {
+function clientRunner(client: pg.Pool | pg.ClientBase): Queryable {
   return {
     async all<T>(sql: string, params: readonly SqlParam[] = []) {
       const result = await query(client, toPgSql(sql), params as unknown[]);
@@ -166,11 +167,39 @@ export class PostgresDb implements Db {
   }
 
   all<T>(sql: string, params?: readonly SqlParam[]) {
-    return this.runner.all<T>(sql, params);
+    return this.readAgainIfLost(sql, (runner) => runner.all<T>(sql, params));
   }
   get<T>(sql: string, params?: readonly SqlParam[]) {
-    return this.runner.get<T>(sql, params);
+    return this.readAgainIfLost(sql, (runner) => runner.get<T>(sql, params));
   }
+
+  /**
+   * A read outside a transaction whose connection was lost is sent once more, on a connection of its own. It
+   * changes nothing, so sending it again is safe; and the read is often a request's last statement, after
+   * its change committed — answering 503 there would tell a client that retries on 503 (as it should) that
+   * nothing was done, and its retry would do it twice. Not on the pool: the cut that broke this connection
+   * broke its idle ones too, and the pool learns so only as their errors arrive. A second loss (the server
+   * down, not a connection cut) is the 503.
+   */
+  private async readAgainIfLost<T>(sql: string, read: (runner: Queryable) => Promise<T>): Promise<T> {
+    try {
+      return await read(this.runner);
+    } catch (err) {
+      if (!isStoreUnavailable(err) || !isReadOnly(sql) || this.closing) throw err;
+      const fresh = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5000 });
+      // An error event on a client nobody listens to would end the process.
+      fresh.on('error', () => {});
+      try {
+        await fresh.connect();
+        return await read(clientRunner(fresh));
+      } catch (again) {
+        throw isStoreUnavailable(again) ? again : translated(again);
+      } finally {
+        fresh.end().catch(() => {});
+      }
+    }
+  }
+
   run(sql: string, params?: readonly SqlParam[]) {
     return this.runner.run(sql, params);
   }

@@ -9,6 +9,7 @@ import {
   type InsertOptions,
   insertPrefix,
   insertSuffix,
+  isReadOnly,
   type Queryable,
   type SqlParam,
   type Transaction,
@@ -112,10 +113,6 @@ async function allocateIds(tx: Queryable, count: number): Promise<number[]> {
 /** The writer's statements as a transaction's: with allocateIds, which only a transaction may call. */
 function transactionOf(writer: Queryable): Transaction {
   return { ...writer, allocateIds: (count) => allocateIds(writer, count) };
-}
-
-function isReadOnly(sql: string): boolean {
-  return /^\s*(SELECT|WITH)\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE)\b/i.test(sql);
 }
 
 /** The connections and the write lock, shared by a store and its background view. */
