@@ -50,17 +50,7 @@ for (const target of await storeTargets()) {
 
     /** A plain-text document of these paragraphs, imported; answers its id and segments in order. */
     async function documentOf(paragraphs: readonly string[], name = 'doc.txt', content?: string) {
-      const res = await api.upload('/v2/documents/files', content ?? `${paragraphs.join('\n\n')}\n`, {
-        'lilt-api': JSON.stringify({ name, project_id: projectId }),
-      });
-      assert.equal(res.statusCode, 200, res.body);
-      const id = res.json().id as number;
-      for (let i = 0; ; i++) {
-        const doc = (await api.get(`/v2/documents?id=${id}`)).json();
-        if (!doc.import_in_progress) break;
-        assert.ok(i < 3000, 'import never ended');
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      const id = await api.uploadDocument(projectId, name, content ?? `${paragraphs.join('\n\n')}\n`);
       const page = await api.get(`/v2/documents/segments?id=${id}&limit=1000`);
       return { id, segments: page.json().segments as { id: number; source: string; updated_at: number }[] };
     }

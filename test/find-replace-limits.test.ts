@@ -41,17 +41,7 @@ for (const target of await storeTargets()) {
     after(() => ctx.close());
 
     async function xliffDocument(sources: readonly string[], targets: readonly string[]) {
-      const res = await api.upload('/v2/documents/files', xliffOf(sources, targets), {
-        'lilt-api': JSON.stringify({ name: 'doc.xlf', project_id: projectId }),
-      });
-      assert.equal(res.statusCode, 200, res.body);
-      const id = res.json().id as number;
-      for (let i = 0; ; i++) {
-        const doc = (await api.get(`/v2/documents?id=${id}`)).json();
-        if (!doc.import_in_progress) break;
-        assert.ok(i < 3000, 'import never ended');
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      const id = await api.uploadDocument(projectId, 'doc.xlf', xliffOf(sources, targets));
       const page = await api.get(`/v2/documents/segments?id=${id}&limit=1000`);
       return { id, segments: page.json().segments as { id: number; target: string }[] };
     }

@@ -21,17 +21,7 @@ describe(`hostile input on ${target.name}`, () => {
   after(() => ctx.close());
 
   async function segmentsOf(content: string) {
-    const res = await api.upload('/v2/documents/files', content, {
-      'lilt-api': JSON.stringify({ name: 'deep.txt', project_id: projectId }),
-    });
-    assert.equal(res.statusCode, 200, res.body);
-    const id = res.json().id as number;
-    for (let i = 0; ; i++) {
-      const doc = (await api.get(`/v2/documents?id=${id}`)).json();
-      if (!doc.import_in_progress) break;
-      assert.ok(i < 3000, 'import never ended');
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const id = await api.uploadDocument(projectId, 'deep.txt', content);
     const page = await api.get(`/v2/documents/segments?id=${id}&limit=10`);
     return { id, segments: page.json().segments as { id: number; source: string }[] };
   }
