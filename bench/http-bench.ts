@@ -545,6 +545,12 @@ export interface QueryBenchResult {
     per_s: number;
     server: ServerPass;
   };
+  /**
+   * GET /healthz by 8 clients: no key check, no statement, no work — the floor under any route's latency
+   * that this machine, this server's framework and these clients give, against which the queries' figures
+   * (and their target) are read.
+   */
+  floor: Percentiles & { clients: number; requests: number; per_s: number; load_at_start: number };
 }
 
 const CLIENTS_SCRIPT = join(import.meta.dirname, 'http-clients.ts');
@@ -669,9 +675,29 @@ export async function runQueryBench(opts: QueryBenchOptions): Promise<QueryBench
     log(
       `GET /v2/languages, 8 clients: p50 ${languages.p50.toFixed(2)} ms, p99 ${languages.p99.toFixed(2)} ms, ${Math.round(languages.per_s)}/s; server CPU ${languages.server.cpu_ms_per_query.toFixed(3)} ms a request`,
     );
+    const floorLoad = loadavg()[0];
+    const floorRun = await runClients({
+      url: api.base,
+      key: opts.apiKey,
+      clients: 8,
+      warmup: Array.from({ length: 400 }, () => '/healthz'),
+      timed: Array.from({ length: 3000 }, () => '/healthz'),
+    });
+    const floorMs = floorRun.ms.filter((ms): ms is number => ms !== null);
+    const floor = {
+      clients: 8,
+      requests: floorMs.length,
+      ...percentiles(floorMs),
+      per_s: (1000 * floorMs.length) / floorRun.wall_ms,
+      load_at_start: floorLoad,
+    };
+    log(
+      `GET /healthz, 8 clients (the floor): p50 ${floor.p50.toFixed(2)} ms, p99 ${floor.p99.toFixed(2)} ms, ${Math.round(floor.per_s)}/s`,
+    );
     const one = byClients.find((c) => c.clients === 1) ?? byClients[0];
     return {
       languages,
+      floor,
       startup_listening_s: listeningS,
       startup_readyz_s: readyzS,
       startup_first_query_s: firstQueryS,

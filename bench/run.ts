@@ -407,6 +407,12 @@ if (queried) {
       unit: 'ms',
       note: `p50 ${h.languages.p50.toFixed(2)} ms; ${Math.round(h.languages.per_s).toLocaleString('en-US')} requests/s; the server's CPU ${h.languages.server.cpu_ms_per_query.toFixed(3)} ms a request; the 337 KB answer as made once at start, not gzip-compressed (the clients do not ask for it)${h.languages.errors.length ? `; ${h.languages.errors.length} errors, first: ${h.languages.errors[0]}` : ''}`,
     },
+    {
+      figure: 'HTTP GET /healthz p99, 8 clients (the floor)',
+      value: h.floor.p99,
+      unit: 'ms',
+      note: `p50 ${h.floor.p50.toFixed(2)} ms; ${Math.round(h.floor.per_s).toLocaleString('en-US')} requests/s; load average ${h.floor.load_at_start.toFixed(2)} when the pass started; no key check, no statement, no work: what this machine, the framework and the clients cost any route, below which no query's p99 can go`,
+    },
     { figure: 'server RSS after queries', value: h.rss_after_queries_mb, unit: 'MB' },
   );
 }
