@@ -267,6 +267,40 @@ for (const target of await storeTargets()) {
       );
     });
 
+    test('pre-translated: a sentence matched by a fragment starts with a capital; a capital is never lowered', async () => {
+      const memory = (
+        await api.post('/v2/memories', { name: 'Case TM', srclang: 'en', trglang: 'de' })
+      ).json();
+      for (const [source, target] of [
+        ['could not open file "%s": %s', 'konnte Datei »%s« nicht öffnen: %s'],
+        ['File could not be read', 'Datei konnte nicht gelesen werden'],
+      ]) {
+        await api.post('/v2/segments', { memory_id: memory.id, source, target });
+      }
+      const project = (await api.post('/v2/projects', { name: 'Case', memory_id: memory.id })).json();
+      const doc = await upload('case.txt', 'Could not open file “%s”: %s\n\nfile could not be read\n', {
+        project_id: project.id,
+        pretranslate: 'TM',
+      });
+      await waitForDocument(
+        doc.id,
+        (d) =>
+          d.import_in_progress === false &&
+          (d.status as { pretranslation: string }).pretranslation === 'idle',
+      );
+      const segs = (await api.get(`/v2/documents?id=${doc.id}&with_segments=true`)).json().segments as {
+        source: string;
+        target: string | null;
+      }[];
+      assert.deepEqual(
+        segs.map((x) => [x.source, x.target]),
+        [
+          ['Could not open file “%s”: %s', 'Konnte Datei »%s« nicht öffnen: %s'],
+          ['file could not be read', 'Datei konnte nicht gelesen werden'],
+        ],
+      );
+    });
+
     test('pre-translated PO: placeables repaired, drafts fuzzy, unrepairable placeholders fuzzy with a comment; msgfmt -c accepts it', async () => {
       const memory = (await api.post('/v2/memories', { name: 'PO TM', srclang: 'en', trglang: 'de' })).json();
       for (const [source, target] of [

@@ -15,6 +15,7 @@ import { nextTurn } from '../../pacing.ts';
 import { nowSeconds } from '../../store/db.ts';
 import { LeaseLostError, type TaskRow } from '../../tasks/queue.ts';
 import { type TaskContext, taskType } from '../../tasks/task-type.ts';
+import { raiseInitialCase } from '../../text/initial-case.ts';
 import { repairTarget } from '../../text/placeables.ts';
 import type { IndexCache } from '../memories/index-cache.ts';
 import { type BestMatch, bestMatches, type SegmentInContext, searchMemo } from '../memories/service.ts';
@@ -96,18 +97,23 @@ function accepts(options: PretranslateTaskParams, match: BestMatch): boolean {
   return options.auto_accept_scope === AUTO_ACCEPT_SCOPES.context ? match.contextMatch : match.exact;
 }
 
-/** The match to write into a segment: repaired to the segment's placeables where that can be done. */
+/**
+ * The match to write into a segment: repaired to the segment's placeables where that can be done, and
+ * starting with a capital where the segment starts as a sentence and the match's source did not.
+ */
 function toStaged(
   segmentId: number,
   source: string,
   match: BestMatch,
   options: PretranslateTaskParams,
+  targetLanguage: string,
 ): segments.StagedMatch {
   const repaired = match.exact ? null : repairTarget(match.source, match.target, source);
   const repairs = repaired && repaired.repairs.length > 0 ? repaired.repairs : null;
+  const target = repairs ? repaired!.target : match.target;
   return {
     segmentId,
-    target: repairs ? repaired!.target : match.target,
+    target: match.exact ? target : raiseInitialCase(match.source, target, source, targetLanguage),
     score: match.score,
     contextMatch: match.contextMatch,
     confirm: accepts(options, match),
@@ -190,7 +196,7 @@ async function pretranslate(
       : open.map(() => null);
     const found = open.flatMap(({ row }, i) => {
       const match = matches[i];
-      return match ? [toStaged(row.id, row.source, match, options)] : [];
+      return match ? [toStaged(row.id, row.source, match, options, doc.trglang)] : [];
     });
     if (useMt && mtFailure === null) {
       const uncovered = open.filter((_, i) => !matches[i] && open[i].row.source.trim() !== '');

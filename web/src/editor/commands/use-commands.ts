@@ -145,7 +145,7 @@ export function useCommands({
 
   const insertMatch = (match: MemoryMatch | undefined) => {
     if (!match || !active || !view.current) return;
-    const mapped = projectMatch(match.source, match.target, active.source);
+    const mapped = projectMatch(match.source, match.target, active.source, active.trglang);
     setTarget(view.current, mapped.target);
     view.current.focus();
     setNotice(

@@ -45,6 +45,7 @@ test('a match’s placeholders become this source’s, as its tags do', () => {
   assert.deepEqual(projectMatch('%1$s of %2$s files', '%1$s von %2$s Dateien', '%s of %s files'), {
     target: '%s von %s Dateien',
     dropped: [],
+    capitalised: false,
   });
   assert.deepEqual(
     projectMatch(
@@ -52,7 +53,7 @@ test('a match’s placeholders become this source’s, as its tags do', () => {
       '{0} <g id="1">jetzt</g> löschen',
       'Delete {count} <x id="4"/>now',
     ),
-    { target: '{count} jetzt löschen', dropped: ['<g id="1">', '</g>'] },
+    { target: '{count} jetzt löschen', dropped: ['<g id="1">', '</g>'], capitalised: false },
   );
   assert.equal(
     projectMatch('Delete 3 files', '3 Dateien löschen', 'Delete 12 files').target,
@@ -62,6 +63,7 @@ test('a match’s placeholders become this source’s, as its tags do', () => {
   assert.deepEqual(projectMatch('Available', 'Verfügbar', '%s / %s available'), {
     target: 'Verfügbar',
     dropped: [],
+    capitalised: false,
   });
   assert.equal(
     projectMatch(
@@ -71,4 +73,22 @@ test('a match’s placeholders become this source’s, as its tags do', () => {
     ).target,
     'Der Editor zeigt <g id="1" ctype="x-abbr">TM</g>-Ergebnisse.',
   );
+});
+
+test('a match inserted into a sentence starts with a capital where its source started in lower case', () => {
+  assert.equal(
+    projectMatch(
+      '<g id="1">could not</g> open',
+      '<g id="1">konnte</g> nicht öffnen',
+      '<g id="2">Could not</g> open',
+      'de',
+    ).target,
+    '<g id="2">konnte</g> nicht öffnen',
+    'the target starts with a tag: left as it is',
+  );
+  assert.equal(
+    projectMatch('could not open %s', 'konnte %s nicht öffnen', 'Could not open %d', 'de').target,
+    'Konnte %d nicht öffnen',
+  );
+  assert.equal(projectMatch('insert it', 'iki', 'Insert it', 'tr').target, 'İki');
 });

@@ -2,6 +2,8 @@
 // the same part (the k-th opening, its closing partner, the k-th standalone), and its placeholders and numbers
 // this source's (as pre-translation does it: src/text/placeables.ts's repairTarget), so an inserted match never
 // brings a tag the segment does not have, nor a `%d` where this source has `%s`.
+
+import { raiseInitialCase } from '@server/text/initial-case.ts';
 import { parseTagged, plainText, type TagPart } from '@server/text/inline-tags.ts';
 import { repairTarget } from '@server/text/placeables.ts';
 import { pairByRole, tagNumber, tagRole } from '@server/text/tag-labels.ts';
@@ -77,8 +79,15 @@ export function mapMatchTags(matchSource: string, matchTarget: string, source: s
  * order: `%1$s` → `%s`, `{0}` → `{count}`). When they do not pair, they stay as they are, and QA names the
  * placeholder that differs.
  */
-export function projectMatch(matchSource: string, matchTarget: string, source: string): MappedTarget {
+export function projectMatch(
+  matchSource: string,
+  matchTarget: string,
+  source: string,
+  targetLanguage?: string,
+): MappedTarget & { capitalised: boolean } {
   const mapped = mapMatchTags(matchSource, matchTarget, source);
   const repaired = repairTarget(plainText(matchSource), mapped.target, plainText(source));
-  return repaired ? { ...mapped, target: repaired.target } : mapped;
+  const target = repaired ? repaired.target : mapped.target;
+  const raised = raiseInitialCase(matchSource, target, source, targetLanguage);
+  return { ...mapped, target: raised, capitalised: raised !== target };
 }

@@ -32,11 +32,13 @@ function MatchItem({
   match,
   n,
   source,
+  targetLanguage,
   onInsert,
 }: {
   match: MemoryMatch;
   n: number;
   source: string;
+  targetLanguage: string | undefined;
   onInsert?: () => void;
 }) {
   const chips = explainScore(source, match);
@@ -52,8 +54,13 @@ function MatchItem({
     </span>
   );
   const meta = match.metadata;
-  const projected = projectMatch(match.source, match.target, source).target;
+  const { target: projected, capitalised } = projectMatch(match.source, match.target, source, targetLanguage);
   const adapted = readable(projected) !== readable(match.target);
+  // Only the first letter raised (src/text/initial-case.ts), or the placeholders and numbers made this source's.
+  const adaptedHow =
+    capitalised && readable(projected).slice(1) === readable(match.target).slice(1)
+      ? 'Inserted with a capital, as this segment starts: '
+      : 'Inserted with this segment’s placeholders and numbers: ';
   return (
     <li className="match">
       {onInsert ? (
@@ -82,7 +89,7 @@ function MatchItem({
         </div>
         {adapted && (
           <div className="match-adapted">
-            <span className="muted">Inserted with this segment’s placeholders and numbers: </span>
+            <span className="muted">{adaptedHow}</span>
             <TaggedText text={projected} />
           </div>
         )}
@@ -229,6 +236,7 @@ function RepairItem({
 export function MatchesPanel({
   memoryId,
   source,
+  targetLanguage,
   segmentId,
   segmentNumber,
   onInsert,
@@ -237,6 +245,8 @@ export function MatchesPanel({
 }: {
   memoryId: number | undefined;
   source: string | undefined;
+  /** The target's language, for its letters' case (a match's first letter raised: src/text/initial-case.ts). */
+  targetLanguage?: string;
   /** Puts the machine translation into the target; without it, it is shown, not inserted. */
   onInsertMt?: (target: string) => void;
   /** Puts a repaired match into the target. */
@@ -304,6 +314,7 @@ export function MatchesPanel({
               match={m}
               n={i + 1}
               source={source}
+              targetLanguage={targetLanguage}
               onInsert={onInsert && (() => onInsert(m))}
             />
           ))}

@@ -28,6 +28,7 @@ export const SIDE_PANELS: readonly SidePanel[] = [
       <MatchesPanel
         memoryId={context.memoryId}
         source={context.segment?.source}
+        targetLanguage={context.segment?.trglang}
         segmentId={context.segment?.id}
         segmentNumber={context.segment ? context.segment.position + 1 : undefined}
         onInsert={context.insertMatch}
