@@ -115,7 +115,13 @@ function TryQuery({ memory }: { memory: Memory }) {
         </button>
       </form>
       <div className="side inline-side">
-        <MatchesPanel memoryId={memory.id} source={source} segmentId={undefined} segmentNumber={undefined} />
+        <MatchesPanel
+          memoryId={memory.id}
+          source={source}
+          targetLanguage={memory.trglang}
+          segmentId={undefined}
+          segmentNumber={undefined}
+        />
       </div>
     </section>
   );
