@@ -59,7 +59,7 @@ function MatchItem({
   // Only the first letter raised (src/text/initial-case.ts), or the placeholders and numbers made this source's.
   const adaptedHow =
     capitalised && readable(projected).slice(1) === readable(match.target).slice(1)
-      ? 'Inserted with a capital, as this segment starts: '
+      ? 'Inserted starting with a capital, as this segment does: '
       : 'Inserted with this segment’s placeholders and numbers: ';
   return (
     <li className="match">
