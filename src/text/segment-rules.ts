@@ -29,11 +29,13 @@ const GERMAN_ORDINAL_LEADS =
   '[Dd]er|[Dd]ie|[Dd]as|[Dd]en|[Dd]em|[Dd]es|[Aa]m|[Ii]m|[Vv]om|[Zz]um|[Zz]ur|[Bb]eim|[Ss]eit|[Bb]is';
 
 // Chinese and Japanese write no space after 。！？, and a quotation's closing bracket belongs to the
-// sentence it ends; ICU already breaks there, the rule makes it independent of the ICU version.
+// sentence it ends; ICU already breaks there, the rule makes it independent of the ICU version. The rule is
+// tried only at the start of a run of stops: tried inside one too, a long run followed by a stop after its
+// closing brackets (never a cut) was read again from every one of its characters — 60,000 of them took 29 s.
 const CJK_RULES: SegmentRule[] = [
   {
     break: true,
-    before: '[。！？]+[」』）】〉》〕］｝”’"\'\\)\\]]*',
+    before: '(?<![。！？])[。！？]+[」』）】〉》〕］｝”’"\'\\)\\]]*',
     after: '(?![」』）】〉》〕］｝”’"\'\\)\\]。！？])',
     why: 'CJK full stops end a sentence without a following space',
   },

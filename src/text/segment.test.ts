@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { segmentSentences } from './segment.ts';
+import { SENTENCE_WINDOW } from './sentence-breaks.ts';
 
 /** The sentences as strings, after checking that spans and gaps rebuild the paragraph exactly. */
 function sentences(tagged: string, lang: string): string[] {
@@ -161,6 +162,58 @@ describe('segmentSentences', () => {
       'A line that wraps\nonto the next.',
       'Then\r\nanother.',
     ]);
+  });
+
+  it('splits a long paragraph as it splits its sentences one by one', () => {
+    // Over the segmenter's window (sentence-breaks.ts), with rules at work in every language, tags and pairs.
+    const pieces: Record<string, string[]> = {
+      en: [
+        'Hello Mr. Smith.',
+        'See No. 5 on p. 12 today.',
+        'Is it <g id="1">bold? Yes.</g>',
+        'Go <x id="2"/>now!',
+      ],
+      de: [
+        'Das ist z. B. gut.',
+        'Am 3. Oktober kam er.',
+        'Der 2. Platz <ph id="1">{0}</ph> war frei.',
+        'Ende.',
+      ],
+      fr: ['M. Dupont est là.', '« Bonjour. »', 'Il part, p. ex. demain.', 'Voilà !'],
+      ja: ['「こんにちは。」と言った。', '今日は晴れ！', '明日は？', '（注）です。'],
+      zh: ['“你好。”', '他说。', '好吗？', '这是（注释）。'],
+    };
+    for (const [lang, list] of Object.entries(pieces)) {
+      const one = list.map((sentence) => sentences(sentence, lang));
+      assert.deepEqual(
+        one,
+        list.map((sentence) => [sentence]),
+        lang,
+      );
+      const many = Array.from({ length: 2000 }, (_, i) => list[(i * 3) % list.length]);
+      const gap = lang === 'ja' || lang === 'zh' ? '' : ' ';
+      const text = many.join(gap);
+      assert.ok(text.length > 4 * SENTENCE_WINDOW, `${lang}: ${text.length}`);
+      assert.deepEqual(sentences(text, lang), many, lang);
+    }
+  });
+
+  it('splits a paragraph holding thousands of sentences and paired tags in one piece each', () => {
+    const many = Array.from({ length: 5000 }, (_, i) => `<g id="${i}">Item ${i} is here.</g>`);
+    assert.deepEqual(sentences(many.join(' '), 'en'), many);
+    // A pair around the whole paragraph keeps it whole.
+    const wrapped = `<g id="0">${many.slice(0, 1000).join(' ')}</g>`;
+    assert.deepEqual(sentences(wrapped, 'en'), [wrapped]);
+  });
+
+  it('cuts after a run of CJK stops and its closing brackets only where no stop follows', () => {
+    assert.deepEqual(sentences('はい。。。」。次です。「え？」」と言った！！終わり', 'ja'), [
+      'はい。。。」。',
+      '次です。',
+      '「え？」」と言った！！',
+      '終わり',
+    ]);
+    assert.deepEqual(sentences('好。。”。他说！！”好吗？？', 'zh'), ['好。。”。', '他说！！”', '好吗？？']);
   });
 
   it('accepts unknown and malformed language tags', () => {

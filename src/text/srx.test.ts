@@ -62,6 +62,32 @@ describe('SRX rules', () => {
     }
   });
 
+  it('the built-in rules as SRX cut after a run of stops and its closing quotes, before whitespace only', () => {
+    const rules = builtInSrx();
+    assert.deepEqual(sentences('Wait.... Next one!!! "Really?!" Yes...no. End', 'en', rules), [
+      'Wait....',
+      'Next one!!!',
+      '"Really?!"',
+      'Yes...no.',
+      'End',
+    ]);
+    assert.deepEqual(sentences(`Dots${'.'.repeat(5000)}x and more. Done`, 'en', rules).length, 2);
+  });
+
+  it('a rule that cuts at every space of a long run gives one cut for the run', () => {
+    const rules: SrxRules = {
+      cascade: false,
+      languageRules: [{ name: 'Spaces', rules: [{ break: true, before: '\\s', after: '' }] }],
+      mapRules: [{ pattern: '.*', name: 'Spaces' }],
+    };
+    assert.deepEqual(sentences('One   two \n three', 'en', rules), ['One', 'two', 'three']);
+    const text = `First${' '.repeat(20000)}second`;
+    assert.deepEqual(segmentSentences(text, 'en', rules), [
+      { start: 0, end: 5 },
+      { start: 20005, end: text.length },
+    ]);
+  });
+
   it('problems name the rule: limits, expressions JavaScript does not read, unknown names', () => {
     const rules: SrxRules = {
       cascade: false,

@@ -11,9 +11,11 @@ import type { NewSegment } from './segment-repository.ts';
 
 /**
  * Files from this size up are filtered in a worker thread, under the reading deadline. Below it the work is
- * done in place and must stay short even for a hostile file: sentence splitting (Intl.Segmenter) takes time
- * in the square of a paragraph's length — 60 KB of "x? " took 0.4 s, 200 KB of "A. " 17.6 s — and 32 KiB
- * keeps the worst near 0.15 s.
+ * done in place and must stay short even for a hostile file. The bound was set when sentence splitting took
+ * time in the square of a paragraph's length (200 KB of "A. " took 17.6 s); it is now linear
+ * (src/text/sentence-breaks.ts: 60 KB of "A. " about 0.09 s, 200 KB 0.12 s, 1 MB 0.56 s), so splitting alone
+ * would allow 256 KiB again, but the other steps of an import were not measured against hostile files of
+ * that size.
  */
 export const THREAD_MIN_BYTES = 32 * 1024;
 /** The reading deadline's base when the caller gives none (TESSERA_READ_TIMEOUT_MS's default). */
