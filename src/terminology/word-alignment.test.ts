@@ -109,6 +109,27 @@ describe('WordAligner', () => {
     assert.equal(answer[grown].count, answer[0].count);
   });
 
+  it('takes a segment of the phrase alone whole, with the auxiliary the links leave out', () => {
+    // In sentences "skipping" is linked to "übersprungen"; the memory's label "Skipping %s" says "%s wird
+    // übersprungen", whose "wird" no English word is linked to: the label's rendering wins.
+    const pairs = [
+      ...PAIRS,
+      { source: 'Skipping the file', target: 'Die Datei übersprungen' },
+      { source: 'Skipping the folder', target: 'Den Ordner übersprungen' },
+      { source: 'Skipping the window', target: 'Das Fenster übersprungen' },
+      { source: 'Skipping old files', target: 'Alte Dateien übersprungen' },
+      { source: 'Skipping %s', target: '%s wird übersprungen' },
+    ];
+    const aligner = new WordAligner();
+    aligner.train(pairs);
+    const answer = aligner.translations('skipping');
+    assert.equal(answer[0]?.target, 'wird übersprungen', JSON.stringify(answer));
+    assert.ok(
+      answer.some((t) => t.target === 'übersprungen'),
+      JSON.stringify(answer),
+    );
+  });
+
   it('ranks by p(source | target) too, and prefers a word to the compounds holding it', () => {
     // "kann" renders "cannot" in the sentences that hold "open": linked to "open" now and then, it is in more
     // sentences than "open" renders it in, and goes after "Öffnen".

@@ -95,6 +95,13 @@ const priors = new Map<number, Float64Array>();
 const LINK_POSTERIOR = 0.1;
 /** How much a sentence giving a span grown by an unlinked neighbouring word counts in p(source | target). */
 const GROWN_MASS = 0.3;
+/**
+ * A segment whose words are the looked-up phrase alone is a phrase pair whole: its target's words (at most
+ * WHOLE_EXTRA more than the phrase's) are a candidate, each such segment counting WHOLE_WEIGHT linked spans
+ * (chosen on the dev sets, bench/README.md).
+ */
+const WHOLE_EXTRA = 3;
+const WHOLE_WEIGHT = 30;
 /** Translations kept per source word of the word-level model (for ranking one-word look-ups). */
 const LEXICAL_KEPT = 4;
 /**
@@ -797,6 +804,15 @@ export class WordAligner {
       if (c.examples.length < 3) c.examples.push(sentence);
     };
     for (const { sentence, at } of found) {
+      // A segment whose words are the phrase alone ("Skipping %s" → "%s wird übersprungen") is a phrase pair
+      // whole, with the words Model 1 left unlinked (an auxiliary, a preposition): it is how the memory
+      // renders the phrase as a label, beside a placeholder at most, and counts above a span of a sentence.
+      const targetWords = this.tgtAt[sentence + 1] - this.tgtAt[sentence];
+      const sourceWords = this.srcAt[sentence + 1] - this.srcAt[sentence];
+      if (sourceWords === ids.length && targetWords > 0 && targetWords <= ids.length + WHOLE_EXTRA) {
+        add(sentence, 0, targetWords - 1, WHOLE_WEIGHT, false);
+        continue;
+      }
       const span = this.linkedSpan(sentence, at, ids.length);
       if (!span) continue;
       const covered = span[2] / ids.length;
