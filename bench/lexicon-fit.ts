@@ -73,15 +73,12 @@ export function top1(queries: readonly Query[], w: Readonly<RankWeights>): numbe
 
 const GRIDS: Record<keyof RankWeights, number[]> = {
   grown: [0, 0.1, 0.2, 0.3, 0.5, 0.7, 1],
-  firm: [0, 0.5, 1, 1.5, 2, 3],
   compound: [0.25, 0.5, 0.75, 1],
   copy: [0.1, 0.25, 0.5, 0.75, 1],
   // Kept at 1: below it (0.5–0.75 gained on de dev, lost on es), a small memory ranks "kann" over "Öffnen" for
   // "open" (word-alignment.test.ts), as the weaker diagonal prior did.
   lexical: [1],
-  // Held at 0.5 too: 0 gains on de dev (47.0 → 47.9 %, es the same, with composed 1.5, gappy 0.5, compound
-  // 0.25), but then the same small memory answers "geöffnet" for "open"; 0.25 as well.
-  inverse: [0.5],
+  inverse: [0, 0.25, 0.5, 0.75, 1],
   composed: [0, 0.25, 0.5, 0.75, 1, 1.5, 2],
   gappy: [0, 0.1, 0.25, 0.5, 0.75, 1, 1.5],
   longer: [0.5, 0.7, 0.85, 1, 1.2, 1.5, 2],

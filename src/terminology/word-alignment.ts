@@ -110,12 +110,6 @@ const GAPPY_WINDOW = 3;
 const COMPOUND_LINKS = ['', 's', '-'];
 /** A word's translation takes part when its t(f|e)·t(e|f) is at least this share of the word's likeliest. */
 const COMPOSED_SHARE = 0.1;
-/**
- * A two-word look-up's linked span is extended by a neighbouring target word when at least this share of the
- * sentences giving that span (and at least FIRM_MIN of them) write that word beside it, unlinked.
- */
-const FIRM_SHARE = 0.8;
-const FIRM_MIN = 2;
 /** Candidates of a look-up whose target phrase's sentences are counted (the rest take a bound). */
 const COUNTED_CANDIDATES = 10;
 
@@ -129,11 +123,6 @@ export interface CandidateFeatures {
   linked: number;
   /** The same, of the spans grown by an unlinked neighbouring target word. */
   grown: number;
-  /**
-   * A two-word look-up: the same, of a linked span extended by the unlinked target word that nearly all of
-   * that span's sentences write beside it ("kann nicht geschlossen" and "werden").
-   */
-  firm: number;
   /** A one-word compound holding another candidate ("Wochennummer" for "week"). */
   compound: boolean;
   /** The source left as it is (a command name, a copy): a lexicon is asked for a translation. */
@@ -161,8 +150,6 @@ export interface CandidateFeatures {
 export interface RankWeights {
   /** A grown span's sentence against a linked span's 1. */
   grown: number;
-  /** An extended ("firm") span's sentence against a linked span's 1. */
-  firm: number;
   /** Factors of a compound and a copy of the source. */
   compound: number;
   copy: number;
@@ -179,7 +166,6 @@ export interface RankWeights {
 /** The ranking's weights (bench/README.md says how each was chosen on the dev sets). */
 export const RANK_WEIGHTS: Readonly<RankWeights> = {
   grown: 0.3,
-  firm: 1,
   compound: 0.5,
   copy: 0.5,
   lexical: 1,
@@ -196,7 +182,7 @@ export const RANK_WEIGHTS: Readonly<RankWeights> = {
  */
 export function rankScore(f: CandidateFeatures, w: Readonly<RankWeights>): number {
   if (f.unseen > 0) return UNSEEN_SCORE * f.unseen;
-  let span = f.linked + w.grown * f.grown + w.firm * f.firm;
+  let span = f.linked + w.grown * f.grown;
   if (span > 0) {
     if (f.compound) span *= w.compound;
     if (f.copy) span *= w.copy;
@@ -213,7 +199,6 @@ const UNSEEN_SCORE = 1e-9;
 const NO_FEATURES: Readonly<CandidateFeatures> = {
   linked: 0,
   grown: 0,
-  firm: 0,
   compound: false,
   copy: false,
   lexical: 1,
@@ -770,21 +755,13 @@ export class WordAligner {
        * of the phrase's words linked. */
       linked: number;
       grown: number;
-      /** The count as a linked span extended by the word its sentences nearly all write beside it. */
-      firm: number;
       examples: number[];
     }
     const byStems = new Map<string, Candidate>();
     const stems = new Map<number, string>();
     const aligned = new Uint8Array(this.maxTargetLength);
-    /** Counts target words lo..hi of a sentence as a candidate, `weight` as linked, grown or firm (`kind`). */
-    const add = (
-      sentence: number,
-      lo: number,
-      hi: number,
-      weight: number,
-      kind: 'linked' | 'grown' | 'firm',
-    ) => {
+    /** Counts target words lo..hi of a sentence as a candidate, `weight` as linked or grown. */
+    const add = (sentence: number, lo: number, hi: number, weight: number, grown: boolean) => {
       const t0 = this.tgtAt[sentence];
       const form = this.targets[sentence].slice(this.tgtStarts[t0 + lo], this.tgtEnds[t0 + hi]);
       const words: string[] = [];
@@ -807,27 +784,24 @@ export class WordAligner {
           mass: 0,
           linked: 0,
           grown: 0,
-          firm: 0,
           examples: [],
         };
         byStems.set(key, c);
       }
       c.spans.set(spanIds.join(','), spanIds);
       c.count++;
-      c.mass += kind === 'grown' ? GROWN_MASS : 1;
-      c[kind] += weight;
+      c.mass += grown ? GROWN_MASS : 1;
+      if (grown) c.grown += weight;
+      else c.linked += weight;
       c.forms.set(form, (c.forms.get(form) ?? 0) + 1);
       if (c.examples.length < 3) c.examples.push(sentence);
     };
-    const spans = found.map(({ sentence, at }) => this.linkedSpan(sentence, at, ids.length));
-    const firm = ids.length === 2 ? this.firmNeighbours(found, spans) : null;
-    for (let q = 0; q < found.length; q++) {
-      const sentence = found[q].sentence;
-      const span = spans[q];
+    for (const { sentence, at } of found) {
+      const span = this.linkedSpan(sentence, at, ids.length);
       if (!span) continue;
       const covered = span[2] / ids.length;
       const [lo, hi] = span;
-      add(sentence, lo, hi, covered * covered, 'linked');
+      add(sentence, lo, hi, covered * covered, false);
       // As a phrase table is extracted: an unlinked target word next to the span may belong to it ("no se
       // admite", "wird übersprungen"), so the span grown by it is a candidate too, weighed by rankScore.
       const t0 = this.tgtAt[sentence];
@@ -839,18 +813,9 @@ export class WordAligner {
       const l = lo > 0 && !aligned[lo - 1] ? lo - 1 : lo;
       const h = hi < nt - 1 && !aligned[hi + 1] ? hi + 1 : hi;
       const grown = covered * covered;
-      if (l < lo) add(sentence, l, hi, grown, 'grown');
-      if (h > hi) add(sentence, lo, h, grown, 'grown');
-      if (l < lo && h > hi) add(sentence, l, h, grown, 'grown');
-      // A span whose sentences nearly all write the same unlinked word beside it ("kann nicht geschlossen" and
-      // "werden", "Datei" and "wird") is often a fragment of the phrase the target side writes: the span
-      // extended by that word is a candidate of its own kind (`firm`).
-      const sides = firm?.get(this.spanKey(sentence, lo, hi));
-      if (sides) {
-        const fl = sides.left >= 0 && l < lo && this.tgtIds[t0 + l] === sides.left ? l : lo;
-        const fh = sides.right >= 0 && h > hi && this.tgtIds[t0 + h] === sides.right ? h : hi;
-        if (fl < lo || fh > hi) add(sentence, fl, fh, grown, 'firm');
-      }
+      if (l < lo) add(sentence, l, hi, grown, true);
+      if (h > hi) add(sentence, lo, h, grown, true);
+      if (l < lo && h > hi) add(sentence, l, h, grown, true);
     }
     const candidates = [...byStems.values()];
     const source = tokens.map(stem).join(' ');
@@ -900,7 +865,6 @@ export class WordAligner {
       features: {
         linked: c.linked + (lentLinked.get(c) ?? 0),
         grown: c.grown + (lentGrown.get(c) ?? 0),
-        firm: c.firm,
         compound: compound.has(c),
         copy: c.words.join(' ') === source,
         // A one-word look-up also asks the word-level model: a span holding none of the word's likeliest
@@ -1252,56 +1216,6 @@ export class WordAligner {
    * The target positions [first, last] a source phrase of sentence i is linked to, when consistent, and how
    * many of the phrase's words are linked.
    */
-  /** A span of target words of a sentence as a key: its word ids. */
-  private spanKey(sentence: number, lo: number, hi: number): string {
-    const t0 = this.tgtAt[sentence];
-    let key = '';
-    for (let b = lo; b <= hi; b++) key += `${this.tgtIds[t0 + b]},`;
-    return key;
-  }
-
-  /**
-   * Of each linked span (by spanKey) that at least FIRM_MIN of a look-up's sentences give, the target word that
-   * at least FIRM_SHARE of them write right before it and right after it (-1 for none), whether linked or not.
-   */
-  private firmNeighbours(
-    found: { sentence: number }[],
-    spans: ([number, number, number] | null)[],
-  ): Map<string, { left: number; right: number }> {
-    const sides = new Map<string, { n: number; left: Map<number, number>; right: Map<number, number> }>();
-    for (let q = 0; q < found.length; q++) {
-      const span = spans[q];
-      if (!span) continue;
-      const sentence = found[q].sentence;
-      const t0 = this.tgtAt[sentence];
-      const nt = this.tgtAt[sentence + 1] - t0;
-      const key = this.spanKey(sentence, span[0], span[1]);
-      let s = sides.get(key);
-      if (!s) sides.set(key, (s = { n: 0, left: new Map(), right: new Map() }));
-      s.n++;
-      if (span[0] > 0) {
-        const f = this.tgtIds[t0 + span[0] - 1];
-        s.left.set(f, (s.left.get(f) ?? 0) + 1);
-      }
-      if (span[1] < nt - 1) {
-        const f = this.tgtIds[t0 + span[1] + 1];
-        s.right.set(f, (s.right.get(f) ?? 0) + 1);
-      }
-    }
-    const most = (m: Map<number, number>, n: number): number => {
-      for (const [f, k] of m) if (k >= FIRM_SHARE * n) return f;
-      return -1;
-    };
-    const out = new Map<string, { left: number; right: number }>();
-    for (const [key, s] of sides) {
-      if (s.n < FIRM_MIN) continue;
-      const left = most(s.left, s.n);
-      const right = most(s.right, s.n);
-      if (left >= 0 || right >= 0) out.set(key, { left, right });
-    }
-    return out;
-  }
-
   private linkedSpan(i: number, at: number, length: number): [number, number, number] | null {
     const s0 = this.srcAt[i];
     const ns = this.srcAt[i + 1] - s0;
