@@ -550,7 +550,14 @@ export interface QueryBenchResult {
    * that this machine, this server's framework and these clients give, against which the queries' figures
    * (and their target) are read.
    */
-  floor: Percentiles & { clients: number; requests: number; per_s: number; load_at_start: number };
+  floor: Percentiles & {
+    clients: number;
+    requests: number;
+    errors: string[];
+    per_s: number;
+    load_at_start: number;
+    server: ServerPass;
+  };
 }
 
 const CLIENTS_SCRIPT = join(import.meta.dirname, 'http-clients.ts');
@@ -655,42 +662,35 @@ export async function runQueryBench(opts: QueryBenchOptions): Promise<QueryBench
     }
     // GET /v2/languages, Lilt's first call: 337 KB answered to clients that do not ask for gzip (the bench's
     // clients do not), the heaviest case; 8 clients, as the queries' target figure.
-    const languagesBefore = await serverCounters(api);
-    const languagesRun = await runClients({
-      url: api.base,
-      key: opts.apiKey,
-      clients: 8,
-      warmup: Array.from({ length: 200 }, () => '/v2/languages'),
-      timed: Array.from({ length: 2000 }, () => '/v2/languages'),
-    });
-    const languagesMs = languagesRun.ms.filter((ms): ms is number => ms !== null);
-    const languages = {
-      clients: 8,
-      requests: languagesMs.length,
-      errors: languagesRun.errors,
-      ...percentiles(languagesMs),
-      per_s: (1000 * languagesMs.length) / languagesRun.wall_ms,
-      server: serverPass(languagesBefore, await serverCounters(api), 2200),
+    /** One path sent over and over by 8 clients: its latencies, rate, and the server's CPU a request. */
+    const repeated = async (path: string, warmup: number, timedCount: number) => {
+      const loadAtStart = loadavg()[0];
+      const before = await serverCounters(api);
+      const run = await runClients({
+        url: api.base,
+        key: opts.apiKey,
+        clients: 8,
+        warmup: Array.from({ length: warmup }, () => path),
+        timed: Array.from({ length: timedCount }, () => path),
+      });
+      const ms = run.ms.filter((x): x is number => x !== null);
+      return {
+        clients: 8,
+        requests: ms.length,
+        errors: run.errors,
+        ...percentiles(ms),
+        per_s: (1000 * ms.length) / run.wall_ms,
+        load_at_start: loadAtStart,
+        server: serverPass(before, await serverCounters(api), warmup + timedCount),
+      };
     };
+    // GET /v2/languages, Lilt's first call: 337 KB answered to clients that do not ask for gzip (the bench's
+    // clients do not), the heaviest case; 8 clients, as the queries' target figure.
+    const languages = await repeated('/v2/languages', 200, 2000);
     log(
       `GET /v2/languages, 8 clients: p50 ${languages.p50.toFixed(2)} ms, p99 ${languages.p99.toFixed(2)} ms, ${Math.round(languages.per_s)}/s; server CPU ${languages.server.cpu_ms_per_query.toFixed(3)} ms a request`,
     );
-    const floorLoad = loadavg()[0];
-    const floorRun = await runClients({
-      url: api.base,
-      key: opts.apiKey,
-      clients: 8,
-      warmup: Array.from({ length: 400 }, () => '/healthz'),
-      timed: Array.from({ length: 3000 }, () => '/healthz'),
-    });
-    const floorMs = floorRun.ms.filter((ms): ms is number => ms !== null);
-    const floor = {
-      clients: 8,
-      requests: floorMs.length,
-      ...percentiles(floorMs),
-      per_s: (1000 * floorMs.length) / floorRun.wall_ms,
-      load_at_start: floorLoad,
-    };
+    const floor = await repeated('/healthz', 400, 3000);
     log(
       `GET /healthz, 8 clients (the floor): p50 ${floor.p50.toFixed(2)} ms, p99 ${floor.p99.toFixed(2)} ms, ${Math.round(floor.per_s)}/s`,
     );

@@ -74,6 +74,14 @@ for (const target of await storeTargets()) {
     const imported = (id: number) => waitForDocument(id, (d) => d.import_in_progress === false);
     const pretranslated = (id: number) =>
       waitForDocument(id, (d) => (d.status as { pretranslation: string }).pretranslation === 'idle');
+    /** An upload asked to pre-translate: imported, then pre-translated. */
+    const importedAndPretranslated = (id: number) =>
+      waitForDocument(
+        id,
+        (d) =>
+          d.import_in_progress === false &&
+          (d.status as { pretranslation: string }).pretranslation === 'idle',
+      );
 
     test('text: upload, segments, pre-translate, confirm, export both ways', async () => {
       const doc = await upload('guide.txt', TEXT);
@@ -282,12 +290,7 @@ for (const target of await storeTargets()) {
         project_id: project.id,
         pretranslate: 'TM',
       });
-      await waitForDocument(
-        doc.id,
-        (d) =>
-          d.import_in_progress === false &&
-          (d.status as { pretranslation: string }).pretranslation === 'idle',
-      );
+      await importedAndPretranslated(doc.id);
       const segs = (await api.get(`/v2/documents?id=${doc.id}&with_segments=true`)).json().segments as {
         source: string;
         target: string | null;
@@ -334,12 +337,7 @@ for (const target of await storeTargets()) {
         'lilt-api': JSON.stringify({ name: 'app.po', project_id: project.id, pretranslate: 'TM' }),
       });
       const doc = res.json();
-      await waitForDocument(
-        doc.id,
-        (d) =>
-          d.import_in_progress === false &&
-          (d.status as { pretranslation: string }).pretranslation === 'idle',
-      );
+      await importedAndPretranslated(doc.id);
       const segs = (await api.get(`/v2/documents?id=${doc.id}&with_segments=true`)).json().segments as {
         source: string;
         target: string | null;

@@ -28,42 +28,30 @@ test('a sentence matched by a fragment: the target starts with a capital', () =>
 });
 
 test('left as it is: never lowered, other letters, a target that does not start with a lower-case letter', () => {
-  // A fragment matched by a sentence: a German capital may be the noun's own.
-  assert.equal(
-    raiseInitialCase(
+  // [the match's source, its target, the segment's source, the target language, why the target stays]
+  const unchanged: [string, string, string, string, string][] = [
+    [
       'File could not be read',
       'Datei konnte nicht gelesen werden',
       'file could not be read',
       'de',
-    ),
-    'Datei konnte nicht gelesen werden',
-  );
-  // The same case on both sides; a source that starts with no letter.
-  assert.equal(
-    raiseInitialCase('could not open', 'konnte nicht öffnen', 'could not open it', 'de'),
-    'konnte nicht öffnen',
-  );
-  assert.equal(
-    raiseInitialCase('Could not open', 'konnte nicht öffnen', 'Could not open it', 'de'),
-    'konnte nicht öffnen',
-  );
-  assert.equal(
-    raiseInitialCase('could not open', 'konnte nicht öffnen', '"Could not open"', 'de'),
-    'konnte nicht öffnen',
-  );
-  // The target starts with a placeholder, a tag, a digit or a capital already.
-  assert.equal(
-    raiseInitialCase('could not open %s', '%s konnte nicht geöffnet werden', 'Could not open %s', 'de'),
-    '%s konnte nicht geöffnet werden',
-  );
-  assert.equal(
-    raiseInitialCase('open <b>it</b>', '<g id="1">öffnen</g>', 'Open <b>it</b>', 'de'),
-    '<g id="1">öffnen</g>',
-  );
-  assert.equal(
-    raiseInitialCase('could not open', 'Konnte nicht öffnen', 'Could not open', 'de'),
-    'Konnte nicht öffnen',
-  );
-  // Scripts without case.
-  assert.equal(raiseInitialCase('open the file', 'ファイルを開く', 'Open the file', 'ja'), 'ファイルを開く');
+      'never lowered: a German capital may be the noun’s own',
+    ],
+    ['could not open', 'konnte nicht öffnen', 'could not open it', 'de', 'both sources in lower case'],
+    ['Could not open', 'konnte nicht öffnen', 'Could not open it', 'de', 'both sources with a capital'],
+    ['could not open', 'konnte nicht öffnen', '"Could not open"', 'de', 'the source starts with no letter'],
+    [
+      'could not open %s',
+      '%s konnte nicht geöffnet werden',
+      'Could not open %s',
+      'de',
+      'the target starts with a placeholder',
+    ],
+    ['open <b>it</b>', '<g id="1">öffnen</g>', 'Open <b>it</b>', 'de', 'the target starts with a tag'],
+    ['could not open', 'Konnte nicht öffnen', 'Could not open', 'de', 'the target has its capital'],
+    ['open the file', 'ファイルを開く', 'Open the file', 'ja', 'a script without case'],
+  ];
+  for (const [matchSource, target, source, language, why] of unchanged) {
+    assert.equal(raiseInitialCase(matchSource, target, source, language), target, why);
+  }
 });
