@@ -84,6 +84,7 @@ const GRIDS: Record<keyof RankWeights, number[]> = {
   composed: [0, 0.25, 0.5, 0.75, 1, 1.5, 2],
   gappy: [0, 0.1, 0.25, 0.5, 0.75, 1, 1.5],
   longer: [0.5, 0.7, 0.85, 1, 1.2, 1.5, 2],
+  shared: [0, 0.1, 0.25, 0.5, 0.75, 1],
 };
 
 function fit(sets: readonly Query[][], log: boolean): RankWeights {

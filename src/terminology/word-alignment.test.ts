@@ -166,6 +166,52 @@ describe('WordAligner', () => {
     assert.equal(week[0], 'Woche', JSON.stringify(week));
   });
 
+  it('doubts a one-word span beside an unlinked content word: a compound rendering both', () => {
+    // "Sign Language" → "Gebärdensprache": a target word is linked to one source word, so "sign" is left
+    // unlinked and "language" takes the compound. Those sentences count a quarter (RANK_WEIGHTS.shared); at
+    // full weight the five language names outvote the three sentences that render "language" alone.
+    const common = [
+      ['Open the file', 'Öffnen Sie die Datei'],
+      ['Save the file', 'Speichern Sie die Datei'],
+      ['Close the window', 'Schließen Sie das Fenster'],
+      ['The file is open', 'Die Datei ist geöffnet'],
+      ['The folder is empty', 'Der Ordner ist leer'],
+      ['Delete the folder', 'Löschen Sie den Ordner'],
+    ];
+    // Enough sentences that "sign", in five, is a content word (in under CONTENT_SHARE of them) and "the" is not.
+    const pairs = Array.from({ length: 120 }, () => common).flat();
+    pairs.push(
+      ['American Sign Language', 'Amerikanische Gebärdensprache'],
+      ['British Sign Language', 'Britische Gebärdensprache'],
+      ['French Sign Language', 'Französische Gebärdensprache'],
+      ['German Sign Language', 'Deutsche Gebärdensprache'],
+      ['Swiss Sign Language', 'Schweizer Gebärdensprache'],
+      ['The language', 'Die Sprache'],
+      ['Choose a language', 'Wählen Sie eine Sprache'],
+      ['The language of the file', 'Die Sprache der Datei'],
+    );
+    const aligner = new WordAligner();
+    aligner.train(pairs.map(([source, target]) => ({ source, target })));
+    const language = aligner.translations('language').map((t) => t.target);
+    assert.deepEqual(language, ['Sprache', 'Gebärdensprache']);
+    const counted = aligner.translations('language', { weights: { ...RANK_WEIGHTS, shared: 1 } });
+    assert.equal(counted[0]?.target, 'Gebärdensprache');
+  });
+
+  it("samples a frequent word's sentences across the whole memory, not its first file's", () => {
+    // The first 200 sentences (one product's strings) say "Reiter", the 400 after them "Registerkarte": a
+    // sample of the first 150 would hold only the first.
+    const pairs = [
+      ...Array.from({ length: 200 }, (_, k) => ({ source: `Tab ${k}`, target: `Reiter ${k}` })),
+      ...Array.from({ length: 400 }, (_, k) => ({ source: `Tab ${k}`, target: `Registerkarte ${k}` })),
+    ];
+    const aligner = new WordAligner();
+    aligner.train(pairs);
+    const tab = aligner.translations('tab', { sample: 150 });
+    assert.equal(tab[0]?.target, 'Registerkarte', JSON.stringify(tab));
+    assert.ok(tab[1]?.target === 'Reiter' && tab[1].count > 30, JSON.stringify(tab));
+  });
+
   it("composes a two-word phrase from its words' translations where the links miss it", () => {
     // The label sits at the far end of each English sentence and at the start of the German: the diagonal
     // prior keeps "open" and "file" from their translations there, so no span of linked words renders the

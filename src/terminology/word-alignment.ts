@@ -102,6 +102,8 @@ const GROWN_MASS = 0.3;
  */
 const WHOLE_EXTRA = 3;
 const WHOLE_WEIGHT = 30;
+/** A source word in fewer than this share of the sentences is a content word (CandidateFeatures.shared). */
+const CONTENT_SHARE = 0.01;
 /** Translations kept per source word of the word-level model (for ranking one-word look-ups). */
 const LEXICAL_KEPT = 4;
 /**
@@ -130,6 +132,11 @@ export interface CandidateFeatures {
   linked: number;
   /** The same, of the spans grown by an unlinked neighbouring target word. */
   grown: number;
+  /**
+   * The part of `linked` from sentences whose span is one target word beside an unlinked content word of the
+   * source: a compound rendering both ("sign language" → "Gebärdensprache" for "language").
+   */
+  shared: number;
   /** A one-word compound holding another candidate ("Wochennummer" for "week"). */
   compound: boolean;
   /** The source left as it is (a command name, a copy): a lexicon is asked for a translation. */
@@ -168,6 +175,8 @@ export interface RankWeights {
   gappy: number;
   /** Factor per word more than the source has. */
   longer: number;
+  /** Factor of a shared sentence's count (counted 1 in `linked`, it counts this instead). */
+  shared: number;
 }
 
 /** The ranking's weights (bench/README.md says how each was chosen on the dev sets). */
@@ -180,6 +189,7 @@ export const RANK_WEIGHTS: Readonly<RankWeights> = {
   composed: 0.5,
   gappy: 0.25,
   longer: 1,
+  shared: 0.25,
 };
 
 /**
@@ -189,7 +199,7 @@ export const RANK_WEIGHTS: Readonly<RankWeights> = {
  */
 export function rankScore(f: CandidateFeatures, w: Readonly<RankWeights>): number {
   if (f.unseen > 0) return UNSEEN_SCORE * f.unseen;
-  let span = f.linked + w.grown * f.grown;
+  let span = f.linked - (1 - w.shared) * f.shared + w.grown * f.grown;
   if (span > 0) {
     if (f.compound) span *= w.compound;
     if (f.copy) span *= w.copy;
@@ -214,6 +224,7 @@ const NO_FEATURES: Readonly<CandidateFeatures> = {
   gappy: 0,
   extraWords: 0,
   unseen: 0,
+  shared: 0,
 };
 
 /** A candidate of a look-up, before it is ranked. */
@@ -661,18 +672,25 @@ export class WordAligner {
     let rarest = this.postings[words[0]];
     for (const w of words) if (this.postings[w].length < rarest.length) rarest = this.postings[w];
     const out: { sentence: number; at: number }[] = [];
-    for (const i of rarest) {
-      const s0 = this.srcAt[i];
-      const end = this.srcAt[i + 1] - words.length;
-      for (let a = s0; a <= end; a++) {
-        let k = 0;
-        while (k < words.length && this.srcIds[a + k] === words[k]) k++;
-        if (k === words.length) {
-          out.push({ sentence: i, at: a - s0 });
-          break;
+    // A memory holds its sentences as they were imported, file by file: the first `limit` of a frequent word's
+    // would be one product's ("dead keys" for "keys" in a keyboard layout's strings). Sentences a stride apart
+    // are read first, then those between, so that a sample spreads over the whole memory.
+    const stride = Math.max(1, Math.ceil(rarest.length / limit));
+    for (let first = 0; first < stride && out.length < limit; first++) {
+      for (let r = first; r < rarest.length; r += stride) {
+        const i = rarest[r];
+        const s0 = this.srcAt[i];
+        const end = this.srcAt[i + 1] - words.length;
+        for (let a = s0; a <= end; a++) {
+          let k = 0;
+          while (k < words.length && this.srcIds[a + k] === words[k]) k++;
+          if (k === words.length) {
+            out.push({ sentence: i, at: a - s0 });
+            break;
+          }
         }
+        if (out.length >= limit) break;
       }
-      if (out.length >= limit) break;
     }
     return out;
   }
@@ -745,6 +763,7 @@ export class WordAligner {
     }
     const stem = options.stem ?? identity;
     const sample = options.sample ?? 150;
+    const contentMax = CONTENT_SHARE * this.sources.length;
     const found = this.occurrences(ids, sample);
     let sourceFrequency = Number.MAX_SAFE_INTEGER;
     for (const id of ids) sourceFrequency = Math.min(sourceFrequency, this.postings[id].length);
@@ -762,13 +781,15 @@ export class WordAligner {
        * of the phrase's words linked. */
       linked: number;
       grown: number;
+      /** The part of `linked` whose span may render a neighbouring unlinked word too (CandidateFeatures.shared). */
+      shared: number;
       examples: number[];
     }
     const byStems = new Map<string, Candidate>();
     const stems = new Map<number, string>();
     const aligned = new Uint8Array(this.maxTargetLength);
     /** Counts target words lo..hi of a sentence as a candidate, `weight` as linked or grown. */
-    const add = (sentence: number, lo: number, hi: number, weight: number, grown: boolean) => {
+    const add = (sentence: number, lo: number, hi: number, weight: number, grown: boolean, shared = false) => {
       const t0 = this.tgtAt[sentence];
       const form = this.targets[sentence].slice(this.tgtStarts[t0 + lo], this.tgtEnds[t0 + hi]);
       const words: string[] = [];
@@ -791,6 +812,7 @@ export class WordAligner {
           mass: 0,
           linked: 0,
           grown: 0,
+          shared: 0,
           examples: [],
         };
         byStems.set(key, c);
@@ -800,6 +822,7 @@ export class WordAligner {
       c.mass += grown ? GROWN_MASS : 1;
       if (grown) c.grown += weight;
       else c.linked += weight;
+      if (shared) c.shared += weight;
       c.forms.set(form, (c.forms.get(form) ?? 0) + 1);
       if (c.examples.length < 3) c.examples.push(sentence);
     };
@@ -817,7 +840,17 @@ export class WordAligner {
       if (!span) continue;
       const covered = span[2] / ids.length;
       const [lo, hi] = span;
-      add(sentence, lo, hi, covered * covered, false);
+      // A one-word span beside an unlinked content word of the source (not one of the memory's commonest
+      // words, which are function words) may be a compound rendering both: "sign language" →
+      // "Gebärdensprache", the "sign" left unlinked because a target word takes one source word.
+      const s0 = this.srcAt[sentence];
+      const unlinkedContent = (a: number) =>
+        a >= 0 &&
+        a < sourceWords &&
+        this.linkOf[s0 + a] < 0 &&
+        this.postings[this.srcIds[s0 + a]].length < contentMax;
+      const shared = lo === hi && (unlinkedContent(at - 1) || unlinkedContent(at + ids.length));
+      add(sentence, lo, hi, covered * covered, false, shared);
       // As a phrase table is extracted: an unlinked target word next to the span may belong to it ("no se
       // admite", "wird übersprungen"), so the span grown by it is a candidate too, weighed by rankScore.
       const t0 = this.tgtAt[sentence];
@@ -881,6 +914,8 @@ export class WordAligner {
       features: {
         linked: c.linked + (lentLinked.get(c) ?? 0),
         grown: c.grown + (lentGrown.get(c) ?? 0),
+        // Not lent: "Operatorfamilie" shared with "operator" is no reason to doubt "Familie" for "family".
+        shared: c.shared,
         compound: compound.has(c),
         copy: c.words.join(' ') === source,
         // A one-word look-up also asks the word-level model: a span holding none of the word's likeliest
