@@ -789,7 +789,14 @@ export class WordAligner {
     const stems = new Map<number, string>();
     const aligned = new Uint8Array(this.maxTargetLength);
     /** Counts target words lo..hi of a sentence as a candidate, `weight` as linked or grown. */
-    const add = (sentence: number, lo: number, hi: number, weight: number, grown: boolean, shared = false) => {
+    const add = (
+      sentence: number,
+      lo: number,
+      hi: number,
+      weight: number,
+      grown: boolean,
+      shared = false,
+    ) => {
       const t0 = this.tgtAt[sentence];
       const form = this.targets[sentence].slice(this.tgtStarts[t0 + lo], this.tgtEnds[t0 + hi]);
       const words: string[] = [];
