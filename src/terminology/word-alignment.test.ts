@@ -99,6 +99,43 @@ describe('WordAligner', () => {
   it('tokenizes words and numbers, not tags, placeholders or punctuation', () => {
     assert.deepEqual(wordTokens('Open <b>3</b> files: %s!').norms, ['open', '3', 'files']);
   });
+
+  it('reads an accelerator mark inside a word as no word break, and answers the word without it', () => {
+    assert.deepEqual(wordTokens('Ausgewählte Unte_rtitel anpassen').norms, [
+      'ausgewählte',
+      'untertitel',
+      'anpassen',
+    ]);
+    assert.deepEqual(wordTokens('Ko&rrekturen').norms, ['korrekturen']);
+    // Several marks are an identifier's, not an accelerator: the words stay apart.
+    assert.deepEqual(wordTokens('--from=CURRENT_OWNER:CURRENT_GROUP').norms, [
+      'from',
+      'current',
+      'owner',
+      'current',
+      'group',
+    ]);
+    const aligner = new WordAligner();
+    aligner.train([
+      ...PAIRS,
+      ...[
+        ['The subtitles are old', 'Die Untertitel sind alt'],
+        ['Delete the subtitles', 'Löschen Sie die Untertitel'],
+        ['_Print the subtitles', 'Drucken Sie die Unte_rtitel'],
+        ['_Save the subtitles', 'Speichern Sie die Unte_rtitel'],
+        ['The ai_flags are old', 'Die ai_flags sind alt'],
+        ['Save the ai_flags', 'Speichern Sie die ai_flags'],
+      ].map(([source, target]) => ({ source, target })),
+    ]);
+    const subtitles = aligner.translations('subtitles');
+    assert.equal(subtitles[0]?.target, 'Untertitel', JSON.stringify(subtitles));
+    assert.ok(
+      subtitles.every((t) => !t.target.includes('_')),
+      JSON.stringify(subtitles),
+    );
+    // An identifier written alike on both sides keeps its underscore.
+    assert.equal(aligner.translations('ai_flags')[0]?.target, 'ai_flags');
+  });
   it('offers a span grown by an unlinked neighbouring word, counted below the linked span', () => {
     // "Sie" of "Speichern Sie die Datei" is linked to no English word: "Speichern Sie" is a candidate too
     // (as a phrase table would extract it), from the same sentences, ranked after "Speichern".

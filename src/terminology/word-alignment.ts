@@ -42,7 +42,13 @@ export interface Tokens {
   ends: number[];
 }
 
-/** The words and numbers of a text, lower-cased (tags, placeholders and punctuation are not aligned). */
+/**
+ * The words and numbers of a text, lower-cased (tags, placeholders and punctuation are not aligned). A UI
+ * label's accelerator mark inside a word ("Unte_rtitel", "Ko&rrekturen": a translation puts it on another
+ * letter than the English) is not a word break: where a text holds one `_` or `&` between two letters, the
+ * two sides are one word, the mark left out of its form. (An identifier with one underscore, "ai_flags", so
+ * becomes one word too, written the same on both sides; one with several stays split.)
+ */
 export function wordTokens(text: string): Tokens {
   const out: Tokens = { norms: [], starts: [], ends: [] };
   scanTokens(text, (type, norm, real, start, end) => {
@@ -51,7 +57,31 @@ export function wordTokens(text: string): Tokens {
     out.starts.push(start);
     out.ends.push(end);
   });
+  const marks = text.match(ACCELERATOR_IN_WORD);
+  if (marks?.length === 1) {
+    for (let k = 0; k + 1 < out.norms.length; k++) {
+      const at = out.ends[k];
+      if (out.starts[k + 1] !== at + 1 || (text[at] !== '_' && text[at] !== '&')) continue;
+      out.norms.splice(k, 2, out.norms[k] + out.norms[k + 1]);
+      out.ends.splice(k, 1);
+      out.starts.splice(k + 1, 1);
+      break;
+    }
+  }
   return out;
+}
+const ACCELERATOR_IN_WORD = /(?<=\p{L})[_&](?=\p{L})/gu;
+
+/**
+ * Text from start to end as an answer writes it: without an accelerator mark that wordTokens joined across,
+ * unless the word is written with it on the other side too (an identifier, "ai_flags").
+ */
+function writtenForm(text: string, other: string, start: number, end: number): string {
+  const form = text.slice(start, end);
+  if (!/[_&]/.test(form) || text.match(ACCELERATOR_IN_WORD)?.length !== 1) return form;
+  return form.replace(/\p{L}+[_&]\p{L}+/u, (word) =>
+    other.includes(word) ? word : word.replace(ACCELERATOR_IN_WORD, ''),
+  );
 }
 
 const identity = (w: string) => w;
@@ -564,6 +594,11 @@ export class WordAligner {
     return this.figures;
   }
 
+  /** Sentence i's target words at token indexes lo..hi (of tgtIds) as an answer writes them (writtenForm). */
+  private targetForm(i: number, lo: number, hi: number): string {
+    return writtenForm(this.targets[i], this.sources[i], this.tgtStarts[lo], this.tgtEnds[hi]);
+  }
+
   /** t(f | e) and t(e | f) of two words during training; 0 when they never met. */
   private probabilities(e: number, f: number): [number, number] {
     const s = this.table.find(e, f);
@@ -798,7 +833,7 @@ export class WordAligner {
       shared = false,
     ) => {
       const t0 = this.tgtAt[sentence];
-      const form = this.targets[sentence].slice(this.tgtStarts[t0 + lo], this.tgtEnds[t0 + hi]);
+      const form = this.targetForm(sentence, t0 + lo, t0 + hi);
       const words: string[] = [];
       const spanIds: number[] = [];
       for (let b = lo; b <= hi; b++) {
@@ -1067,7 +1102,7 @@ export class WordAligner {
         if (this.tgtIds[x] !== f) continue;
         // A sentence's first word is capitalised whatever it is: counted only when it is all there is.
         if (x === this.tgtAt[i] && this.tgtAt[i + 1] - x > 1) continue;
-        const form = this.targets[i].slice(this.tgtStarts[x], this.tgtEnds[x]);
+        const form = this.targetForm(i, x, x);
         forms.set(form, (forms.get(form) ?? 0) + 1);
       }
     }
@@ -1153,7 +1188,7 @@ export class WordAligner {
           k.last = i;
           k.count += factor;
           if (foundSet.has(i)) k.inFound++;
-          const form = this.targets[i].slice(this.tgtStarts[lo], this.tgtEnds[hi]);
+          const form = this.targetForm(i, lo, hi);
           k.forms.set(form, (k.forms.get(form) ?? 0) + 1);
           if (k.examples.length < 3) k.examples.push(i);
         };
@@ -1214,7 +1249,7 @@ export class WordAligner {
                 if (foundSet.has(i)) k.inFound++;
                 let x = this.tgtAt[i];
                 while (this.tgtIds[x] !== f) x++;
-                const form = this.targets[i].slice(this.tgtStarts[x], this.tgtEnds[x]);
+                const form = this.targetForm(i, x, x);
                 k.forms.set(form, (k.forms.get(form) ?? 0) + 1);
                 if (k.examples.length < 3) k.examples.push(i);
               }
@@ -1369,7 +1404,12 @@ export class WordAligner {
     const forms = new Map<string, number>();
     for (const { sentence, at } of this.occurrences(ids, 50)) {
       const a = this.srcAt[sentence] + at;
-      const form = this.sources[sentence].slice(this.srcStarts[a], this.srcEnds[a + ids.length - 1]);
+      const form = writtenForm(
+        this.sources[sentence],
+        this.targets[sentence],
+        this.srcStarts[a],
+        this.srcEnds[a + ids.length - 1],
+      );
       forms.set(form, (forms.get(form) ?? 0) + 1);
     }
     return [...forms].sort((a, b) => b[1] - a[1])[0][0];
