@@ -885,11 +885,26 @@ test('finding 3: auto-accept is off by default, says what it confirms, takes exa
       'a 99 % match is never confirmed',
     );
     assert.deepEqual([open.target, open.match_score, open.is_confirmed], ['Öffne die Tür.', 100, true]);
+    const repairAsked = page.waitForResponse(
+      (r) =>
+        r.url().includes('/v2/translate/repairs') && new URL(r.url()).searchParams.get('source') === 'Done.',
+    );
     await openSegment(doc, 1);
     await rowOf(1).getByText('99%', { exact: true }).waitFor();
     assert.equal(await rowOf(1).getByText('Confirmed', { exact: true }).count(), 0);
     await rowOf(2).getByText('Confirmed', { exact: true }).waitFor();
     await matchesPanel().getByRole('listitem').first().getByRole('list', { name: 'Points off' }).waitFor();
+    // The MT repair of "fertig." is "Fertig.", what inserting the match writes already: not offered twice.
+    const repairs = await (
+      await api.get(`/v2/translate/repairs?memory_id=${memoryId}&source=${encodeURIComponent('Done.')}`)
+    ).json();
+    assert.equal(repairs.repairs[0]?.target, 'Fertig.');
+    await repairAsked;
+    // Two frames after the answer: what it shows is painted. (Run in the page; the test's types have no DOM.)
+    await page.evaluate(
+      'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null))))',
+    );
+    assert.equal(await matchesPanel().getByRole('list', { name: 'Repaired match' }).count(), 0);
     await screenshot(page, 'auto-accept-04-exact-only');
   });
   assert.deepEqual(browsing.foreignRequests, []);

@@ -178,20 +178,24 @@ function MtItem({
  * The best fuzzy match repaired by MT: its own suggestion after the memory's matches (never in place of one),
  * labelled as repaired with the engine named, the words the engine put in marked — underlined as well as
  * coloured, and listed for screen readers — and inserted with its own key. Nothing is shown when no match
- * could be repaired with its differences anchored.
+ * could be repaired with its differences anchored, nor when the repair reads exactly as a match above does once
+ * inserted (its placeholders, numbers and first letter made this segment's): it would offer the same text twice.
  */
 function RepairItem({
   memoryId,
   source,
+  insertedMatches,
   onInsert,
 }: {
   memoryId: number | undefined;
   source: string;
+  /** The matches' targets as inserting them would write them. */
+  insertedMatches: ReadonlySet<string>;
   onInsert?: (target: string) => void;
 }) {
   const repairs = useMtRepairs(memoryId, source);
   const repair = repairs.data?.repairs[0];
-  if (!repair) return null;
+  if (!repair || insertedMatches.has(repair.target)) return null;
   const marks = repair.changes.map((c): [number, number] => [c.start, c.end]);
   const changed = repair.changes.map((c) => repair.target.slice(c.start, c.end));
   const engine = repairs.data?.provider;
@@ -324,7 +328,18 @@ export function MatchesPanel({
       )}
       {source !== undefined && source.trim() !== '' && onInsert && (
         <>
-          <RepairItem memoryId={memoryId} source={source} onInsert={onInsertRepair} />
+          <RepairItem
+            memoryId={memoryId}
+            source={source}
+            insertedMatches={
+              new Set(
+                (matches.data ?? []).map(
+                  (m) => projectMatch(m.source, m.target, source, targetLanguage).target,
+                ),
+              )
+            }
+            onInsert={onInsertRepair}
+          />
           <MtItem memoryId={memoryId} source={source} onInsert={onInsertMt} />
         </>
       )}
