@@ -235,6 +235,28 @@ describe('WordAligner', () => {
     assert.equal(counted[0]?.target, 'Gebärdensprache');
   });
 
+  it('prefers a short word to the hyphenated compounds holding it ("PDF" to "PDF-Dokument")', () => {
+    const aligner = new WordAligner();
+    aligner.train(
+      [
+        ['PDF document saved', 'PDF-Dokument gespeichert'],
+        ['PDF document printed', 'PDF-Dokument gedruckt'],
+        ['PDF document opened', 'PDF-Dokument geöffnet'],
+        ['PDF document closed', 'PDF-Dokument geschlossen'],
+        ['Document saved', 'Dokument gespeichert'],
+        ['Document printed', 'Dokument gedruckt'],
+        ['Document opened', 'Dokument geöffnet'],
+        ['PDF exported', 'PDF exportiert'],
+        ['PDF printed', 'PDF gedruckt'],
+      ].map(([source, target]) => ({ source, target })),
+    );
+    // Three letters are too few to call "pdfdokument" a compound of "pdf"; the hyphen says it is one.
+    assert.deepEqual(
+      aligner.translations('pdf').map((t) => t.target),
+      ['PDF', 'PDF-Dokument'],
+    );
+  });
+
   it("samples a frequent word's sentences across the whole memory, not its first file's", () => {
     // The first 200 sentences (one product's strings) say "Reiter", the 400 after them "Registerkarte": a
     // sample of the first 150 would hold only the first.

@@ -1430,12 +1430,14 @@ export class WordAligner {
 /**
  * Whether a one-word candidate is a compound of another ("Schriftgröße", "Zugriffsmethode" hold "Schrift",
  * "Methode"): languages that write compounds as one word render "font size" in one word, and the phrase "font"
- * is then linked to the compound.
+ * is then linked to the compound. A part as short as three letters could begin any word; a part the hyphen
+ * sets off ("PDF-Dokument", "SHA-1") is one however short.
  */
 function compounds(longer: string[], part: string[]): boolean {
   if (longer.length !== 1 || part.length !== 1) return false;
   const [w] = longer;
   const [p] = part;
+  if (p.length >= 2 && (w.startsWith(`${p}-`) || w.endsWith(`-${p}`))) return true;
   return p.length >= 4 && w.length > p.length && (w.startsWith(p) || w.endsWith(p));
 }
 
