@@ -257,6 +257,38 @@ describe('WordAligner', () => {
     );
   });
 
+  it('names an adjective by its uninflected form, as a label writes it, where the memory writes that form too', () => {
+    const aligner = new WordAligner();
+    aligner.train(
+      [
+        ['Invalid name', 'Ungültiger Name'],
+        ['Invalid address', 'Ungültige Adresse'],
+        ['Invalid input', 'Ungültige Eingabe'],
+        ['Invalid value', 'Ungültiger Wert'],
+        ['Invalid format', 'Ungültiges Format'],
+        ['Invalid date', 'Ungültiges Datum'],
+        ['The name is invalid', 'Der Name ist ungültig'],
+        ['The address is empty', 'Die Adresse ist leer'],
+        ['The value is empty', 'Der Wert ist leer'],
+        ['The date is old', 'Das Datum ist alt'],
+      ].map(([source, target]) => ({ source, target })),
+    );
+    const stem = stemmerOf('de');
+    assert.equal(aligner.translations('invalid', { stem })[0]?.target, 'ungültig');
+    // A plural keeps its ending: "Dateien" for "files", never "Datei".
+    const files = new WordAligner();
+    files.train([
+      ...PAIRS,
+      ...[
+        ['The files are old', 'Die Dateien sind alt'],
+        ['The files are empty', 'Die Dateien sind leer'],
+        ['Delete the files', 'Löschen Sie die Dateien'],
+        ['Print the files', 'Drucken Sie die Dateien'],
+      ].map(([source, target]) => ({ source, target })),
+    ]);
+    assert.equal(files.translations('files', { stem })[0]?.target, 'Dateien');
+  });
+
   it("samples a frequent word's sentences across the whole memory, not its first file's", () => {
     // The first 200 sentences (one product's strings) say "Reiter", the 400 after them "Registerkarte": a
     // sample of the first 150 would hold only the first.
