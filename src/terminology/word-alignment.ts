@@ -132,7 +132,10 @@ const GROWN_MASS = 0.3;
  */
 const WHOLE_EXTRA = 3;
 const WHOLE_WEIGHT = 30;
-/** A source word in fewer than this share of the sentences is a content word (CandidateFeatures.shared). */
+/**
+ * A source word in fewer than this share of the sentences is a content word (CandidateFeatures.shared); in a
+ * memory of a hundred sentences or fewer none is, and no span is doubted.
+ */
 const CONTENT_SHARE = 0.01;
 /** Translations kept per source word of the word-level model (for ranking one-word look-ups). */
 const LEXICAL_KEPT = 4;
