@@ -660,8 +660,6 @@ export async function runQueryBench(opts: QueryBenchOptions): Promise<QueryBench
         `queries over HTTP, ${clients} client${clients === 1 ? '' : 's'}: p50 ${classes.all.p50.toFixed(3)} ms, p99 ${classes.all.p99.toFixed(3)} ms, max ${classes.all.max.toFixed(1)} ms (load ${loadAtStart.toFixed(2)}); server CPU ${server.cpu_ms_per_query.toFixed(3)} ms a query, GC ${JSON.stringify(server.gc)}`,
       );
     }
-    // GET /v2/languages, Lilt's first call: 337 KB answered to clients that do not ask for gzip (the bench's
-    // clients do not), the heaviest case; 8 clients, as the queries' target figure.
     /** One path sent over and over by 8 clients: its latencies, rate, and the server's CPU a request. */
     const repeated = async (path: string, warmup: number, timedCount: number) => {
       const loadAtStart = loadavg()[0];
