@@ -557,4 +557,80 @@ describe('WordAligner', () => {
       JSON.stringify(rendered),
     );
   });
+
+  it('answers a name the target keeps only inside hyphenated compounds with the name itself ("XBM" of "XBM-Datei")', () => {
+    // "XBM" and "Puebla" are never written alone: each sentence renders the name and its neighbour as one
+    // hyphenated compound, which the links give the name. The name, kept as it is, is the translation; the
+    // compounds follow it.
+    const aligner = new WordAligner();
+    aligner.train([
+      ...PAIRS,
+      ...[
+        ['XBM file saved', 'XBM-Datei gespeichert'],
+        ['XBM file printed', 'XBM-Datei gedruckt'],
+        ['XBM image saved', 'XBM-Bild gespeichert'],
+        ['XBM image printed', 'XBM-Bild gedruckt'],
+        ['Image saved', 'Bild gespeichert'],
+        ['Image printed', 'Bild gedruckt'],
+        ['File saved', 'Datei gespeichert'],
+        ['File printed', 'Datei gedruckt'],
+        ['Central Puebla', 'Zentral-Puebla'],
+        ['Highland Puebla', 'Hochland-Puebla'],
+        ['North Puebla', 'Nord-Puebla'],
+      ].map(([source, target]) => ({ source, target })),
+    ]);
+    const stem = stemmerOf('de');
+    const xbm = aligner.translations('xbm', { stem });
+    assert.equal(xbm[0]?.target, 'XBM', JSON.stringify(xbm));
+    assert.ok(
+      xbm.slice(1).some((t) => t.target.startsWith('XBM-')),
+      JSON.stringify(xbm),
+    );
+    assert.equal(aligner.translations('puebla', { stem })[0]?.target, 'Puebla');
+  });
+
+  it('answers a word its sentences render by nothing consistent with the word their targets keep', () => {
+    // The one sentence holding "Turkmenistan" renders it and "manat" by one hyphenated word, linked to both:
+    // no span is consistent with the links, and the target keeps the name.
+    const aligner = new WordAligner();
+    aligner.train([
+      ...PAIRS,
+      ...[
+        ['Turkmenistan New Manat', 'Turkmenistan-Manat'],
+        ['Manat', 'Manat'],
+      ].map(([source, target]) => ({ source, target })),
+    ]);
+    const found = aligner.translations('turkmenistan', { stem: stemmerOf('de') });
+    assert.deepEqual(
+      found.map((t) => [t.target, t.count]),
+      [['Turkmenistan', 1]],
+    );
+  });
+
+  it('names a two-word translation in the nominative, as a label writes it, of two forms as long', () => {
+    // Sentences write the dative "unbekanntem Typ" more often than the label's "Unbekannter Typ"; both are as
+    // long and frequent enough to name it.
+    const aligner = new WordAligner();
+    aligner.train(
+      [
+        ['Unknown type: %s', 'Unbekannter Typ: %s'],
+        ['Unknown type in %s', 'Unbekannter Typ in %s'],
+        ['For unknown type %s', 'Für unbekannten Typ %s'],
+        ['With unknown type %s', 'Mit unbekanntem Typ %s'],
+        ['From unknown type %s', 'Von unbekanntem Typ %s'],
+        ['At unknown type %s', 'Bei unbekanntem Typ %s'],
+        ['For the file', 'Für die Datei'],
+        ['With the file', 'Mit der Datei'],
+        ['From the file', 'Von der Datei'],
+        ['At the file', 'Bei der Datei'],
+        ['Unknown name', 'Unbekannter Name'],
+        ['Unknown file', 'Unbekannte Datei'],
+        ['The type is old', 'Der Typ ist alt'],
+        ['The type is empty', 'Der Typ ist leer'],
+        ['The name is unknown', 'Der Name ist unbekannt'],
+      ].map(([source, target]) => ({ source, target })),
+    );
+    const found = aligner.translations('unknown type', { stem: stemmerOf('de') });
+    assert.equal(found[0]?.target, 'Unbekannter Typ', JSON.stringify(found));
+  });
 });

@@ -917,6 +917,38 @@ export class WordAligner {
     const source = tokens.map(stem).join(' ');
     // The sample stands for all the sentences holding the phrase: its counts scale by that ratio.
     const scale = found.length < sample ? 1 : Math.max(1, sourceFrequency / found.length);
+    // A name or format the target keeps as it is only inside hyphenated compounds ("XBM-Datei", "Zentral-Puebla"
+    // for "XBM", "Puebla"; never alone in the sample): each compound renders the word and a neighbour the links
+    // missed, so the word itself is a candidate, with the compounds' sentences (lent below, as any compound
+    // lends to the word it holds), named as they write that part.
+    if (tokens.length === 1 && !byStems.has(source)) {
+      const holders = candidates.filter((c) => c.words.length === 1 && keptAs(c.words[0], source) !== null);
+      if (holders.length > 0) {
+        const kept: Candidate = {
+          words: [source],
+          forms: new Map(),
+          spans: new Map(),
+          count: 0,
+          mass: 0,
+          linked: 0,
+          grown: 0,
+          shared: 0,
+          examples: [],
+        };
+        for (const c of holders) {
+          const where = keptAs(c.words[0], source);
+          for (const [form, n] of c.forms) {
+            const part = keptPart(form, where);
+            kept.forms.set(part, (kept.forms.get(part) ?? 0) + n);
+          }
+          for (const [key, span] of c.spans) kept.spans.set(key, span);
+          kept.count += c.count;
+          kept.mass += c.mass;
+          for (const e of c.examples) if (kept.examples.length < 3) kept.examples.push(e);
+        }
+        candidates.push(kept);
+      }
+    }
     // Only a candidate of as many words as the phrase borrows from the longer ones holding it: for "invalid
     // input", "ungültige" is the span of a sentence whose "input" was not linked, not a shorter rendering.
     // A compound holding a one-word candidate ("Wochennummer" for "week") renders a larger phrase whose other
@@ -1044,7 +1076,39 @@ export class WordAligner {
       const unseen = elsewhere.length === 0 ? this.unseenComposition(ids, found) : null;
       if (unseen) scored.push(unseen);
     }
+    if (ids.length === 1 && !scored.some((x) => rankScore(x.features, RANK_WEIGHTS) > 0)) {
+      const guess = this.keptWord(source, found, stem);
+      if (guess) scored.push(guess);
+    }
     return { candidates: scored, seen: found.length };
+  }
+
+  /**
+   * A one-word look-up whose sentences gave no rendering (its word linked to nothing consistent: "Madrid,
+   * Comunidad de" → "Madrid", "Turkmenistan New Manat" → "Turkmenistan-Manat"): the word itself where their
+   * targets keep it, alone or as a hyphenated part, by how many; ranked below anything a sentence gives.
+   */
+  private keptWord(
+    source: string,
+    found: { sentence: number }[],
+    stem: (word: string) => string,
+  ): LookedUp | null {
+    const forms = new Map<string, number>();
+    const examples: number[] = [];
+    let count = 0;
+    for (const { sentence } of found) {
+      for (let x = this.tgtAt[sentence]; x < this.tgtAt[sentence + 1]; x++) {
+        const where = keptAs(stem(this.tgt.words[this.tgtIds[x]]), source);
+        if (where === null) continue;
+        const part = keptPart(this.targetForm(sentence, x, x), where);
+        forms.set(part, (forms.get(part) ?? 0) + 1);
+        if (examples.length < 3) examples.push(sentence);
+        count++;
+        break;
+      }
+    }
+    if (count === 0) return null;
+    return { words: 1, forms, count, examples, features: { ...NO_FEATURES, copy: true, unseen: count } };
   }
 
   /**
@@ -1438,7 +1502,25 @@ function compounds(longer: string[], part: string[]): boolean {
 }
 
 /**
- * A translation's name: its shortest form written in at least a fifth of its sentences, else its commonest.
+ * Where a target word holds the looked-up word as it is (both stemmed): the whole word, or the part a hyphen
+ * sets off first or last ("XBM-Datei", "Zentral-Puebla" for "XBM", "Puebla"); null where it does not.
+ */
+function keptAs(word: string, source: string): 'whole' | 'first' | 'last' | null {
+  if (word === source) return 'whole';
+  if (word.startsWith(`${source}-`)) return 'first';
+  return word.endsWith(`-${source}`) ? 'last' : null;
+}
+
+/** The part of a written form that keptAs found: "XBM" of "XBM-Bildes". */
+function keptPart(form: string, where: 'whole' | 'first' | 'last' | null): string {
+  if (where === 'whole' || where === null) return form;
+  const parts = form.split('-');
+  return where === 'first' ? parts[0] : parts[parts.length - 1];
+}
+
+/**
+ * A translation's name: its shortest form written in at least a fifth of its sentences, else its commonest
+ * (of two as short, the one in the nominative: `oblique`).
  * For a one-word look-up that is no plural (no final "s"), its uninflected form where the target writes it
  * too: a label says "Ungültig", "Alt", "Schwach" where sentences say "ungültige Eingabe", "die alte Datei" —
  * the form the name is less an inflection ending (INFLECTION_ENDING), written in at least a BASE_SHARE-th of
@@ -1448,7 +1530,9 @@ function compounds(longer: string[], part: string[]): boolean {
 function nameOf(forms: Map<string, number>, count: number, phrase: string): string {
   const often = [...forms].filter(([, n]) => n * 5 >= count);
   const pool = often.length > 0 ? often : [...forms];
-  const name = pool.sort((a, b) => a[0].length - b[0].length || b[1] - a[1])[0][0];
+  const name = pool.sort(
+    (a, b) => a[0].length - b[0].length || oblique(a[0]) - oblique(b[0]) || b[1] - a[1],
+  )[0][0];
   const word = phrase.trim().toLowerCase();
   if (/\s/.test(word) || word.endsWith('s')) return name;
   const lower = name.toLowerCase();
@@ -1460,6 +1544,18 @@ function nameOf(forms: Map<string, number>, count: number, phrase: string): stri
   }
   return name;
 }
+
+/**
+ * Words of a name in a German oblique case (-en, -em: "unbekannten Typ", "ungültigem Kontext"), where a
+ * label names a thing in the nominative ("Unbekannter Typ", "Neues Tag"): between two forms of one
+ * translation as long as each other, the one with fewer is its name.
+ */
+function oblique(form: string): number {
+  let n = 0;
+  for (const w of form.split(/\s+/)) if (/e[nm]$/i.test(w)) n++;
+  return n;
+}
+
 /**
  * The endings an inflected form adds to the uninflected one (German adjectives' -e, -en, -em, -er, -es; a
  * genitive or plural -s). Not -n: "erlaube" is "erlauben" less it, a first person where a label has the
