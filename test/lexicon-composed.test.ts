@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { client } from './helpers/api.ts';
 import { createContext, type TestContext } from './helpers/context.ts';
+import { learned as learnedIn } from './helpers/lexicon.ts';
 import { storeTargets } from './helpers/stores.ts';
 
 // "Invalid address" is written "Dirección no válida" three times, at the start of the Spanish and the end of
@@ -60,12 +61,6 @@ const UNSEEN = [
   ['Show the value', 'Muestre el valor'],
 ];
 
-interface Translation {
-  target: string;
-  frequency: number;
-  origin: string;
-}
-
 for (const target of await storeTargets()) {
   describe(`the learned lexicon's compositions on ${target.name}`, () => {
     let ctx: TestContext;
@@ -88,19 +83,8 @@ for (const target of await storeTargets()) {
     });
     after(() => ctx.close());
 
-    /** Asks until the memory's lexicon answers (its training runs in the background). */
-    async function learned(memory: string, query: string): Promise<Translation[]> {
-      for (let i = 0; i < 600; i++) {
-        const res = await admin.get(
-          `/v2/lexicon?memory_id=${memories[memory]}&srclang=en&trglang=es&query=${encodeURIComponent(query)}`,
-        );
-        assert.equal(res.statusCode, 200, res.body);
-        const answer = res.json()[0].translations as Translation[];
-        if (answer.some((t) => t.origin === 'memory')) return answer;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      throw new Error(`the lexicon never learned "${query}"`);
-    }
+    const learned = (memory: string, query: string) =>
+      learnedIn(admin, memories[memory], query, 'srclang=en&trglang=es');
 
     test('two words a word apart in the sentences: the words between taken in', async () => {
       const [first] = await learned('gappy', 'invalid address');

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { client } from './helpers/api.ts';
 import { createContext, type TestContext, userKey } from './helpers/context.ts';
+import { type LexiconTranslation, learned as learnedIn, lexicon as lexiconOf } from './helpers/lexicon.ts';
 import { storeTargets } from './helpers/stores.ts';
 
 // A small memory in the way of a software UI's: each content word in several contexts.
@@ -26,15 +27,6 @@ const PAIRS = [
   ['The file was deleted', 'Die Datei wurde gelöscht'],
   ['The folder was deleted', 'Der Ordner wurde gelöscht'],
 ];
-
-interface Translation {
-  source: string;
-  target: string;
-  frequency: number;
-  status: string | null;
-  origin: string;
-  memory_id: number;
-}
 
 for (const target of await storeTargets()) {
   describe(`the learned lexicon on ${target.name}`, () => {
@@ -67,23 +59,8 @@ for (const target of await storeTargets()) {
     });
     after(() => ctx.close());
 
-    const lexicon = async (query: string, langs = 'srclang=en&trglang=de') => {
-      const res = await translator.get(
-        `/v2/lexicon?memory_id=${memoryId}&${langs}&query=${encodeURIComponent(query)}`,
-      );
-      assert.equal(res.statusCode, 200, res.body);
-      return res.json()[0].translations as Translation[];
-    };
-
-    /** Asks until the memory's lexicon answers (its training runs in the background). */
-    async function learned(query: string): Promise<Translation[]> {
-      for (let i = 0; i < 600; i++) {
-        const answer = await lexicon(query);
-        if (answer.some((t) => t.origin === 'memory')) return answer;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      throw new Error(`the lexicon never learned "${query}"`);
-    }
+    const lexicon = (query: string, langs?: string) => lexiconOf(translator, memoryId, query, langs);
+    const learned = (query: string) => learnedIn(translator, memoryId, query);
 
     test('a word in no termbase is answered from the memory once its lexicon is trained', async () => {
       const answer = await learned('window');
@@ -155,7 +132,7 @@ for (const target of await storeTargets()) {
       }
       const ask = () => translator.get(`/v2/lexicon?memory_id=${doomed}&srclang=en&trglang=de&query=window`);
       for (let i = 0; ; i++) {
-        const answer = (await ask()).json()[0].translations as Translation[];
+        const answer = (await ask()).json()[0].translations as LexiconTranslation[];
         if (answer.some((t) => t.origin === 'memory')) break;
         assert.ok(i < 600, 'the doomed memory never learned');
         await new Promise((r) => setTimeout(r, 25));

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { client } from './helpers/api.ts';
 import { createContext, type TestContext } from './helpers/context.ts';
+import { learned as learnedIn } from './helpers/lexicon.ts';
 import { storeTargets } from './helpers/stores.ts';
 
 const PAIRS = [
@@ -50,12 +51,6 @@ const PAIRS = [
   ['The name is unknown', 'Der Name ist unbekannt'],
 ];
 
-interface Translation {
-  target: string;
-  frequency: number;
-  origin: string;
-}
-
 for (const target of await storeTargets()) {
   describe(`the learned lexicon's names and labels on ${target.name}`, () => {
     let ctx: TestContext;
@@ -72,20 +67,7 @@ for (const target of await storeTargets()) {
       }
     });
     after(() => ctx.close());
-
-    /** Asks until the memory's lexicon answers (its training runs in the background). */
-    async function learned(query: string): Promise<Translation[]> {
-      for (let i = 0; i < 600; i++) {
-        const res = await admin.get(
-          `/v2/lexicon?memory_id=${memory}&srclang=en&trglang=de&query=${encodeURIComponent(query)}`,
-        );
-        assert.equal(res.statusCode, 200, res.body);
-        const answer = res.json()[0].translations as Translation[];
-        if (answer.some((t) => t.origin === 'memory')) return answer;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      throw new Error(`the lexicon never learned "${query}"`);
-    }
+    const learned = (query: string) => learnedIn(admin, memory, query);
 
     test('a name kept only inside hyphenated compounds: the name, the compounds after it', async () => {
       const xbm = await learned('XBM');

@@ -825,6 +825,17 @@ export class WordAligner {
       shared: number;
       examples: number[];
     }
+    const newCandidate = (words: string[]): Candidate => ({
+      words,
+      forms: new Map(),
+      spans: new Map(),
+      count: 0,
+      mass: 0,
+      linked: 0,
+      grown: 0,
+      shared: 0,
+      examples: [],
+    });
     const byStems = new Map<string, Candidate>();
     const stems = new Map<number, string>();
     const aligned = new Uint8Array(this.maxTargetLength);
@@ -851,17 +862,7 @@ export class WordAligner {
       const key = words.join(' ');
       let c = byStems.get(key);
       if (!c) {
-        c = {
-          words,
-          forms: new Map(),
-          spans: new Map(),
-          count: 0,
-          mass: 0,
-          linked: 0,
-          grown: 0,
-          shared: 0,
-          examples: [],
-        };
+        c = newCandidate(words);
         byStems.set(key, c);
       }
       c.spans.set(spanIds.join(','), spanIds);
@@ -924,17 +925,7 @@ export class WordAligner {
     if (tokens.length === 1 && !byStems.has(source)) {
       const holders = candidates.filter((c) => c.words.length === 1 && keptAs(c.words[0], source) !== null);
       if (holders.length > 0) {
-        const kept: Candidate = {
-          words: [source],
-          forms: new Map(),
-          spans: new Map(),
-          count: 0,
-          mass: 0,
-          linked: 0,
-          grown: 0,
-          shared: 0,
-          examples: [],
-        };
+        const kept = newCandidate([source]);
         for (const c of holders) {
           const where = keptAs(c.words[0], source);
           for (const [form, n] of c.forms) {
