@@ -443,6 +443,11 @@ for (const target of await storeTargets()) {
       (
         await api.get(`/v2/translate/suggestion?memory_id=${memoryId}&source=${encodeURIComponent(source)}`)
       ).json();
+    /** The reason counts the pause's 60 s down: a loaded machine can take a second between failure and question. */
+    const pausedAfterFailure = (reason: string) => {
+      const seconds = /^Ours is paused for (\d+) s after a server failure$/.exec(reason)?.[1];
+      assert.ok(seconds !== undefined && Number(seconds) > 50 && Number(seconds) <= 60, reason);
+    };
 
     test('without any engine MT is not configured; with one it is, and its failure and pause are the reason shown', async () => {
       const none = await suggestion('Hello.');
@@ -462,9 +467,9 @@ for (const target of await storeTargets()) {
       assert.equal(failed.configured, true);
       assert.equal(failed.unavailable, 'Ours: Apertium: server error (503)');
       const paused = await suggestion('Hello again.');
-      assert.equal(paused.unavailable, 'Ours is paused for 60 s after a server failure');
+      pausedAfterFailure(paused.unavailable);
       const listed = (await api.get('/v2/translate/engines')).json().engines[0];
-      assert.equal(listed.paused, 'Ours is paused for 60 s after a server failure');
+      pausedAfterFailure(listed.paused);
       // Another organization's engine on the same server is another engine: not paused with ours.
       const rival = client(
         ctx.app,
