@@ -925,22 +925,21 @@ export class WordAligner {
     // missed, so the word itself is a candidate, with the compounds' sentences (lent below, as any compound
     // lends to the word it holds), named as they write that part.
     if (tokens.length === 1 && !byStems.has(source)) {
-      const holders = candidates.filter((c) => c.words.length === 1 && keptAs(c.words[0], source) !== null);
-      if (holders.length > 0) {
-        const kept = newCandidate([source]);
-        for (const c of holders) {
-          const where = keptAs(c.words[0], source);
-          for (const [form, n] of c.forms) {
-            const part = keptPart(form, where);
-            kept.forms.set(part, (kept.forms.get(part) ?? 0) + n);
-          }
-          for (const [key, span] of c.spans) kept.spans.set(key, span);
-          kept.count += c.count;
-          kept.mass += c.mass;
-          for (const e of c.examples) if (kept.examples.length < 3) kept.examples.push(e);
+      let kept: Candidate | undefined;
+      for (const c of candidates) {
+        const where = c.words.length === 1 ? keptAs(c.words[0], source) : null;
+        if (where === null) continue;
+        kept ??= newCandidate([source]);
+        for (const [form, n] of c.forms) {
+          const part = keptPart(form, where);
+          kept.forms.set(part, (kept.forms.get(part) ?? 0) + n);
         }
-        candidates.push(kept);
+        for (const [key, span] of c.spans) kept.spans.set(key, span);
+        kept.count += c.count;
+        kept.mass += c.mass;
+        for (const e of c.examples) if (kept.examples.length < 3) kept.examples.push(e);
       }
+      if (kept) candidates.push(kept);
     }
     // Only a candidate of as many words as the phrase borrows from the longer ones holding it: for "invalid
     // input", "ungültige" is the span of a sentence whose "input" was not linked, not a shorter rendering.
@@ -1490,23 +1489,26 @@ function compounds(longer: string[], part: string[]): boolean {
   if (longer.length !== 1 || part.length !== 1) return false;
   const [w] = longer;
   const [p] = part;
-  if (p.length >= 2 && (w.startsWith(`${p}-`) || w.endsWith(`-${p}`))) return true;
+  if (p.length >= 2 && w !== p && keptAs(w, p) !== null) return true;
   return p.length >= 4 && w.length > p.length && (w.startsWith(p) || w.endsWith(p));
 }
+
+/** Where a word holds another as it is: the whole word, or the part a hyphen sets off first or last. */
+type Kept = 'whole' | 'first' | 'last';
 
 /**
  * Where a target word holds the looked-up word as it is (both stemmed): the whole word, or the part a hyphen
  * sets off first or last ("XBM-Datei", "Zentral-Puebla" for "XBM", "Puebla"); null where it does not.
  */
-function keptAs(word: string, source: string): 'whole' | 'first' | 'last' | null {
+function keptAs(word: string, source: string): Kept | null {
   if (word === source) return 'whole';
   if (word.startsWith(`${source}-`)) return 'first';
   return word.endsWith(`-${source}`) ? 'last' : null;
 }
 
 /** The part of a written form that keptAs found: "XBM" of "XBM-Bildes". */
-function keptPart(form: string, where: 'whole' | 'first' | 'last' | null): string {
-  if (where === 'whole' || where === null) return form;
+function keptPart(form: string, where: Kept): string {
+  if (where === 'whole') return form;
   const parts = form.split('-');
   return where === 'first' ? parts[0] : parts[parts.length - 1];
 }
